@@ -1,0 +1,44 @@
+// Database commands (package.json db:*):
+//   bun api/src/db/cli.ts migrate           apply pending migrations to the configured database
+//   bun api/src/db/cli.ts new-migration NAME  write prisma/migrations/<ts>_NAME from schema changes
+//   bun api/src/db/cli.ts seed              insert or refresh the demo data (idempotent)
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { closeDatabase, getDatabase, openDatabase } from "./client";
+import { createMigration } from "./migrate";
+import { env } from "../env";
+
+const [command, name] = process.argv.slice(2);
+
+switch (command) {
+  case "migrate": {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.PGLITE_DATA_DIR });
+    await database.close();
+    console.log("Migrations are up to date.");
+    break;
+  }
+  case "new-migration": {
+    if (!name || !/^[a-z0-9_]+$/.test(name)) {
+      console.error("Usage: bun run db:new-migration <name>   (lower-case letters, digits and _)");
+      process.exit(2);
+    }
+    // A scratch in-memory PGlite serves as the target; the engine replays history into a shadow database and
+    // diffs it against prisma/schema.prisma. Policy (STACK_NOTES): create on PGlite, apply everywhere.
+    const scratch = new PGlite("memory://new-migration");
+    const created = await createMigration(new PrismaPGlite(scratch), name);
+    await scratch.close();
+    console.log(created ? `Created ${created.path}` : "No schema changes: no migration created.");
+    break;
+  }
+  case "seed": {
+    const { seedDemoData } = await import("../../../prisma/seed");
+    const database = await getDatabase();
+    await seedDemoData(database.prisma);
+    await closeDatabase();
+    console.log("Demo data seeded.");
+    break;
+  }
+  default:
+    console.error("Usage: bun api/src/db/cli.ts migrate | new-migration <name> | seed");
+    process.exit(2);
+}

@@ -1,0 +1,151 @@
+// The database: embedded PGlite in a data directory by default, PostgreSQL when DATABASE_URL is set. Opening it
+// applies pending migrations (serialised across instances on PostgreSQL) and seeds demo data into an empty one.
+// docs/decisions/002-migrations-with-the-wasm-schema-engine.md, 003-embedded-pglite-by-default.md
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "../generated/prisma/client";
+import { env } from "../env";
+import { log } from "../lib/logger";
+import { applyMigrations, migrationNamesOnDisk } from "./migrate";
+import { lockDataDir } from "./pglite-lock";
+
+export type Database = {
+  prisma: PrismaClient;
+  kind: "pglite" | "postgres";
+  /** True when every migration on disk is recorded as finished in the database. */
+  isMigrated(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** Called once, under the migration lock, when the database has no users and no challenges. */
+  seedWhenEmpty?: (prisma: PrismaClient) => Promise<void>;
+};
+
+// Any 64-bit number unique to this application: the advisory lock that serialises start-up across instances.
+const MIGRATION_LOCK_KEY = 7_271_202_611;
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? env.PGLITE_DATA_DIR, options);
+}
+
+async function openPglite(dataDir: string, options: OpenOptions): Promise<Database> {
+  const inMemory = dataDir.startsWith("memory://");
+  let release = () => {};
+  if (!inMemory) {
+    dataDir = resolve(dataDir);
+    mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent directories
+    release = lockDataDir(dataDir);
+  }
+  try {
+    const client = new PGlite(dataDir);
+    await client.waitReady;
+    const factory = new PrismaPGlite(client);
+    const applied = await applyMigrations(factory);
+    if (applied.length) log.info("migrations applied", { database: "pglite", applied });
+    const prisma = new PrismaClient({ adapter: factory });
+    await seedIfEmpty(prisma, options);
+    return {
+      prisma,
+      kind: "pglite",
+      isMigrated: () => isMigrated(prisma),
+      async close() {
+        await prisma.$disconnect();
+        await client.close();
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const lockClient = new pg.Client({ connectionString: url });
+  await lockClient.connect();
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: options.poolSize ?? env.DATABASE_POOL_SIZE }) });
+  try {
+    // Several instances may start at once against one server: the first to take the lock migrates and seeds,
+    // the others wait and then find nothing left to do.
+    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    // The engine takes Prisma's own advisory lock on its connection and holds it while the connection lives, so
+    // the migration pool is ended here rather than left to its idle timeout (which stalled the next instance).
+    const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const applied = await applyMigrations(new PrismaPg(migrationPool));
+      if (applied.length) log.info("migrations applied", { database: "postgres", applied });
+    } finally {
+      await endPool(migrationPool);
+    }
+    await seedIfEmpty(prisma, options);
+  } catch (e) {
+    await prisma.$disconnect();
+    throw e;
+  } finally {
+    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lockClient.end();
+  }
+  return { prisma, kind: "postgres", isMigrated: () => isMigrated(prisma), close: () => prisma.$disconnect() };
+}
+
+/** Ends a pool, forcibly closing connections the schema engine may still hold checked out. */
+async function endPool(pool: pg.Pool) {
+  const clients = (pool as unknown as { _clients?: pg.PoolClient[] })._clients ?? [];
+  for (const client of clients) (client as unknown as { end(): Promise<void> }).end().catch(() => {});
+  await Promise.race([pool.end(), Bun.sleep(2_000)]);
+}
+
+async function seedIfEmpty(prisma: PrismaClient, options: OpenOptions) {
+  if (!options.seedWhenEmpty) return;
+  const [users, challenges] = await Promise.all([prisma.user.count(), prisma.challenge.count()]);
+  if (users === 0 && challenges === 0) {
+    await options.seedWhenEmpty(prisma);
+    log.info("demo data seeded into the empty database");
+  }
+}
+
+async function isMigrated(prisma: PrismaClient) {
+  const onDisk = await migrationNamesOnDisk();
+  const rows = await prisma.$queryRaw<{ migration_name: string }[]>`
+    SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+  const applied = new Set(rows.map((r) => r.migration_name));
+  return onDisk.every((name) => applied.has(name));
+}
+
+// The process-wide database, opened from env on first use. Kept on globalThis so that a module loaded twice
+// (dev reloads, two bundles) still shares one connection — two PGlite instances on one directory corrupt it.
+const key = Symbol.for("platform.database");
+type Holder = Record<symbol, Promise<Database> | undefined>;
+
+export function getDatabase(): Promise<Database> {
+  const holder = globalThis as unknown as Holder;
+  holder[key] ??= (async () => {
+    const { seedDemoData } = await import("../../../prisma/seed");
+    return openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.PGLITE_DATA_DIR,
+      seedWhenEmpty: env.SEED_DEMO_DATA ? seedDemoData : undefined,
+    });
+  })();
+  return holder[key];
+}
+
+/** The Prisma client of the process-wide database; services call this. */
+export async function db(): Promise<PrismaClient> {
+  return (await getDatabase()).prisma;
+}
+
+export async function closeDatabase() {
+  const holder = globalThis as unknown as Holder;
+  const pending = holder[key];
+  holder[key] = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,43 @@
+// Production entry: validate config, open the database (migrate, seed when empty), serve, and shut down cleanly.
+let env: typeof import("./env").env;
+try {
+  ({ env } = await import("./env"));
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
+
+const { log } = await import("./lib/logger");
+const { getDatabase, closeDatabase } = await import("./db/client");
+const { loadAstroApp, startServer } = await import("./server");
+
+let database;
+try {
+  [database] = await Promise.all([getDatabase()]);
+} catch (e) {
+  log.error("could not open the database", { err: e });
+  process.exit(1);
+}
+
+const astro = await loadAstroApp();
+const server = startServer({ port: env.PORT, hostname: env.HOST, astro });
+log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.SITE_URL, database: database.kind });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("shutting down", { signal });
+  // Stop accepting connections and let in-flight requests finish (bounded), then close the database.
+  const drained = server.stop(false);
+  const timedOut = await Promise.race([drained.then(() => false), Bun.sleep(env.SHUTDOWN_GRACE_MS).then(() => true)]);
+  if (timedOut) {
+    log.warn("in-flight requests did not finish in time; closing anyway", { graceMs: env.SHUTDOWN_GRACE_MS });
+    server.stop(true);
+  }
+  await closeDatabase();
+  log.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,76 @@
+// The challenges contract: TypeBox schemas shared by the API routes and the site's islands, plus the pure helpers
+// both sides need. Imports nothing but TypeBox.
+import { Type as T, type Static } from "@sinclair/typebox";
+
+export const CHALLENGE_STATUSES = ["DRAFT", "UPCOMING", "ACTIVE", "COMPLETED"] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
+/** Statuses a visitor may see; DRAFT challenges are admin-only. */
+export const PUBLIC_CHALLENGE_STATUSES = ["UPCOMING", "ACTIVE", "COMPLETED"] as const;
+/** SPEC §4: 'All Status' on the public list hides COMPLETED challenges; the home page features these too. */
+export const OPEN_CHALLENGE_STATUSES = ["ACTIVE", "UPCOMING"] as const;
+
+export const STATUS_LABELS: Record<ChallengeStatus, string> = {
+  DRAFT: "Draft",
+  UPCOMING: "Upcoming",
+  ACTIVE: "Active",
+  COMPLETED: "Completed",
+};
+
+export const HOME_FEATURED_LIMIT = 3;
+export const CHALLENGE_LIST_MAX = 100;
+export const SEARCH_MAX_LENGTH = 100;
+
+export const ChallengeStatusSchema = T.Union(CHALLENGE_STATUSES.map((s) => T.Literal(s)));
+
+export const ChallengeSchema = T.Object({
+  id: T.String(),
+  title: T.String(),
+  description: T.String(),
+  fullDescription: T.Union([T.String(), T.Null()]),
+  status: ChallengeStatusSchema,
+  startDate: T.String({ format: "date-time" }),
+  endDate: T.Union([T.String({ format: "date-time" }), T.Null()]),
+  imageUrl: T.Union([T.String(), T.Null()]),
+  requirements: T.Array(T.String()),
+  outcomes: T.Array(T.String()),
+  timeline: T.Union([T.String(), T.Null()]),
+  createdAt: T.String({ format: "date-time" }),
+  /** Approved applications (SPEC "not shown" gap, decided in DEVELOPERS.md). */
+  participantCount: T.Integer({ minimum: 0 }),
+});
+export type Challenge = Static<typeof ChallengeSchema>;
+
+export const ChallengeListQuery = T.Object({
+  /** One status, or several comma-separated (e.g. "ACTIVE,UPCOMING" for 'All Status'). */
+  status: T.Optional(T.String({ pattern: "^(UPCOMING|ACTIVE|COMPLETED)(,(UPCOMING|ACTIVE|COMPLETED))*$", error: "Unknown challenge status" })),
+  search: T.Optional(T.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` })),
+  limit: T.Optional(T.Integer({ minimum: 1, maximum: CHALLENGE_LIST_MAX, error: `limit must be between 1 and ${CHALLENGE_LIST_MAX}` })),
+});
+export type ChallengeListQuery = Static<typeof ChallengeListQuery>;
+
+/**
+ * SPEC §3: requirements and outcomes are "a list of text, possibly JSON text" — a stored list may hold plain
+ * items, or one element that is a JSON array, or the whole value may arrive as JSON text. Always returns items.
+ */
+export function parseTextList(value: unknown): string[] {
+  if (value == null) return [];
+  if (typeof value === "string") {
+    const text = value.trim();
+    if (!text) return [];
+    if (text.startsWith("[")) {
+      try {
+        return parseTextList(JSON.parse(text));
+      } catch {
+        // not JSON after all: a single item that starts with a bracket
+      }
+    }
+    return [text];
+  }
+  if (Array.isArray(value)) return value.flatMap((item) => parseTextList(typeof item === "string" ? item : String(item)));
+  return [String(value)];
+}
+
+/** YYYY-MM-DD of an ISO timestamp, in UTC so server and browser agree (SPEC §2 challenge card). */
+export function formatDay(iso: string): string {
+  return iso.slice(0, 10);
+}

@@ -1,0 +1,49 @@
+// The one global error plugin: every failure leaves as `{ type, message }` with the right status. It never echoes
+// internals or the submitted body (Elysia's validation errors do by default: elysia#1631, #1059).
+import { Elysia } from "elysia";
+import { AppError } from "../lib/errors";
+import { log } from "../lib/logger";
+import { requestIdOf } from "./request-context";
+
+export type ErrorBody = { type: string; message: string; requestId?: string };
+
+function json(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+/** "body.email: Expected string" style, naming the field but never the value that was sent. */
+function describeValidation(error: unknown): string {
+  const e = error as { type?: string; customError?: unknown; valueError?: { path?: string; message?: string; schema?: { error?: unknown } } };
+  // A schema's own `error` text is what SPEC §5 wants shown (e.g. 'Please enter a valid email address').
+  if (typeof e.customError === "string") return e.customError;
+  const first = e.valueError;
+  if (!first) return "Invalid request";
+  if (typeof first.schema?.error === "string") return first.schema.error;
+  const field = (first.path ?? "").replace(/^\//, "").replaceAll("/", ".");
+  const where = e.type && e.type !== "body" ? `${e.type}${field ? "." + field : ""}` : field;
+  return where ? `${where}: ${first.message}` : (first.message ?? "Invalid request");
+}
+
+export const errorPlugin = new Elysia({ name: "errors" })
+  .error({ AppError })
+  .onError({ as: "global" }, ({ code, error, request }) => {
+    const requestId = requestIdOf(request);
+    if (error instanceof AppError) return json(error.status, { type: error.type, message: error.message }, error.headers);
+    switch (code) {
+      case "VALIDATION":
+        // A response that fails its own schema is our bug, not the caller's: log it, answer 500.
+        if ((error as { type?: string }).type === "response") break;
+        return json(400, { type: "invalid_data", message: describeValidation(error) });
+      case "PARSE":
+        return json(400, { type: "invalid_data", message: "The request body could not be read" });
+      case "NOT_FOUND":
+        return json(404, { type: "not_found", message: "Not found" });
+      case "INVALID_COOKIE_SIGNATURE":
+        return json(401, { type: "unauthorized", message: "Invalid session" });
+    }
+    log.error("unhandled error", { requestId, err: error, path: new URL(request.url).pathname });
+    return json(500, { type: "internal", message: "Something went wrong. Please try again.", requestId });
+  });

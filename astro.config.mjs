@@ -1,0 +1,29 @@
+// Astro builds the site from site/ into dist/ (client assets + a server bundle that api/src/server.ts mounts).
+import { defineConfig, passthroughImageService } from "astro/config";
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import bunFront from "./site/adapter/index.mjs";
+
+// In `bun run dev` the API runs as its own watched process; Astro's dev server proxies /api to it.
+const apiDevPort = process.env.API_DEV_PORT ?? "3001";
+
+export default defineConfig({
+  srcDir: "./site/src",
+  publicDir: "./site/public",
+  outDir: "./dist",
+  output: "server",
+  adapter: bunFront(),
+  integrations: [react()],
+  server: { port: 4321, host: "127.0.0.1" },
+  devToolbar: { enabled: false },
+  // Images are served as they are (demo SVGs, provider CDNs); no sharp on the server.
+  image: { service: passthroughImageService() },
+  // Our Bun front checks Origin for the API itself (issue #3); Astro's own check covers its form actions.
+  security: { checkOrigin: true },
+  vite: {
+    plugins: [tailwindcss()],
+    resolve: { alias: { "@api": fileURLToPath(new URL("./api/src", import.meta.url)) } },
+    server: { proxy: { "/api": `http://127.0.0.1:${apiDevPort}` } },
+  },
+});

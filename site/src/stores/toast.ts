@@ -1,0 +1,37 @@
+// Toasts (SPEC §4, §9): add, update, dismiss, remove; one visible at a time; 5000 ms by default.
+import { atom } from "nanostores";
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+export type Toast = {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  open: boolean;
+};
+
+export const $toasts = atom<Toast[]>([]);
+let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+export function dismissToast(id: number) {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  $toasts.set($toasts.get().filter((t) => t.id !== id));
+}
+
+export function toast(input: Omit<Toast, "id" | "open"> & { durationMs?: number }): { id: number; update: (next: Partial<Toast>) => void; dismiss: () => void } {
+  const id = nextId++;
+  const { durationMs = TOAST_DURATION_MS, ...rest } = input;
+  // The newest toast replaces older ones: at most TOAST_LIMIT visible.
+  for (const old of $toasts.get()) dismissToast(old.id);
+  $toasts.set([{ ...rest, id, open: true }, ...$toasts.get()].slice(0, TOAST_LIMIT));
+  timers.set(id, setTimeout(() => dismissToast(id), durationMs));
+  return {
+    id,
+    update: (next) => $toasts.set($toasts.get().map((t) => (t.id === id ? { ...t, ...next } : t))),
+    dismiss: () => dismissToast(id),
+  };
+}
