@@ -11,15 +11,16 @@ const { log } = await import("./lib/logger");
 const { getDatabase, closeDatabase } = await import("./db/client");
 const { loadAstroApp, startServer } = await import("./server");
 
-let database;
+let database: Awaited<ReturnType<typeof getDatabase>>;
 try {
-  [database] = await Promise.all([getDatabase()]);
+  database = await getDatabase();
 } catch (e) {
   log.error("could not open the database", { err: e });
   process.exit(1);
 }
 
-const astro = await loadAstroApp();
+// `--api-only`: the dev API process; `astro dev` serves the pages and proxies /api here.
+const astro = process.argv.includes("--api-only") ? undefined : await loadAstroApp();
 const server = startServer({ port: env.PORT, hostname: env.HOST, astro });
 log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.SITE_URL, database: database.kind });
 

@@ -55,7 +55,8 @@ function apiCaller(request: Request) {
   };
 }
 
-export type FrontOptions = { port: number; hostname: string; astro: AstroApp; distDir?: string };
+/** Without `astro` only the API is served (the dev API process behind `astro dev`). */
+export type FrontOptions = { port: number; hostname: string; astro?: AstroApp; distDir?: string };
 
 export function startServer({ port, hostname, astro, distDir = DIST_DIR }: FrontOptions): Server<undefined> {
   const clientDir = join(distDir, "client");
@@ -67,6 +68,7 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
     async fetch(request, server) {
       const url = new URL(request.url);
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return apiApp.handle(request);
+      if (!astro) return new Response("Not found: this process serves only /api", { status: 404 });
       if (request.method === "GET" || request.method === "HEAD") {
         const file = staticFile(clientDir, url.pathname);
         if (file) {

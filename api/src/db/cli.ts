@@ -42,3 +42,6 @@ switch (command) {
     console.error("Usage: bun api/src/db/cli.ts migrate | new-migration <name> | seed");
     process.exit(2);
 }
+
+// The schema engine leaves a timer behind on PostgreSQL (its lock timeout) that would hold the process ~10 s.
+process.exit(0);

@@ -40,13 +40,8 @@ export const ChallengeSchema = T.Object({
 });
 export type Challenge = Static<typeof ChallengeSchema>;
 
-export const ChallengeListQuery = T.Object({
-  /** One status, or several comma-separated (e.g. "ACTIVE,UPCOMING" for 'All Status'). */
-  status: T.Optional(T.String({ pattern: "^(UPCOMING|ACTIVE|COMPLETED)(,(UPCOMING|ACTIVE|COMPLETED))*$", error: "Unknown challenge status" })),
-  search: T.Optional(T.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` })),
-  limit: T.Optional(T.Integer({ minimum: 1, maximum: CHALLENGE_LIST_MAX, error: `limit must be between 1 and ${CHALLENGE_LIST_MAX}` })),
-});
-export type ChallengeListQuery = Static<typeof ChallengeListQuery>;
+/** Public statuses a list query may ask for, one or several comma-separated ("ACTIVE,UPCOMING" = 'All Status'). */
+export const STATUS_QUERY_PATTERN = "^(UPCOMING|ACTIVE|COMPLETED)(,(UPCOMING|ACTIVE|COMPLETED))*$";
 
 /**
  * SPEC §3: requirements and outcomes are "a list of text, possibly JSON text" — a stored list may hold plain

@@ -1,0 +1,88 @@
+// `npm test`: builds the site, runs the API tests on PGlite and on a fresh PostgreSQL database, then the
+// Playwright journeys in Debian Chromium, and closes with one honest line: "N passed, N failed[, N skipped]".
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import net from "node:net";
+
+/** Counts test cases in a JUnit XML file written by `bun test --reporter=junit`. */
+function countJunit(file) {
+  if (!existsSync(file)) return null;
+  const xml = readFileSync(file, "utf8");
+  const cases = xml.match(/<testcase\b[\s\S]*?(?:\/>|<\/testcase>)/g) ?? [];
+  let failed = 0, skipped = 0;
+  for (const c of cases) {
+    if (/<(failure|error)\b/.test(c)) failed++;
+    else if (/<skipped\b/.test(c)) skipped++;
+  }
+  return { passed: cases.length - failed - skipped, failed, skipped };
+}
+
+/** Counts Playwright results from its JSON reporter. */
+function countPlaywright(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const s = report.stats ?? {};
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+}
+
+function postgresReachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
+    socket.setTimeout(2000);
+    socket.once("connect", () => (socket.end(), resolve(true)));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+  });
+}
+
+export async function runAllTests({ root, bun, run, build, env, args }) {
+  const resultsDir = join(root, "test-results");
+  rmSync(resultsDir, { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
+  const suites = [];
+
+  console.log("\n▶ Building the site");
+  build();
+
+  const bunSuite = (name, extraEnv) => {
+    console.log(`\n▶ API and unit tests on ${name}`);
+    const outfile = join(resultsDir, `bun-${name}.xml`);
+    const code = run(bun, ["test", "--timeout", "60000", "--reporter=junit", `--reporter-outfile=${outfile}`], {
+      env: { ...env, ...extraEnv },
+      allowFail: true,
+    });
+    const counts = countJunit(outfile) ?? { passed: 0, failed: 1, skipped: 0 };
+    // A crashed runner that wrote no failure still counts as a failure.
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    suites.push({ name: `bun test (${name})`, ...counts });
+  };
+
+  bunSuite("pglite", { TEST_DATABASE: "pglite" });
+
+  const pgUrl = env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  if (args.includes("--no-postgres")) {
+    console.log("\n(skipping PostgreSQL: --no-postgres)");
+  } else if (await postgresReachable(pgUrl)) {
+    bunSuite("postgres", { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: pgUrl });
+  } else {
+    console.error(`\n✗ PostgreSQL is not reachable at ${pgUrl}: start it, set TEST_POSTGRES_URL, or pass --no-postgres`);
+    suites.push({ name: "bun test (postgres)", passed: 0, failed: 1, skipped: 0 });
+  }
+
+  if (args.includes("--no-e2e")) {
+    console.log("\n(skipping Playwright: --no-e2e)");
+  } else {
+    console.log("\n▶ Playwright journeys in Chromium");
+    const code = run(join(root, "node_modules/.bin/playwright"), ["test"], { env, allowFail: true });
+    const counts = countPlaywright(join(resultsDir, "e2e-results.json")) ?? { passed: 0, failed: 1, skipped: 0 };
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    suites.push({ name: "playwright", ...counts });
+  }
+
+  const total = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  console.log("\nSummary");
+  for (const s of suites) console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+  console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  return total.failed === 0 && total.passed > 0 ? 0 : 1;
+}

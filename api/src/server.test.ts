@@ -1,0 +1,110 @@
+// The one-process front: /api goes to Elysia, built assets and prerendered pages are served as files, everything
+// else is rendered by Astro (seeded home, 404s); SIGTERM drains, closes the database and exits.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Server } from "bun";
+import { DIST_DIR, loadAstroApp, startServer } from "./server";
+import { createChallenge, unique } from "../test/factories";
+
+const built = existsSync(join(DIST_DIR, "server/entry.mjs"));
+if (!built) throw new Error("The site is not built: run `bun run build` (npm test does it) before the server tests.");
+
+let server: Server<undefined>;
+let base: string;
+
+beforeAll(async () => {
+  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(() => server.stop(true));
+
+describe("routing", () => {
+  test("/api/* reaches the API", async () => {
+    const res = await fetch(`${base}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  test("the home page is rendered with featured ACTIVE/UPCOMING challenges from the database", async () => {
+    const title = unique("Featured");
+    await createChallenge({ title, status: "ACTIVE", startDate: new Date("2000-01-01T00:00:00Z") }); // soonest: first of 3
+    const hidden = unique("Finished");
+    await createChallenge({ title: hidden, status: "COMPLETED", startDate: new Date("1999-01-01T00:00:00Z") });
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Featured Challenges");
+    expect(html).toContain(title);
+    expect(html).not.toContain(hidden);
+  });
+
+  test("prerendered pages and fingerprinted assets are served as files, assets cached for a year", async () => {
+    const page = await fetch(`${base}/privacy`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const asset = readdirSync(join(DIST_DIR, "client/_astro")).find((f) => f.endsWith(".css") || f.endsWith(".js"));
+    const res = await fetch(`${base}/_astro/${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("unknown paths, including unknown /admin/* paths, get the 404 page with status 404", async () => {
+    for (const path of ["/no-such-page", "/admin/no-such-section"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("404 Page Not Found");
+    }
+  });
+
+  test("paths cannot escape the client directory", async () => {
+    for (const path of ["/..%2f..%2fpackage.json", "/%2e%2e/%2e%2e/package.json", "/_astro/..%2f..%2fserver%2fentry.mjs"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('"devDependencies"');
+    }
+  });
+});
+
+describe("process lifecycle", () => {
+  test("SIGTERM: stops serving, closes the database, releases the data directory and exits 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pglite-main-"));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const proc = Bun.spawn([process.execPath, "api/src/main.ts"], {
+      cwd: join(import.meta.dir, "../.."),
+      env: { ...process.env, DATABASE_URL: "", PGLITE_DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", SEED_DEMO_DATA: "false" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      let ready = false;
+      for (let i = 0; i < 100 && !ready; i++) {
+        ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
+        if (!ready) await Bun.sleep(200);
+      }
+      expect(ready).toBe(true);
+      expect(existsSync(join(dir, "platform.lock"))).toBe(true);
+      proc.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+      const out = await new Response(proc.stdout).text();
+      const lines = out.trim().split("\n").map((l) => JSON.parse(l));
+      expect(lines.map((l) => l.msg)).toContain("stopped");
+      expect(lines.find((l) => l.msg === "request")).toMatchObject({ method: "GET", path: "/api/ready", status: 200 });
+      expect(lines.find((l) => l.msg === "request").requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(existsSync(join(dir, "platform.lock"))).toBe(false);
+    } finally {
+      proc.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("invalid configuration stops start-up with a message naming the variable", async () => {
+    const proc = Bun.spawnSync([process.execPath, "api/src/main.ts"], {
+      cwd: join(import.meta.dir, "../.."),
+      env: { ...process.env, PORT: "not-a-port" },
+    });
+    expect(proc.exitCode).toBe(1);
+    expect(proc.stderr.toString()).toContain("Invalid configuration: PORT");
+  });
+});

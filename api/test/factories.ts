@@ -1,0 +1,45 @@
+// Test data builders: each call makes a new, unique row with sensible defaults; pass fields to override.
+import { db } from "../src/db/client";
+import type { Prisma } from "../src/generated/prisma/client";
+
+let seq = 0;
+export const unique = (prefix = "t") => `${prefix}-${Date.now().toString(36)}-${(++seq).toString(36)}`;
+
+export async function createUser(data: Partial<Prisma.UserCreateInput> = {}) {
+  const name = unique("user");
+  // A fixed, pre-computed-looking hash keeps factories fast; auth tests hash real passwords themselves.
+  return (await db()).user.create({
+    data: { username: name, email: `${name}@example.com`, password: "$argon2id$v=19$m=19456,t=2,p=1$placeholder", ...data },
+  });
+}
+
+export async function createChallenge(data: Partial<Prisma.ChallengeUncheckedCreateInput> = {}) {
+  return (await db()).challenge.create({
+    data: {
+      title: unique("Challenge"),
+      description: "A short description",
+      status: "ACTIVE",
+      startDate: new Date("2026-12-01T00:00:00Z"),
+      ...data,
+    },
+  });
+}
+
+export async function createApplication(
+  challengeId: string,
+  userId: string,
+  data: Partial<Prisma.ChallengeParticipantUncheckedCreateInput> = {},
+) {
+  return (await db()).challengeParticipant.create({
+    data: {
+      challengeId,
+      userId,
+      applicantName: "Ada Lovelace",
+      company: "Analytical Engines",
+      applicantEmail: "ada@example.com",
+      role: "Engineer",
+      interestDescription: "I want to help with this challenge.",
+      ...data,
+    },
+  });
+}
