@@ -1,4 +1,7 @@
 // Production entry: validate config, open the database (migrate, seed when empty), serve, and shut down cleanly.
+// Modules load after the config check so that a bad setting ends in one clear line, not a stack trace.
+export {};
+
 let env: typeof import("./env").env;
 try {
   ({ env } = await import("./env"));

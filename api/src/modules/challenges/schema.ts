@@ -20,7 +20,7 @@ export const HOME_FEATURED_LIMIT = 3;
 export const CHALLENGE_LIST_MAX = 100;
 export const SEARCH_MAX_LENGTH = 100;
 
-export const ChallengeStatusSchema = T.Union(CHALLENGE_STATUSES.map((s) => T.Literal(s)));
+export const ChallengeStatusSchema = T.Union([T.Literal("DRAFT"), T.Literal("UPCOMING"), T.Literal("ACTIVE"), T.Literal("COMPLETED")]);
 
 export const ChallengeSchema = T.Object({
   id: T.String(),

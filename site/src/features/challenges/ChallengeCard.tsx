@@ -3,15 +3,16 @@
 import { formatDay, type Challenge } from "@api/modules/challenges/schema";
 import ChallengeStatusBadge from "./ChallengeStatusBadge";
 
+/** SPEC §9: a default image stands in when a challenge has none (keeps grid rows even). */
+export const DEFAULT_CHALLENGE_IMAGE = "/images/default-challenge.svg";
+
 export default function ChallengeCard({ challenge }: { challenge: Challenge }) {
   const { id, title, description, status, startDate, endDate, imageUrl, participantCount } = challenge;
   return (
     <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="challenge-card">
-      {imageUrl && (
-        <figure className="aspect-[16/9] overflow-hidden">
-          <img src={imageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
-        </figure>
-      )}
+      <figure className="aspect-[16/9] overflow-hidden">
+        <img src={imageUrl ?? DEFAULT_CHALLENGE_IMAGE} alt="" loading="lazy" className="h-full w-full object-cover" />
+      </figure>
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-2">
           <h3 className="card-title text-lg">{title}</h3>
