@@ -35,3 +35,28 @@ export function toast(input: Omit<Toast, "id" | "open"> & { durationMs?: number 
     dismiss: () => dismissToast(id),
   };
 }
+
+const FLASH_KEY = "flash-toast";
+
+/**
+ * A toast that survives the next full page load: for flows that toast and then navigate with a reload
+ * (login/register "go to / and reload", SPEC §2). The Toaster shows it once on the next page.
+ */
+export function flashToast(input: Omit<Toast, "id" | "open">) {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify(input));
+  } catch {
+    toast(input); // storage blocked: at least show it now
+  }
+}
+
+export function showFlashedToast() {
+  try {
+    const saved = sessionStorage.getItem(FLASH_KEY);
+    if (!saved) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    toast(JSON.parse(saved));
+  } catch {
+    // unreadable: drop it
+  }
+}

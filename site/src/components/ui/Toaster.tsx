@@ -1,11 +1,13 @@
 // The toast viewport (SPEC §2 "toast area"): bottom-right, one toast at a time, F8 focuses it.
 import { useEffect, useRef } from "react";
 import { useStore } from "@nanostores/react";
-import { $toasts, dismissToast } from "../../stores/toast";
+import { $toasts, dismissToast, showFlashedToast } from "../../stores/toast";
 
 export default function Toaster() {
   const toasts = useStore($toasts);
   const region = useRef<HTMLOListElement>(null);
+
+  useEffect(showFlashedToast, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,0 +1,30 @@
+// The one access rule for admin sections (DEVELOPERS.md: toolAccess delegates admin sections to non-admins,
+// enforced in the API; ADMIN has all). Used by the API guards, the current-user response and the site.
+import type { ToolAccess } from "../auth/schema";
+
+export type AdminSection = ToolAccess;
+type Subject = { role: string; toolAccess: readonly string[] };
+
+export function canAccessSection(user: Subject | null | undefined, section: AdminSection): boolean {
+  if (!user) return false;
+  return user.role === "ADMIN" || user.toolAccess.includes(section);
+}
+
+/** May this user enter /admin at all (any section)? */
+export function hasAdminAccess(user: Subject | null | undefined): boolean {
+  if (!user) return false;
+  return user.role === "ADMIN" || user.toolAccess.length > 0;
+}
+
+/** The admin sidebar's sections, in SPEC order, with the permission each needs. */
+export const ADMIN_NAV = [
+  { href: "/admin", label: "Dashboard", section: "admin_dashboard" },
+  { href: "/admin/challenges", label: "Challenges", section: "challenges" },
+  { href: "/admin/projects", label: "Projects", section: "projects" },
+  { href: "/admin/resources", label: "Resources", section: "resources" },
+  { href: "/admin/merchandise", label: "Merchandise", section: "merchandise" },
+  { href: "/admin/orders", label: "Orders", section: "order_management" },
+  { href: "/admin/users", label: "Users", section: "user_management" },
+  // Invoices are payments and invoices: the people who manage orders see them.
+  { href: "/admin/invoices", label: "Invoices", section: "order_management" },
+] as const satisfies readonly { href: string; label: string; section: AdminSection }[];
