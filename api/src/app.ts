@@ -6,17 +6,18 @@ import { requestContextPlugin } from "./plugins/request-context";
 import { healthModule } from "./modules/health";
 import { authModule } from "./modules/auth";
 import { challengesModule } from "./modules/challenges";
-
-/** Request bodies above this are refused before parsing (uploads get their own limit when they arrive). */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+import { usersModule } from "./modules/users";
+import { securityPlugin } from "./plugins/security";
 
 export function createApp() {
   return new Elysia({ prefix: "/api", normalize: true })
     .use(requestContextPlugin)
     .use(errorPlugin) // global, and registered before the modules so it sees their errors
+    .use(securityPlugin) // cross-site and oversized requests stop here, before any route
     .use(healthModule)
     .use(authModule)
-    .use(challengesModule);
+    .use(challengesModule)
+    .use(usersModule);
 }
 
 export const app = createApp();

@@ -15,12 +15,31 @@ const EnvSchema = T.Object({
   PGLITE_DATA_DIR: T.String({ minLength: 1, default: ".data/pglite" }),
   /** Seed demo data when the database is empty at start-up. */
   SEED_DEMO_DATA: T.Boolean({ default: true }),
+  /**
+   * Secret for signing device cookies (login lockout protection). Required in production, at least 32 characters;
+   * development and tests use a fixed, public value.
+   */
+  SESSION_SECRET: T.Optional(T.String({ minLength: 32 })),
+  /** A session ends after this many hours without a request … */
+  SESSION_IDLE_HOURS: T.Integer({ minimum: 1, default: 24 * 7 }),
+  /** … and at the latest this many days after sign-in. */
+  SESSION_ABSOLUTE_DAYS: T.Integer({ minimum: 1, default: 30 }),
+  /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
+  TRUST_PROXY: T.Boolean({ default: false }),
+  /** At most this many password hashes computed at once (each takes ~19 MiB); the rest wait in a bounded queue. */
+  HASH_CONCURRENCY: T.Integer({ minimum: 1, maximum: 64, default: 2 }),
+  /** SMTP server, e.g. smtp://user:pass@smtp.example.com:587 (smtps:// for implicit TLS). Unset: write to the outbox. */
+  SMTP_URL: T.Optional(T.String({ pattern: "^smtps?://" })),
+  /** Sender of every e-mail. */
+  MAIL_FROM: T.String({ minLength: 3, default: "InnovateHub <no-reply@innovatehub.example>" }),
+  /** Without SMTP_URL, each message is written here as an .eml file and its link is logged. */
+  MAIL_OUTBOX_DIR: T.String({ minLength: 1, default: ".data/outbox" }),
   LOG_LEVEL: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error")], { default: "info" }),
   /** Milliseconds to let in-flight requests finish after SIGTERM/SIGINT before closing anyway. */
   SHUTDOWN_GRACE_MS: T.Integer({ minimum: 0, default: 10_000 }),
 });
 
-export type Env = Static<typeof EnvSchema> & { SITE_URL: string };
+export type Env = Static<typeof EnvSchema> & { SITE_URL: string; SESSION_SECRET: string };
 
 export class ConfigError extends Error {}
 
@@ -44,7 +63,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${describe(firstError.message)} (got ${JSON.stringify(source[name] ?? null)})`);
   }
   const env = withDefaults as Static<typeof EnvSchema>;
-  return { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` };
+  if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration: SESSION_SECRET is required in production (at least 32 random characters)");
+  }
+  return {
+    ...env,
+    SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    SESSION_SECRET: env.SESSION_SECRET ?? "development-only-secret-not-for-production-use",
+  };
 }
 
 function describe(message: string) {

@@ -13,6 +13,7 @@ try {
 const { log } = await import("./lib/logger");
 const { getDatabase, closeDatabase } = await import("./db/client");
 const { loadAstroApp, startServer } = await import("./server");
+const { deleteExpiredSessions } = await import("./modules/auth/sessions");
 
 let database: Awaited<ReturnType<typeof getDatabase>>;
 try {
@@ -27,10 +28,21 @@ const astro = process.argv.includes("--api-only") ? undefined : await loadAstroA
 const server = startServer({ port: env.PORT, hostname: env.HOST, astro });
 log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.SITE_URL, database: database.kind });
 
+// Expired sessions are refused on read anyway; this sweep only keeps the table small.
+const sweepSessions = () =>
+  deleteExpiredSessions().then(
+    (count) => count && log.info("expired sessions removed", { count }),
+    (err) => log.warn("session sweep failed", { err }),
+  );
+void sweepSessions();
+const sweepTimer = setInterval(sweepSessions, 15 * 60_000);
+sweepTimer.unref();
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  clearInterval(sweepTimer);
   log.info("shutting down", { signal });
   // Stop accepting connections and let in-flight requests finish (bounded), then close the database.
   const drained = server.stop(false);

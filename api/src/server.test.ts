@@ -85,13 +85,16 @@ describe("process lifecycle", () => {
       }
       expect(ready).toBe(true);
       expect(existsSync(join(dir, "platform.lock"))).toBe(true);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      await Bun.sleep(300); // the access log is written just after the response leaves
       proc.kill("SIGTERM");
       expect(await proc.exited).toBe(0);
       const out = await new Response(proc.stdout).text();
       const lines = out.trim().split("\n").map((l) => JSON.parse(l));
       expect(lines.map((l) => l.msg)).toContain("stopped");
-      expect(lines.find((l) => l.msg === "request")).toMatchObject({ method: "GET", path: "/api/ready", status: 200 });
-      expect(lines.find((l) => l.msg === "request").requestId).toMatch(/^[0-9a-f-]{36}$/);
+      const access = lines.find((l) => l.msg === "request" && l.path === "/api/health");
+      expect(access).toMatchObject({ method: "GET", path: "/api/health", status: 200 });
+      expect(access.requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect(existsSync(join(dir, "platform.lock"))).toBe(false);
     } finally {
       proc.kill("SIGKILL");

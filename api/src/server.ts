@@ -6,6 +6,7 @@ import type { Server } from "bun";
 import { app as apiApp } from "./app";
 import { env } from "./env";
 import { log } from "./lib/logger";
+import { clientIpOf, recordClientIp } from "./lib/client-ip";
 
 export const DIST_DIR = join(import.meta.dir, "../../dist");
 
@@ -51,7 +52,9 @@ function apiCaller(request: Request) {
     const headers = new Headers(init?.headers);
     const forwardedId = request.headers.get("x-request-id");
     if (forwardedId && !headers.has("x-request-id")) headers.set("x-request-id", forwardedId);
-    return apiApp.handle(new Request(new URL(path, env.SITE_URL), { ...init, headers }));
+    const inner = new Request(new URL(path, env.SITE_URL), { ...init, headers });
+    recordClientIp(inner, clientIpOf(request)); // rate limits see the visitor, not the server
+    return apiApp.handle(inner);
   };
 }
 
@@ -67,6 +70,7 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
     maxRequestBodySize: 12 * 1024 * 1024,
     async fetch(request, server) {
       const url = new URL(request.url);
+      recordClientIp(request, server.requestIP(request)?.address);
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return apiApp.handle(request);
       if (!astro) return new Response("Not found: this process serves only /api", { status: 404 });
       if (request.method === "GET" || request.method === "HEAD") {
@@ -77,8 +81,7 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
           });
         }
       }
-      const clientAddress = server.requestIP(request)?.address;
-      return astro.render(request, { clientAddress, addCookieHeader: true, locals: { api: apiCaller(request) } });
+      return astro.render(request, { clientAddress: clientIpOf(request), addCookieHeader: true, locals: { api: apiCaller(request) } });
     },
     error(error) {
       log.error("unhandled server error", { err: error });

@@ -3,11 +3,17 @@
 // drops that database afterwards. Tests create their own data with the factories; no demo seed.
 import { afterAll } from "bun:test";
 import pg from "pg";
+import { startMailbox } from "./mailbox";
 
 process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL ??= "warn";
 process.env.SEED_DEMO_DATA = "false";
 process.env.SITE_URL = "http://localhost:3000";
+process.env.HASH_CONCURRENCY ??= "2";
+
+const mailbox = await startMailbox();
+process.env.SMTP_URL = mailbox.url;
+afterAll(() => mailbox.stop());
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 

@@ -31,7 +31,9 @@ export const errorPlugin = new Elysia({ name: "errors" })
   .error({ AppError })
   .onError({ as: "global" }, ({ code, error, request }) => {
     const requestId = requestIdOf(request);
-    if (error instanceof AppError) return json(error.status, { type: error.type, message: error.message }, error.headers);
+    // Elysia wraps what a parser throws in its ParseError; our own error inside keeps its status and message.
+    const own = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
+    if (own instanceof AppError) return json(own.status, { type: own.type, message: own.message }, own.headers);
     switch (code) {
       case "VALIDATION":
         // A response that fails its own schema is our bug, not the caller's: log it, answer 500.

@@ -1,13 +1,98 @@
-// Who is signed in. Sessions, sign-in and sign-up arrive with the accounts issue (#3); until then there is no
-// way to hold a session, so every caller is anonymous and gets the 401 the site reads as "signed out".
-import { Elysia } from "elysia";
-import { AppError } from "../../lib/errors";
+// Account routes (SPEC §7). Thin: read cookies and the client's address, call the service, set cookies.
+import { Elysia, t } from "elysia";
+import { authPlugin } from "../../plugins/auth";
+import { clientIpOf } from "../../lib/client-ip";
 import { ErrorBodySchema } from "../../lib/http-schema";
+import { parseWith } from "../../lib/validate";
+import {
+  CurrentUserSchema,
+  ForgotPasswordBody,
+  LoginBody,
+  MessageSchema,
+  PasswordChangeBody,
+  ProfileUpdateBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from "./schema";
+import { SECURE_COOKIES, SESSION_COOKIE, destroySession, sessionCookieOptions } from "./sessions";
+import * as accounts from "./service";
 
-export const authModule = new Elysia({ name: "auth" }).get(
-  "/auth/user",
-  () => {
-    throw new AppError("unauthorized", "Not authenticated");
-  },
-  { response: { 401: ErrorBodySchema }, detail: { summary: "The signed-in user; 401 when anonymous" } },
-);
+const DEVICE_COOKIE = SECURE_COOKIES ? "__Host-did" : "did";
+const YEAR_SECONDS = 365 * 24 * 3600;
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema };
+
+const metaOf = (request: Request) => ({ ip: clientIpOf(request), userAgent: request.headers.get("user-agent") ?? undefined });
+
+export const authModule = new Elysia({ name: "auth" })
+  .use(authPlugin)
+  .post(
+    "/register",
+    async ({ body, request, cookie, set }) => {
+      const { user, session } = await accounts.register(body, metaOf(request));
+      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(session.maxAgeSeconds) });
+      set.status = 201;
+      return user;
+    },
+    { body: RegisterBody, response: { 201: CurrentUserSchema, ...errors }, detail: { summary: "Create an account and sign in" } },
+  )
+  .post(
+    "/login",
+    async ({ body, request, cookie }) => {
+      const { user, session, deviceCookie } = await accounts.login(body, {
+        ...metaOf(request),
+        deviceCookie: cookie[DEVICE_COOKIE]?.value as string | undefined,
+      });
+      cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(session.maxAgeSeconds) });
+      cookie[DEVICE_COOKIE]!.set({ value: deviceCookie, ...sessionCookieOptions(YEAR_SECONDS) });
+      return user;
+    },
+    { body: LoginBody, response: { 200: CurrentUserSchema, ...errors }, detail: { summary: "Sign in with username or e-mail" } },
+  )
+  .post(
+    "/logout",
+    async ({ cookie, set }) => {
+      await destroySession(cookie[SESSION_COOKIE]?.value as string | undefined);
+      cookie[SESSION_COOKIE]!.set({ value: "", ...sessionCookieOptions(0) });
+      set.status = 204;
+    },
+    { detail: { summary: "End this session (server-side too)" } },
+  )
+  .get("/auth/user", ({ user }) => accounts.toCurrentUser(user), {
+    auth: true,
+    response: { 200: CurrentUserSchema, 401: ErrorBodySchema },
+    detail: { summary: "The signed-in user; 401 when anonymous" },
+  })
+  .get("/auth/verify-email/:token", ({ params }) => accounts.verifyEmail(params.token), {
+    params: t.Object({ token: t.String({ maxLength: 200 }) }),
+    response: { 200: MessageSchema, 400: ErrorBodySchema },
+    // A GET that changes state, by SPEC §7: it is idempotent and authorised by the token alone (no cookie), so it
+    // is no CSRF vector; see docs/decisions/004-accounts-and-sessions.md.
+    detail: { summary: "Confirm an e-mail address from the link in the verification mail" },
+  })
+  .post("/auth/forgot-password", ({ body, request }) => accounts.forgotPassword(body.email, metaOf(request)), {
+    body: ForgotPasswordBody,
+    response: { 200: MessageSchema, ...errors },
+    detail: { summary: "Mail a reset link; the same answer for every address" },
+  })
+  .post("/auth/reset-password", ({ body, request }) => accounts.resetPassword(body.token, body.newPassword, metaOf(request)), {
+    body: ResetPasswordBody,
+    response: { 200: MessageSchema, ...errors },
+    detail: { summary: "Set a new password with a reset token; ends every session" },
+  })
+  .patch(
+    "/profile",
+    async ({ body, user, sessionId }) => {
+      // One route, two forms (SPEC §7): a password change carries currentPassword/newPassword.
+      if (body && typeof body === "object" && ("currentPassword" in body || "newPassword" in body)) {
+        const change = parseWith(PasswordChangeBody, body);
+        return accounts.changePassword(user.id, sessionId, change.currentPassword, change.newPassword);
+      }
+      return accounts.updateProfile(user.id, parseWith(ProfileUpdateBody, body));
+    },
+    {
+      auth: true,
+      body: t.Record(t.String(), t.Unknown()),
+      response: { 200: t.Union([CurrentUserSchema, MessageSchema]), ...errors },
+      detail: { summary: "Update profile fields, or change the password" },
+    },
+  );

@@ -1,10 +1,24 @@
-// Password hashing: argon2id with OWASP's minimum parameters (19 MiB memory, 2 iterations, 1 lane).
+// Password hashing: argon2id with OWASP's minimum parameters (19 MiB memory, 2 iterations, 1 lane). At most
+// HASH_CONCURRENCY hashes run at once, so a login flood queues (bounded) instead of exhausting memory.
+import { env } from "../../env";
+import { Semaphore } from "../../lib/rate-limit";
+
 export const ARGON2_OPTIONS = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
 
+const hashing = new Semaphore(env.HASH_CONCURRENCY, 200);
+
 export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, ARGON2_OPTIONS);
+  return hashing.run(() => Bun.password.hash(password, ARGON2_OPTIONS));
 }
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return Bun.password.verify(password, hash);
+  return hashing.run(() => Bun.password.verify(password, hash).catch(() => false));
+}
+
+// Verified against when the account does not exist, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+export async function verifyAgainstNothing(password: string): Promise<false> {
+  dummyHash ??= Bun.password.hash("no-such-account-placeholder", ARGON2_OPTIONS);
+  await verifyPassword(password, await dummyHash);
+  return false;
 }

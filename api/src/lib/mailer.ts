@@ -1,0 +1,63 @@
+// The one mail adapter (nothing else imports nodemailer). SMTP when SMTP_URL is set; otherwise every message is
+// written to MAIL_OUTBOX_DIR as an .eml file and its link is logged, so a local setup can still verify and reset.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "../env";
+import { log } from "./logger";
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link inside, logged in outbox mode so a developer can follow it. */
+  link?: string;
+};
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export type MailerConfig = { smtpUrl?: string; from: string; outboxDir: string };
+
+export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer {
+  if (smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        log.info("mail sent", { to: mail.to, subject: mail.subject, messageId: info.messageId });
+      },
+    };
+  }
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const dir = resolve(outboxDir);
+  return {
+    async send(mail) {
+      const info = await builder.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info("mail written to outbox", { to: mail.to, subject: mail.subject, file, link: mail.link });
+    },
+  };
+}
+
+let shared: Mailer | undefined;
+
+/** The process's mailer, built from env on first use. */
+export function mailer(): Mailer {
+  shared ??= createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR });
+  return shared;
+}
+
+/**
+ * Sends without making the caller wait or fail: a slow or broken mail server must not slow sign-up or reveal,
+ * through timing, whether an address has an account. Failures are logged. Returns the promise for tests.
+ */
+export function sendInBackground(mail: Mail): Promise<void> {
+  return mailer()
+    .send(mail)
+    .catch((err) => log.error("mail failed", { to: mail.to, subject: mail.subject, err }));
+}

@@ -1,0 +1,256 @@
+// Accounts: sign-up, sign-in, e-mail verification, password reset, profile. Plain functions: callers pass plain
+// values (the client's IP, the device cookie) and get plain data or an AppError.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { db } from "../../db/client";
+import { env } from "../../env";
+import { AppError } from "../../lib/errors";
+import { sendInBackground } from "../../lib/mailer";
+import { RateLimiter } from "../../lib/rate-limit";
+import type { Prisma } from "../../generated/prisma/client";
+import { MESSAGES, usernameProblem, type CurrentUser } from "./schema";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
+import { createSession, destroyUserSessions, hashToken, newToken } from "./sessions";
+import { passwordResetEmail, verificationEmail } from "./emails";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const VERIFY_TTL_MS = 24 * HOUR;
+const RESET_TTL_MS = HOUR;
+
+// Sign-in limits. Failures are counted per (account, IP) and per account; a browser holding a device cookie from
+// an earlier successful sign-in to that account is judged only by its own failures, so an attacker hammering an
+// account from elsewhere never locks its owner out (OWASP "device cookies").
+const TOO_MANY_LOGINS = "Too many sign-in attempts. Please try again later.";
+export const limits = {
+  loginPerIp: new RateLimiter("login-ip", 50, 15 * MINUTE),
+  loginPerAccountIp: new RateLimiter("login-account-ip", 5, 15 * MINUTE),
+  loginPerAccount: new RateLimiter("login-account", 20, 15 * MINUTE),
+  loginPerDevice: new RateLimiter("login-device", 5, 15 * MINUTE),
+  registerPerIp: new RateLimiter("register-ip", 10, HOUR),
+  forgotPerIp: new RateLimiter("forgot-ip", 10, HOUR),
+  forgotPerEmail: new RateLimiter("forgot-email", 3, HOUR),
+  resetPerIp: new RateLimiter("reset-ip", 20, 15 * MINUTE),
+};
+
+export const userSelect = {
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  profileImageUrl: true,
+  role: true,
+  toolAccess: true,
+  emailVerified: true,
+  createdAt: true,
+} satisfies Prisma.UserSelect;
+type UserRow = Prisma.UserGetPayload<{ select: typeof userSelect }>;
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return { ...user, roles: [user.role], createdAt: user.createdAt.toISOString() };
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const cleanName = (name: string | null | undefined) => name?.trim() || null;
+const displayName = (u: { firstName: string | null; username: string }) => u.firstName || u.username;
+
+/** Refuses a username or e-mail another account already has (case-insensitive). */
+export async function assertAvailable(username: string, email: string, exceptUserId?: string) {
+  const prisma = await db();
+  const clash = await prisma.user.findFirst({
+    where: {
+      OR: [{ username: { equals: username, mode: "insensitive" } }, { email: { equals: email, mode: "insensitive" } }],
+      ...(exceptUserId ? { NOT: { id: exceptUserId } } : {}),
+    },
+    select: { username: true, email: true },
+  });
+  if (!clash) return;
+  if (clash.username.toLowerCase() === username.toLowerCase()) throw new AppError("conflict", "Username is already taken");
+  throw new AppError("conflict", "Email is already registered");
+}
+
+export function assertUsername(username: string) {
+  const problem = usernameProblem(username);
+  if (problem) throw new AppError("invalid_data", problem);
+}
+
+/** The unique-constraint race (two sign-ups at once) ends as the same 409 as the pre-check. */
+function conflictFromUniqueViolation(e: unknown): never {
+  const target = String((e as { meta?: { target?: unknown } }).meta?.target ?? (e as Error).message ?? "");
+  if ((e as { code?: string }).code === "P2002") {
+    throw new AppError("conflict", target.includes("email") ? "Email is already registered" : "Username is already taken");
+  }
+  throw e;
+}
+
+async function issueVerification(userId: string, email: string, name: string) {
+  const token = newToken();
+  await (await db()).user.update({
+    where: { id: userId },
+    data: { verificationToken: hashToken(token), verificationExpires: new Date(Date.now() + VERIFY_TTL_MS) },
+  });
+  return sendInBackground(verificationEmail(email, name, token));
+}
+
+export type ClientMeta = { ip: string; userAgent?: string };
+
+export async function register(
+  input: { username: string; email: string; password: string; firstName?: string | null; lastName?: string | null },
+  meta: ClientMeta,
+) {
+  limits.registerPerIp.consume(meta.ip, "Too many sign-ups from this address. Please try again later.");
+  const username = input.username.trim();
+  const email = normaliseEmail(input.email);
+  assertUsername(username);
+  await assertAvailable(username, email);
+  const password = await hashPassword(input.password);
+  const prisma = await db();
+  // Only these fields: role, toolAccess and verification state are never taken from the request.
+  const user = await prisma.user
+    .create({ data: { username, email, password, firstName: cleanName(input.firstName), lastName: cleanName(input.lastName) }, select: userSelect })
+    .catch(conflictFromUniqueViolation);
+  await issueVerification(user.id, email, displayName(user));
+  const session = await createSession(user.id, meta);
+  return { user: toCurrentUser(user), session };
+}
+
+// A device cookie says "this browser signed in to account X before": `<userId>.<nonce>.<hmac>`.
+function signDevice(userId: string, nonce: string) {
+  return createHmac("sha256", env.SESSION_SECRET).update(`${userId}.${nonce}`).digest("base64url");
+}
+export function newDeviceCookie(userId: string) {
+  const nonce = randomBytes(16).toString("base64url");
+  return `${userId}.${nonce}.${signDevice(userId, nonce)}`;
+}
+function deviceNonceFor(cookie: string | undefined, userId: string): string | null {
+  const [id, nonce, mac] = cookie?.split(".") ?? [];
+  if (!id || !nonce || !mac || id !== userId) return null;
+  const expected = Buffer.from(signDevice(id, nonce));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
+}
+
+export async function login(input: { usernameOrEmail: string; password: string }, meta: ClientMeta & { deviceCookie?: string }) {
+  limits.loginPerIp.consume(meta.ip, TOO_MANY_LOGINS);
+  const identifier = input.usernameOrEmail.trim();
+  const prisma = await db();
+  const user = await prisma.user.findFirst({
+    where: identifier.includes("@")
+      ? { email: { equals: normaliseEmail(identifier), mode: "insensitive" } }
+      : { username: { equals: identifier, mode: "insensitive" } },
+    select: { ...userSelect, password: true },
+  });
+  const accountKey = user?.id ?? identifier.toLowerCase();
+  const deviceNonce = user ? deviceNonceFor(meta.deviceCookie, user.id) : null;
+  const counters = deviceNonce
+    ? [[limits.loginPerDevice, deviceNonce] as const]
+    : [[limits.loginPerAccountIp, `${accountKey}|${meta.ip}`] as const, [limits.loginPerAccount, accountKey] as const];
+  for (const [limiter, key] of counters) limiter.assertAllowed(key, TOO_MANY_LOGINS);
+
+  // Unknown account and wrong password cost the same time and give the same answer.
+  const ok = user ? await verifyPassword(input.password, user.password) : await verifyAgainstNothing(input.password);
+  if (!user || !ok) {
+    for (const [limiter, key] of counters) limiter.hit(key);
+    throw new AppError("unauthorized", MESSAGES.invalidCredentials);
+  }
+  for (const [limiter, key] of counters) limiter.reset(key);
+  const { password: _hash, ...profile } = user;
+  const session = await createSession(user.id, meta);
+  return { user: toCurrentUser(profile), session, deviceCookie: newDeviceCookie(user.id) };
+}
+
+const INVALID_VERIFICATION = "This verification link is invalid or has expired.";
+
+/**
+ * Marks the address verified. Idempotent on purpose: mail scanners often open links before people do, so a
+ * second visit with the same (unexpired) link answers success instead of failing the real click.
+ */
+export async function verifyEmail(token: string) {
+  const prisma = await db();
+  const user = await prisma.user.findUnique({
+    where: { verificationToken: hashToken(token) },
+    select: { id: true, emailVerified: true, verificationExpires: true },
+  });
+  if (!user || !user.verificationExpires || user.verificationExpires.getTime() <= Date.now()) {
+    throw new AppError("invalid_data", INVALID_VERIFICATION);
+  }
+  if (user.emailVerified) return { message: "Your email address is already verified." };
+  await prisma.user.update({ where: { id: user.id }, data: { emailVerified: true } });
+  return { message: "Your email address has been verified." };
+}
+
+export const FORGOT_PASSWORD_ANSWER = "If an account exists with that email, we've sent password reset instructions.";
+
+/** Same answer, same status, for every address; mail goes out in the background. */
+export async function forgotPassword(emailInput: string, meta: ClientMeta) {
+  limits.forgotPerIp.consume(meta.ip, "Too many requests. Please try again later.");
+  const email = normaliseEmail(emailInput);
+  if (limits.forgotPerEmail.retryAfter(email) > 0) return { message: FORGOT_PASSWORD_ANSWER }; // quietly: no mail flood
+  limits.forgotPerEmail.hit(email);
+  const prisma = await db();
+  const user = await prisma.user.findFirst({
+    where: { email: { equals: email, mode: "insensitive" } },
+    select: { id: true, email: true, firstName: true, username: true },
+  });
+  if (user) {
+    const token = newToken();
+    await prisma.user.update({
+      where: { id: user.id },
+      data: { resetPasswordToken: hashToken(token), resetPasswordExpires: new Date(Date.now() + RESET_TTL_MS) },
+    });
+    void sendInBackground(passwordResetEmail(user.email, displayName(user), token));
+  }
+  return { message: FORGOT_PASSWORD_ANSWER };
+}
+
+export async function resetPassword(token: string, newPassword: string, meta: ClientMeta) {
+  limits.resetPerIp.consume(meta.ip, "Too many attempts. Please try again later.");
+  const prisma = await db();
+  const user = await prisma.user.findUnique({
+    where: { resetPasswordToken: hashToken(token) },
+    select: { id: true, resetPasswordExpires: true },
+  });
+  if (!user || !user.resetPasswordExpires || user.resetPasswordExpires.getTime() <= Date.now()) {
+    throw new AppError("invalid_data", "This reset link is invalid or has expired.");
+  }
+  const password = await hashPassword(newPassword);
+  // Single use: the token is cleared in the same conditional update that sets the password.
+  const { count } = await prisma.user.updateMany({
+    where: { id: user.id, resetPasswordToken: hashToken(token) },
+    data: { password, resetPasswordToken: null, resetPasswordExpires: null },
+  });
+  if (count === 0) throw new AppError("invalid_data", "This reset link is invalid or has expired.");
+  await destroyUserSessions(user.id); // whoever held a session with the old password is out
+  return { message: "Your password has been reset successfully" };
+}
+
+export async function updateProfile(
+  userId: string,
+  input: { username: string; email: string; firstName?: string | null; lastName?: string | null },
+) {
+  const username = input.username.trim();
+  const email = normaliseEmail(input.email);
+  assertUsername(username);
+  await assertAvailable(username, email, userId);
+  const prisma = await db();
+  const before = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  const emailChanged = before.email !== email;
+  const user = await prisma.user
+    .update({
+      where: { id: userId },
+      data: { username, email, firstName: cleanName(input.firstName), lastName: cleanName(input.lastName), ...(emailChanged ? { emailVerified: false } : {}) },
+      select: userSelect,
+    })
+    .catch(conflictFromUniqueViolation);
+  if (emailChanged) await issueVerification(user.id, email, displayName(user));
+  return toCurrentUser(user);
+}
+
+export async function changePassword(userId: string, currentSid: string, currentPassword: string, newPassword: string) {
+  const prisma = await db();
+  const { password } = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { password: true } });
+  if (!(await verifyPassword(currentPassword, password))) throw new AppError("invalid_data", "Current password is incorrect");
+  await prisma.user.update({ where: { id: userId }, data: { password: await hashPassword(newPassword) } });
+  await destroyUserSessions(userId, currentSid); // every other device signs in again
+  return { message: "Password updated" };
+}

@@ -1,0 +1,112 @@
+// User management for /admin/users. Delegated managers (toolAccess user_management) may manage members but not
+// admins, and never roles or tool access: otherwise a delegate could reset an admin's password or promote
+// themselves. The last admin can be neither deleted nor demoted.
+import { db } from "../../db/client";
+import { AppError, notFound } from "../../lib/errors";
+import type { Prisma } from "../../generated/prisma/client";
+import { assertAvailable, assertUsername } from "../auth/service";
+import { hashPassword } from "../auth/password";
+import { destroyUserSessions } from "../auth/sessions";
+import type { AdminUser, CreateUserBody, UpdateUserBody } from "./schema";
+
+const adminUserSelect = {
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  role: true,
+  toolAccess: true,
+  emailVerified: true,
+  createdAt: true,
+} satisfies Prisma.UserSelect;
+
+type Actor = { id: string; role: string };
+
+const toAdminUser = (u: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>): AdminUser => ({ ...u, createdAt: u.createdAt.toISOString() });
+
+// Serialises the "is this the last admin?" check with the change it guards (two admins demoting each other at
+// once must not leave none). An advisory lock works the same on PGlite and PostgreSQL.
+const LAST_ADMIN_LOCK = 7_271_202_612;
+
+export async function listUsers(): Promise<AdminUser[]> {
+  const rows = await (await db()).user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: adminUserSelect });
+  return rows.map(toAdminUser);
+}
+
+function assertMayGrant(actor: Actor, input: { role?: string; toolAccess?: string[] }) {
+  const grants = (input.role !== undefined && input.role !== "USER") || (input.toolAccess?.length ?? 0) > 0;
+  if (actor.role !== "ADMIN" && grants) throw new AppError("forbidden", "Only an admin can change roles or tool access");
+}
+
+export async function createUser(actor: Actor, input: CreateUserBody): Promise<AdminUser> {
+  assertMayGrant(actor, input);
+  const username = input.username.trim();
+  const email = input.email.trim().toLowerCase();
+  assertUsername(username);
+  await assertAvailable(username, email);
+  const user = await (await db()).user.create({
+    data: {
+      username,
+      email,
+      password: await hashPassword(input.password),
+      role: input.role ?? "USER",
+      toolAccess: input.toolAccess ?? [],
+      firstName: input.firstName?.trim() || null,
+      lastName: input.lastName?.trim() || null,
+    },
+    select: adminUserSelect,
+  });
+  return toAdminUser(user);
+}
+
+export async function updateUser(actor: Actor, id: string, input: UpdateUserBody): Promise<AdminUser> {
+  const prisma = await db();
+  const target = await prisma.user.findUnique({ where: { id }, select: { role: true, toolAccess: true, username: true, email: true } });
+  if (!target) throw notFound("User not found");
+  if (actor.role !== "ADMIN") {
+    if (target.role === "ADMIN") throw new AppError("forbidden", "Only an admin can change an admin's account");
+    const roleChanged = input.role !== undefined && input.role !== target.role;
+    const toolsChanged = input.toolAccess !== undefined && [...input.toolAccess].sort().join() !== [...target.toolAccess].sort().join();
+    if (roleChanged || toolsChanged) throw new AppError("forbidden", "Only an admin can change roles or tool access");
+  }
+  const username = input.username?.trim() ?? target.username;
+  const email = input.email?.trim().toLowerCase() ?? target.email;
+  assertUsername(username);
+  await assertAvailable(username, email, id);
+  const data: Prisma.UserUpdateInput = {
+    username,
+    email,
+    ...(email !== target.email ? { emailVerified: false } : {}),
+    ...(input.role !== undefined ? { role: input.role } : {}),
+    ...(input.toolAccess !== undefined ? { toolAccess: input.toolAccess } : {}),
+    ...(input.firstName !== undefined ? { firstName: input.firstName?.trim() || null } : {}),
+    ...(input.lastName !== undefined ? { lastName: input.lastName?.trim() || null } : {}),
+    // An empty or absent password keeps the current one (SPEC §5).
+    ...(input.password ? { password: await hashPassword(input.password) } : {}),
+  };
+  const user = await prisma.$transaction(async (tx) => {
+    if (target.role === "ADMIN" && input.role === "USER") {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK}::bigint)`;
+      if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1) throw new AppError("conflict", "The last admin cannot be demoted");
+    }
+    return tx.user.update({ where: { id }, data, select: adminUserSelect });
+  });
+  if (input.password) await destroyUserSessions(id); // a password set by an admin ends the user's sessions
+  return toAdminUser(user);
+}
+
+export async function deleteUser(actor: Actor, id: string): Promise<void> {
+  if (actor.id === id) throw new AppError("conflict", "You cannot delete your own account here");
+  const prisma = await db();
+  await prisma.$transaction(async (tx) => {
+    const target = await tx.user.findUnique({ where: { id }, select: { role: true } });
+    if (!target) throw notFound("User not found");
+    if (target.role === "ADMIN") {
+      if (actor.role !== "ADMIN") throw new AppError("forbidden", "Only an admin can delete an admin");
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK}::bigint)`;
+      if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1) throw new AppError("conflict", "The last admin cannot be deleted");
+    }
+    await tx.user.delete({ where: { id } });
+  });
+}

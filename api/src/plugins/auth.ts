@@ -1,0 +1,42 @@
+// Who is calling. `auth: true` on a route requires a signed-in user (401 otherwise); `section: "<tool>"` also
+// requires that admin section (403 otherwise) — the one permission rule, canAccessSection, decides.
+import { Elysia } from "elysia";
+import { AppError } from "../lib/errors";
+import { readSession, SESSION_COOKIE } from "../modules/auth/sessions";
+import { canAccessSection, type AdminSection } from "../modules/users/permissions";
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof readSession>>>["user"];
+
+const cache = new WeakMap<Request, Promise<Awaited<ReturnType<typeof readSession>>>>();
+
+/** The session of this request, read once however many guards ask. */
+export function sessionOf(request: Request, token: string | undefined) {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = readSession(token);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function requireUser(request: Request, token: string | undefined) {
+  const session = await sessionOf(request, token);
+  if (!session) throw new AppError("unauthorized", "Not authenticated");
+  return session;
+}
+
+export const authPlugin = new Elysia({ name: "auth-guard" }).macro({
+  auth: {
+    async resolve({ request, cookie }) {
+      const { user, sid } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
+      return { user, sessionId: sid };
+    },
+  },
+  section: (section: AdminSection) => ({
+    async resolve({ request, cookie }) {
+      const { user, sid } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
+      if (!canAccessSection(user, section)) throw new AppError("forbidden", "You don't have permission to do this");
+      return { user, sessionId: sid };
+    },
+  }),
+});

@@ -1,0 +1,72 @@
+// Forgot password (SPEC §2, §4, §8): an email form, then the "Check Your Email" confirmation. The API answers
+// the same for every address, so the confirmation never says whether an account exists.
+import { useState, type FormEvent } from "react";
+import { EMAIL_MAX_LENGTH } from "@api/modules/auth/schema";
+import { api } from "../../lib/api";
+import { toast } from "../../stores/toast";
+import Button from "../../components/ui/Button";
+import Field from "../../components/ui/Field";
+import AuthCard from "./AuthCard";
+import { serverMessage, useForm } from "./form";
+import { checkForgotPassword } from "./validation";
+
+const SENT_TEXT = "If an account exists with that email, we've sent password reset instructions.";
+
+export default function ForgotPasswordForm() {
+  const form = useForm({ email: "" });
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy || !form.validate(e.currentTarget, checkForgotPassword(form.values.email))) return;
+    setBusy(true);
+    const email = form.values.email.trim();
+    try {
+      await api.post("/api/auth/forgot-password", { email });
+      toast({ title: "Check your email", description: SENT_TEXT });
+      setSentTo(email);
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Failed to send reset email",
+        description: serverMessage(error) || "Something went wrong. Please try again.",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo !== null) {
+    return (
+      <AuthCard title="Check Your Email" testId="forgot-password-sent">
+        <p className="opacity-80">
+          When an account uses <strong className="break-all">{sentTo}</strong>, a link to reset its password is on its way. Don't see it? Check
+          your spam folder, or try again in a few minutes.
+        </p>
+        <a href="/login" className="btn btn-primary btn-block">
+          Back to Login
+        </a>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter the email address of your account and we'll send you a link to reset your password."
+      footer={
+        <a href="/login" className="link link-primary">
+          Back to Login
+        </a>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} aria-label="Forgot password" className="flex flex-col gap-1">
+        <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
+        <Button type="submit" block className="mt-3" busy={busy} busyLabel="Sending...">
+          Send Reset Link
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

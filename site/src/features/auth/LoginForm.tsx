@@ -1,0 +1,58 @@
+// Sign in (SPEC §2 Login, §5, §8): both fields required before any request; on success a toast that survives
+// the reload, then / is loaded afresh so every island sees the new session.
+import { useState, type FormEvent } from "react";
+import { EMAIL_MAX_LENGTH, MESSAGES } from "@api/modules/auth/schema";
+import { api } from "../../lib/api";
+import { flashToast, toast } from "../../stores/toast";
+import Button from "../../components/ui/Button";
+import Field from "../../components/ui/Field";
+import AuthCard from "./AuthCard";
+import { serverMessage, useForm } from "./form";
+import { checkLogin, loginBody } from "./validation";
+
+export default function LoginForm() {
+  const form = useForm({ usernameOrEmail: "", password: "" });
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy || !form.validate(e.currentTarget, checkLogin(form.values))) return;
+    setBusy(true);
+    try {
+      await api.post("/api/login", loginBody(form.values));
+      flashToast({ title: "You've been logged in successfully" });
+      window.location.assign("/");
+    } catch (error) {
+      toast({ variant: "destructive", title: "Error", description: serverMessage(error) || MESSAGES.invalidCredentials });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign In"
+      subtitle="Welcome back. Sign in to apply to challenges and track your applications."
+      footer={
+        <>
+          Don't have an account?{" "}
+          <a href="/register" className="link link-primary">
+            Create one
+          </a>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} aria-label="Sign in" className="flex flex-col gap-1">
+        <Field label="Username or Email" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={EMAIL_MAX_LENGTH} required {...form.field("usernameOrEmail")} />
+        <Field label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
+        <div className="mt-1 text-right text-sm">
+          <a href="/forgot-password" className="link link-hover">
+            Forgot password?
+          </a>
+        </div>
+        <Button type="submit" block className="mt-3" busy={busy} busyLabel="Signing in...">
+          Sign In
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,131 @@
+// /profile (SPEC §2 Profile, §5, §8): "Personal Information" and "Change Password", each its own form with its
+// own busy state. The page has already checked sign-in on the server and hands the user in.
+import { useState, type FormEvent, type ReactNode } from "react";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_PASSWORD_MIN_LENGTH, type CurrentUser } from "@api/modules/auth/schema";
+import { api } from "../../lib/api";
+import { $session } from "../../stores/session";
+import { toast } from "../../stores/toast";
+import Button from "../../components/ui/Button";
+import Field from "../../components/ui/Field";
+import { serverMessage, useForm } from "./form";
+import { checkPasswordChange, checkProfile, profileBody, type ProfileValues } from "./validation";
+
+const profileValues = (user: CurrentUser): ProfileValues => ({
+  firstName: user.firstName ?? "",
+  lastName: user.lastName ?? "",
+  username: user.username,
+  email: user.email,
+});
+
+function SettingsCard({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+  return (
+    <section className="card border border-base-300 bg-base-200 shadow-sm" aria-labelledby={id}>
+      <div className="card-body gap-3">
+        <div>
+          <h2 id={id} className="card-title text-xl">
+            {title}
+          </h2>
+          <p className="text-sm opacity-80">{description}</p>
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function PersonalInformationForm({ user }: { user: CurrentUser }) {
+  const form = useForm(profileValues(user));
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy || !form.validate(e.currentTarget, checkProfile(form.values))) return;
+    setBusy(true);
+    try {
+      const updated = await api.patch<CurrentUser>("/api/profile", profileBody(form.values));
+      form.setValues(profileValues(updated));
+      // The header's account menu reads the session store: show the new name without a reload.
+      $session.set({ status: "authenticated", user: updated });
+      toast({ title: "Profile updated", description: "Your personal information has been saved." });
+    } catch (error) {
+      // Prefer the server's reason ("Username is already taken") over the generic SPEC text.
+      toast({ variant: "destructive", title: "Update failed", description: serverMessage(error) || "Failed to update profile information." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsCard id="personal-information" title="Personal Information" description="Update your name, username and email address.">
+      <form noValidate onSubmit={onSubmit} aria-labelledby="personal-information" className="flex flex-col gap-1">
+        <div className="grid gap-x-3 sm:grid-cols-2">
+          <Field label="First Name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} {...form.field("firstName")} />
+          <Field label="Last Name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} {...form.field("lastName")} />
+        </div>
+        <Field label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.field("username")} />
+        <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
+        <div className="mt-3">
+          <Button type="submit" busy={busy} busyLabel="Saving...">
+            Save Changes
+          </Button>
+        </div>
+      </form>
+    </SettingsCard>
+  );
+}
+
+function ChangePasswordForm() {
+  const form = useForm({ currentPassword: "", newPassword: "", confirmPassword: "" });
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy || !form.validate(e.currentTarget, checkPasswordChange(form.values))) return;
+    setBusy(true);
+    try {
+      const { currentPassword, newPassword } = form.values;
+      await api.patch("/api/profile", { currentPassword, newPassword });
+      form.reset();
+      toast({ title: "Password updated", description: "Your password has been changed." });
+    } catch (error) {
+      toast({ variant: "destructive", title: "Password change failed", description: serverMessage(error) || "Failed to update password." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SettingsCard id="change-password" title="Change Password" description="Enter your current password, then choose a new one.">
+      <form noValidate onSubmit={onSubmit} aria-labelledby="change-password" className="flex flex-col gap-1">
+        <Field label="Current Password" type="password" autoComplete="current-password" required {...form.field("currentPassword")} />
+        <Field
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${SHORT_PASSWORD_MIN_LENGTH} characters.`}
+          {...form.field("newPassword")}
+        />
+        <Field label="Confirm New Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
+        <div className="mt-3">
+          <Button type="submit" busy={busy} busyLabel="Updating...">
+            Update Password
+          </Button>
+        </div>
+      </form>
+    </SettingsCard>
+  );
+}
+
+export default function ProfileSettings({ user }: { user: CurrentUser }) {
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Profile</h1>
+      <p className="mt-1 opacity-80">Manage your account details and password.</p>
+      <div className="mt-8 flex flex-col gap-6">
+        <PersonalInformationForm user={user} />
+        <ChangePasswordForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// Create an account (SPEC §2 Register, §5, §8). Every rule is checked here first — in particular a password
+// mismatch or one shorter than 8 characters never reaches the API. Success signs the visitor in; / is reloaded.
+import { useState, type FormEvent } from "react";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@api/modules/auth/schema";
+import { api } from "../../lib/api";
+import { flashToast, toast } from "../../stores/toast";
+import Button from "../../components/ui/Button";
+import Field from "../../components/ui/Field";
+import AuthCard from "./AuthCard";
+import { serverMessage, useForm } from "./form";
+import { checkRegister, registerBody } from "./validation";
+
+export default function RegisterForm() {
+  const form = useForm({ firstName: "", lastName: "", username: "", email: "", password: "", confirmPassword: "" });
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy || !form.validate(e.currentTarget, checkRegister(form.values))) return;
+    setBusy(true);
+    try {
+      await api.post("/api/register", registerBody(form.values));
+      flashToast({ title: "Account created successfully! You are now logged in." });
+      window.location.assign("/");
+    } catch (error) {
+      toast({ variant: "destructive", title: "Error", description: serverMessage(error) || "Failed to create account" });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create Account"
+      subtitle="Join challenges, collaborate with others and track your applications."
+      footer={
+        <>
+          Already have an account?{" "}
+          <a href="/login" className="link link-primary">
+            Sign in
+          </a>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} aria-label="Create account" className="flex flex-col gap-1">
+        <div className="grid gap-x-3 sm:grid-cols-2">
+          <Field label="First Name (optional)" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} {...form.field("firstName")} />
+          <Field label="Last Name (optional)" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} {...form.field("lastName")} />
+        </div>
+        <Field
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          hint="Letters, numbers, dots, dashes and underscores."
+          {...form.field("username")}
+        />
+        <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
+        <Field label="Password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...form.field("password")} />
+        <Field label="Confirm Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
+        <Button type="submit" block className="mt-3" busy={busy} busyLabel="Creating account...">
+          Create Account
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,62 @@
+// /verify-email/{token} (SPEC §2, §4, §8): loading, then success or error. The link's token is used once, on
+// mount; a failure the server explains shows its message, a network failure a fixed one.
+import { useEffect, useRef, useState } from "react";
+import { api, ApiError } from "../../lib/api";
+import Spinner from "../../components/ui/Spinner";
+import AuthCard from "./AuthCard";
+import { serverMessage } from "./form";
+
+type State = { status: "loading" } | { status: "success"; message: string } | { status: "error"; message: string };
+
+export default function VerifyEmail({ token }: { token: string }) {
+  const [state, setState] = useState<State>({ status: "loading" });
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Guard against a double mount (dev StrictMode): a second call would find the token already spent.
+    if (started.current) return;
+    started.current = true;
+    api
+      .get<{ message?: string }>(`/api/auth/verify-email/${encodeURIComponent(token)}`)
+      .then((body) => setState({ status: "success", message: body?.message || "Your email address has been verified." }))
+      .catch((error: unknown) =>
+        setState({
+          status: "error",
+          message: error instanceof ApiError ? serverMessage(error) || "Failed to verify email" : "An error occurred while verifying your email",
+        }),
+      );
+  }, [token]);
+
+  if (state.status === "loading") {
+    return (
+      <AuthCard title="Verifying your email" testId="verify-email">
+        <div className="flex items-center gap-3" aria-live="polite">
+          <Spinner label="Verifying your email" />
+          <p className="opacity-80">Please wait while we confirm your email address…</p>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (state.status === "success") {
+    return (
+      <AuthCard title="Email Verified!" testId="verify-email">
+        <p role="status" className="opacity-80">
+          {state.message}
+        </p>
+        <a href="/login" className="btn btn-primary btn-block">
+          Go to Login
+        </a>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Verification Failed" testId="verify-email">
+      <p role="alert" className="text-error">
+        {state.message}
+      </p>
+      <a href="/" className="btn btn-primary btn-block">
+        Go to Home
+      </a>
+    </AuthCard>
+  );
+}

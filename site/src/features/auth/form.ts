@@ -1,0 +1,46 @@
+// Small form plumbing shared by the account islands: controlled values, per-field errors that clear as the user
+// edits, focus on the first invalid field, and the human message from a failed API call.
+import { useState, type ChangeEvent } from "react";
+import { ApiError } from "../../lib/api";
+import { hasErrors, type FieldErrors } from "./validation";
+
+export function useForm<V extends Record<string, string>>(initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors<keyof V & string>>({});
+
+  /** Props for a `Field`: name, value, onChange and the field's error. */
+  const field = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      if (errors[name]) setErrors((old) => ({ ...old, [name]: undefined }));
+    },
+  });
+
+  /**
+   * Shows the check's errors and moves focus to the first invalid field (in page order) so keyboard and
+   * screen-reader users land on the problem. Returns true when the values may be sent.
+   */
+  const validate = (form: HTMLFormElement, found: FieldErrors<keyof V & string>) => {
+    setErrors(found);
+    if (!hasErrors(found)) return true;
+    const first = Array.from(form.elements).find(
+      (el): el is HTMLInputElement => el instanceof HTMLInputElement && Boolean(found[el.name as keyof V & string]),
+    );
+    first?.focus();
+    return false;
+  };
+
+  return { values, setValues, errors, setErrors, field, validate, reset: () => (setValues(initial), setErrors({})) };
+}
+
+/** The `{ message }` of an API error body, for toasts; "" when there is none worth showing (SPEC §8). */
+export function serverMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return "";
+  const message = error.serverMessage.trim();
+  // A proxy's HTML error page is not a message for people.
+  return message.startsWith("<") ? "" : message;
+}
