@@ -2,18 +2,9 @@
 // anonymous and is not retried (SPEC §4).
 import { atom } from "nanostores";
 import { api, ApiError } from "../lib/api";
+import type { CurrentUser } from "@api/modules/auth/schema";
 
-export type CurrentUser = {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  username: string;
-  email: string;
-  role: "USER" | "ADMIN";
-  toolAccess: string[];
-  /** Role names for the header's badges. */
-  roles?: string[];
-};
+export type { CurrentUser };
 
 export type SessionState =
   | { status: "loading" }

@@ -267,3 +267,17 @@ describe("CSRF", () => {
     expect(res.status).toBe(413);
   });
 });
+
+describe("session sweep", () => {
+  test("removes expired rows and keeps live ones", async () => {
+    const { deleteExpiredSessions } = await import("./sessions");
+    const user = await createUserWithPassword(PASSWORD);
+    const live = await signedInJar(user.id);
+    const dead = await signedInJar(user.id);
+    const prisma = await db();
+    await prisma.session.update({ where: { sid: hashToken(dead.get(SESSION_COOKIE)!) }, data: { expire: new Date(Date.now() - 1) } });
+    expect(await deleteExpiredSessions()).toBeGreaterThanOrEqual(1);
+    expect(await prisma.session.count({ where: { sid: hashToken(dead.get(SESSION_COOKIE)!) } })).toBe(0);
+    expect((await call("/api/auth/user", { jar: live })).status).toBe(200);
+  });
+});

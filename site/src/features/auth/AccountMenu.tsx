@@ -2,17 +2,11 @@
 // menu for members (SPEC §2 header). Log out always ends on / even when the call fails (SPEC §4).
 import { useEffect } from "react";
 import { useStore } from "@nanostores/react";
-import { $session, loadSession, type CurrentUser } from "../../stores/session";
+import { $session, loadSession } from "../../stores/session";
+import { hasAdminAccess } from "@api/modules/users/permissions";
 import { api } from "../../lib/api";
 import Spinner from "../../components/ui/Spinner";
 import Badge from "../../components/ui/Badge";
-
-/** Admin sections a USER can be granted; any of them opens the admin area (issue #3 enforces it in the API). */
-const ADMIN_TOOLS = ["challenges", "projects", "resources", "merchandise", "admin_dashboard", "user_management", "order_management"];
-
-export function hasAdminAccess(user: CurrentUser) {
-  return user.role === "ADMIN" || user.toolAccess.some((tool) => ADMIN_TOOLS.includes(tool));
-}
 
 async function logOut() {
   try {

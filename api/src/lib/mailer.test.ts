@@ -1,0 +1,24 @@
+// The mail adapter without SMTP: each message lands in the outbox as a real .eml with text and HTML parts.
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createMailer } from "./mailer";
+
+describe("outbox mailer", () => {
+  test("writes an RFC 822 message with both parts into the outbox folder (created when missing)", async () => {
+    const root = mkdtempSync(join(tmpdir(), "outbox-"));
+    const dir = join(root, "nested/outbox");
+    const mailer = createMailer({ from: "Platform <no-reply@example.com>", outboxDir: dir });
+    await mailer.send({ to: "ada@example.com", subject: "Hello there", text: "Plain body https://x.example/a", html: "<p>HTML body</p>", link: "https://x.example/a" });
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const raw = readFileSync(join(dir, files[0]!), "utf8");
+    expect(raw).toContain("To: ada@example.com");
+    expect(raw).toContain("Subject: Hello there");
+    expect(raw).toContain("Content-Type: text/plain");
+    expect(raw).toContain("Content-Type: text/html");
+    rmSync(root, { recursive: true, force: true });
+  });
+});
