@@ -18,7 +18,7 @@ const img = (name: string) => `/images/demo/${name}.svg`;
 // Keyed by email. Extra members share one demo password so that anyone can sign in as them.
 const EXTRA_MEMBER_PASSWORD = "demo-member-1234";
 const USERS = [
-  { ...DEMO_ACCOUNTS.admin, firstName: "Ada", lastName: "Admin", role: "ADMIN", toolAccess: ["challenges", "order_management"] },
+  { ...DEMO_ACCOUNTS.admin, firstName: "Ada", lastName: "Admin", role: "ADMIN", toolAccess: [] },
   { ...DEMO_ACCOUNTS.member, firstName: "Morgan", lastName: "Lee", role: "USER", toolAccess: [] },
   { username: "priya", email: "priya@example.com", password: EXTRA_MEMBER_PASSWORD, firstName: "Priya", lastName: "Natarajan", role: "USER", toolAccess: ["challenges", "order_management"] },
   { username: "diego", email: "diego@example.com", password: EXTRA_MEMBER_PASSWORD, firstName: "Diego", lastName: "Alvarez", role: "USER", toolAccess: [] },

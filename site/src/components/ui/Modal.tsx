@@ -1,10 +1,11 @@
 // A modal dialog on the native <dialog> element (focus trap, Escape to close, ::backdrop) styled by daisyUI.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 type Props = { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; actions?: ReactNode; wide?: boolean };
 
 export default function Modal({ open, onClose, title, children, actions, wide }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -12,9 +13,9 @@ export default function Modal({ open, onClose, title, children, actions, wide }:
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="modal" onClose={onClose} aria-labelledby="modal-title">
+    <dialog ref={ref} className="modal" onClose={onClose} aria-labelledby={titleId}>
       <div className={`modal-box ${wide ? "max-w-2xl" : ""}`}>
-        <h2 id="modal-title" className="text-lg font-bold">
+        <h2 id={titleId} className="text-lg font-bold">
           {title}
         </h2>
         <div className="mt-4">{children}</div>

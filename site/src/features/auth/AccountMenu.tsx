@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useStore } from "@nanostores/react";
 import { $session, loadSession } from "../../stores/session";
-import { hasAdminAccess } from "@api/modules/users/permissions";
+import { ADMIN_NAV, canAccessSection, hasAdminAccess } from "@api/modules/users/permissions";
 import { api } from "../../lib/api";
 import Spinner from "../../components/ui/Spinner";
 import Badge from "../../components/ui/Badge";
@@ -49,7 +49,7 @@ export default function AccountMenu() {
         </li>
         {hasAdminAccess(user) && (
           <li role="none">
-            <a role="menuitem" href="/admin">
+            <a role="menuitem" href={ADMIN_NAV.find((item) => canAccessSection(user, item.section))?.href ?? "/admin"}>
               Admin Dashboard
             </a>
           </li>

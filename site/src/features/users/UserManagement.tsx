@@ -1,0 +1,280 @@
+// User Management (SPEC §2, §5, §8 Users toasts): counts on the filtered list, search + role filter, the users
+// table, Add/Edit dialog and delete confirmation. Every successful change refetches the list.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ROLES, type CurrentUser, type Role } from "@api/modules/auth/schema";
+import { formatCreated, type AdminUser } from "@api/modules/users/schema";
+import { api, ApiError } from "../../lib/api";
+import { toast } from "../../stores/toast";
+import Badge from "../../components/ui/Badge";
+import Button from "../../components/ui/Button";
+import Modal from "../../components/ui/Modal";
+import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from "../admin/icons";
+import UserFormDialog from "./UserFormDialog";
+import { toolAccessLabel } from "./tool-access";
+import { userPayload, type UserFormMode, type UserFormValues } from "./user-form";
+
+type RoleFilter = "ALL" | Role;
+type ListState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; users: AdminUser[] };
+
+function errorToast(e: unknown, fallback: string) {
+  const message = e instanceof ApiError && e.serverMessage ? e.serverMessage : fallback;
+  toast({ title: "Error", description: message, variant: "destructive" });
+}
+
+export function filterUsers(users: AdminUser[], search: string, role: RoleFilter): AdminUser[] {
+  const q = search.trim().toLowerCase();
+  return users.filter(
+    (u) => (role === "ALL" || u.role === role) && (q === "" || u.username.toLowerCase().includes(q) || u.email.toLowerCase().includes(q)),
+  );
+}
+
+export default function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" | "role"> }) {
+  const canChangeAccess = currentUser.role === "ADMIN";
+  const [list, setList] = useState<ListState>({ status: "loading" });
+  const [search, setSearch] = useState("");
+  const [roleFilter, setRoleFilter] = useState<RoleFilter>("ALL");
+  const [form, setForm] = useState<UserFormMode | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const latestLoad = useRef(0);
+  const loadedOnce = useRef(false);
+
+  const load = useCallback(async () => {
+    const call = ++latestLoad.current;
+    try {
+      const users = await api.get<AdminUser[]>("/api/users");
+      if (call !== latestLoad.current) return;
+      loadedOnce.current = true;
+      setList({ status: "ready", users });
+    } catch (e) {
+      if (call !== latestLoad.current) return;
+      if (loadedOnce.current) {
+        // A refetch that fails keeps the last list on screen and says so.
+        errorToast(e, "Failed to refresh the user list");
+        return;
+      }
+      setList({ status: "error", message: e instanceof ApiError && e.serverMessage ? e.serverMessage : "Please try again." });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const users = list.status === "ready" ? list.users : [];
+  const filtered = useMemo(() => filterUsers(users, search, roleFilter), [users, search, roleFilter]);
+  const adminCount = filtered.filter((u) => u.role === "ADMIN").length;
+
+  const save = async (values: UserFormValues) => {
+    if (!form) return;
+    setSaving(true);
+    try {
+      if (form.kind === "create") {
+        await api.post<AdminUser>("/api/users", userPayload(values, "create", canChangeAccess));
+        toast({ title: "User created" });
+      } else {
+        await api.patch<AdminUser>(`/api/users/${encodeURIComponent(form.user.id)}`, userPayload(values, "edit", canChangeAccess));
+        toast({ title: "User updated" });
+      }
+      setForm(null);
+      void load();
+    } catch (e) {
+      // The dialog stays open with what was typed, so a taken username can be fixed and resent.
+      errorToast(e, form.kind === "create" ? "Failed to create user" : "Failed to update user");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await api.delete(`/api/users/${encodeURIComponent(deleting.id)}`);
+      toast({ title: "User deleted" });
+      setDeleting(null);
+      void load();
+    } catch (e) {
+      errorToast(e, "Failed to delete user");
+      setDeleting(null);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="admin-page-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="admin-page-title" className="text-2xl font-bold md:text-3xl">
+            User Management
+          </h1>
+          <p className="mt-1 opacity-70">Create accounts, set roles and grant access to admin sections.</p>
+        </div>
+        <Button onClick={() => setForm({ kind: "create" })}>
+          <PlusIcon className="h-4 w-4" />
+          Add User
+        </Button>
+      </div>
+
+      <div className="stats stats-vertical w-full border border-base-300 bg-base-200 sm:stats-horizontal">
+        <div className="stat">
+          <div className="stat-title">Total Users</div>
+          <div className="stat-value" data-testid="total-users">
+            {filtered.length}
+          </div>
+        </div>
+        <div className="stat">
+          <div className="stat-title">Admins</div>
+          <div className="stat-value" data-testid="admin-count">
+            {adminCount}
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <label className="input w-full sm:max-w-sm">
+          <SearchIcon className="h-4 w-4 opacity-60" />
+          <input
+            type="search"
+            className="grow"
+            placeholder="Search by username or email"
+            aria-label="Search users"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </label>
+        <select className="select w-full sm:w-44" aria-label="Filter by role" value={roleFilter} onChange={(e) => setRoleFilter(e.target.value as RoleFilter)}>
+          <option value="ALL">All Roles</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="overflow-x-auto rounded-box border border-base-300">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Username</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Tool Access</th>
+              <th scope="col">Created</th>
+              <th scope="col" className="text-right">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.status === "loading" ? (
+              <tr>
+                <td colSpan={6} className="py-10 text-center opacity-70" role="status">
+                  Loading users...
+                </td>
+              </tr>
+            ) : list.status === "error" ? (
+              <tr>
+                <td colSpan={6} className="py-10 text-center">
+                  <p className="text-error">Failed to load users. {list.message}</p>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="mt-3"
+                    onClick={() => {
+                      setList({ status: "loading" });
+                      void load();
+                    }}
+                  >
+                    Retry
+                  </Button>
+                </td>
+              </tr>
+            ) : filtered.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="py-10 text-center opacity-70">
+                  No users found.
+                </td>
+              </tr>
+            ) : (
+              filtered.map((user) => (
+                <tr key={user.id} className="hover:bg-base-200/60">
+                  <td className="font-medium">{user.username}</td>
+                  <td>{user.email}</td>
+                  <td>
+                    <Badge tone={user.role === "ADMIN" ? "primary" : "ghost"}>{user.role}</Badge>
+                  </td>
+                  <td>
+                    {user.toolAccess.length === 0 ? (
+                      <span className="opacity-60">No access</span>
+                    ) : (
+                      <span className="flex max-w-xs flex-wrap gap-1">
+                        {user.toolAccess.map((tool) => (
+                          <Badge key={tool} tone="neutral" className="badge-sm whitespace-nowrap">
+                            {toolAccessLabel(tool)}
+                          </Badge>
+                        ))}
+                      </span>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap">{formatCreated(user.createdAt)}</td>
+                  <td>
+                    <span className="flex justify-end gap-1">
+                      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Edit ${user.username}`} title="Edit" onClick={() => setForm({ kind: "edit", user })}>
+                        <PencilIcon className="h-4 w-4" />
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm btn-square text-error"
+                        aria-label={`Delete ${user.username}`}
+                        title="Delete"
+                        onClick={() => setDeleting(user)}
+                      >
+                        <TrashIcon className="h-4 w-4" />
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {/* Mounted only while open: a fresh form each time, and one dialog in the page at once. */}
+      {form && (
+        <UserFormDialog
+          key={form.kind === "edit" ? form.user.id : "create"}
+          mode={form}
+          canChangeAccess={canChangeAccess}
+          busy={saving}
+          onSubmit={(values) => void save(values)}
+          onClose={() => setForm(null)}
+        />
+      )}
+
+      {deleting && (
+        <Modal
+          open
+          onClose={() => setDeleting(null)}
+          title="Are you sure?"
+          actions={
+            <>
+              <Button variant="ghost" onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button variant="danger" busy={deleteBusy} busyLabel="Deleting..." onClick={() => void confirmDelete()}>
+                Delete
+              </Button>
+            </>
+          }
+        >
+          <p>This will permanently delete this user and all their associated data. This action cannot be undone.</p>
+        </Modal>
+      )}
+    </section>
+  );
+}
