@@ -164,3 +164,11 @@ describe("the last admin", () => {
     expect((await call(`/api/users/${survivor.user.id}`, { method: "DELETE", jar: (await admin()).jar })).status).toBe(204);
   });
 });
+
+describe("formatCreated", () => {
+  test("is SPEC's 'MMM dd, yyyy' in UTC", async () => {
+    const { formatCreated } = await import("./schema");
+    expect(formatCreated("2026-11-02T23:30:00.000Z")).toBe("Nov 02, 2026");
+    expect(formatCreated("2027-01-15T00:00:00.000Z")).toBe("Jan 15, 2027");
+  });
+});

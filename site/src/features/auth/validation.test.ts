@@ -1,0 +1,40 @@
+// The account forms' client checks: SPEC §5's exact messages, and that nothing bad is let through to the API.
+import { describe, expect, test } from "bun:test";
+import { checkLogin, checkPasswordChange, checkProfile, checkRegister, checkResetPassword, checkForgotPassword, registerBody } from "./validation";
+
+const register = { firstName: "", lastName: "", username: "ada_l", email: "ada@example.com", password: "longenough", confirmPassword: "longenough" };
+
+describe("register", () => {
+  test("mismatch and short passwords are caught with SPEC's texts", () => {
+    expect(checkRegister({ ...register, confirmPassword: "different1" }).confirmPassword).toBe("Passwords do not match");
+    expect(checkRegister({ ...register, password: "short", confirmPassword: "short" }).password).toBe("Password must be at least 8 characters long");
+    expect(Object.values(checkRegister(register)).filter(Boolean)).toEqual([]);
+  });
+
+  test("the payload drops confirmPassword and sends empty names as null", () => {
+    expect(registerBody({ ...register, username: "  ada_l " })).toEqual({ username: "ada_l", email: "ada@example.com", password: "longenough", firstName: null, lastName: null });
+  });
+});
+
+describe("other forms", () => {
+  test("login needs both fields", () => {
+    expect(checkLogin({ usernameOrEmail: " ", password: "" })).toEqual({ usernameOrEmail: "This field is required", password: "This field is required" });
+  });
+
+  test("forgot and reset", () => {
+    expect(checkForgotPassword("nope").email).toBe("Please enter a valid email address");
+    expect(checkResetPassword({ newPassword: "seven77", confirmPassword: "seven77" }).newPassword).toBe("Password must be at least 8 characters");
+    expect(checkResetPassword({ newPassword: "eight888", confirmPassword: "eight889" }).confirmPassword).toBe("Passwords do not match");
+  });
+
+  test("profile and password change (the 6-character rule)", () => {
+    expect(checkProfile({ firstName: "", lastName: "", username: "ab", email: "x@y.z" }).username).toBe("Username must be at least 3 characters");
+    expect(checkProfile({ firstName: "", lastName: "", username: "abc", email: "bad" }).email).toBe("Invalid email address");
+    expect(checkPasswordChange({ currentPassword: "", newPassword: "five5", confirmPassword: "" })).toEqual({
+      currentPassword: "Current password is required",
+      newPassword: "Password must be at least 6 characters",
+      confirmPassword: "Please confirm your password",
+    });
+    expect(checkPasswordChange({ currentPassword: "x", newPassword: "sixsix", confirmPassword: "sixsiz" }).confirmPassword).toBe("Passwords don't match");
+  });
+});
