@@ -208,7 +208,10 @@ export default function UserManagement({ currentUser }: { currentUser: Pick<Curr
                     <Badge tone={user.role === "ADMIN" ? "primary" : "ghost"}>{user.role}</Badge>
                   </td>
                   <td>
-                    {user.toolAccess.length === 0 ? (
+                    {user.role === "ADMIN" ? (
+                      // ADMIN holds every section whatever its list says (api/src/modules/users/permissions.ts).
+                      <Badge tone="primary" className="badge-sm">All sections</Badge>
+                    ) : user.toolAccess.length === 0 ? (
                       <span className="opacity-60">No access</span>
                     ) : (
                       <span className="flex max-w-xs flex-wrap gap-1">
