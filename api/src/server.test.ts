@@ -58,6 +58,15 @@ describe("routing", () => {
     }
   });
 
+  test("pages, files and API answers carry the security headers", async () => {
+    for (const path of ["/", "/privacy", "/logo.svg", "/api/health", "/no-such-page"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
   test("paths cannot escape the client directory", async () => {
     for (const path of ["/..%2f..%2fpackage.json", "/%2e%2e/%2e%2e/package.json", "/_astro/..%2f..%2fserver%2fentry.mjs"]) {
       const res = await fetch(`${base}${path}`);

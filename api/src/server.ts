@@ -59,6 +59,21 @@ function apiCaller(request: Request) {
 }
 
 /** Without `astro` only the API is served (the dev API process behind `astro dev`). */
+/** Sent with every response: no MIME sniffing, no framing (clickjacking), no full URLs leaked to other sites. */
+const SECURITY_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  ...(env.SITE_URL.startsWith("https://") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+};
+
+function secured(response: Response): Response {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
+
 export type FrontOptions = { port: number; hostname: string; astro?: AstroApp; distDir?: string };
 
 export function startServer({ port, hostname, astro, distDir = DIST_DIR }: FrontOptions): Server<undefined> {
@@ -69,23 +84,27 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
     // Elysia enforces its own per-route limits; this is the hard ceiling for any request body.
     maxRequestBodySize: 12 * 1024 * 1024,
     async fetch(request, server) {
-      const url = new URL(request.url);
-      recordClientIp(request, server.requestIP(request)?.address);
-      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return apiApp.handle(request);
-      if (!astro) return new Response("Not found: this process serves only /api", { status: 404 });
-      if (request.method === "GET" || request.method === "HEAD") {
-        const file = staticFile(clientDir, url.pathname);
-        if (file) {
-          return new Response(request.method === "HEAD" ? null : Bun.file(file), {
-            headers: { "cache-control": cacheControl(url.pathname), "content-type": Bun.file(file).type },
-          });
-        }
-      }
-      return astro.render(request, { clientAddress: clientIpOf(request), addCookieHeader: true, locals: { api: apiCaller(request) } });
+      return secured(await route(request, server));
     },
     error(error) {
       log.error("unhandled server error", { err: error });
-      return new Response("Internal Server Error", { status: 500 });
+      return secured(new Response("Internal Server Error", { status: 500 }));
     },
   });
+
+  async function route(request: Request, server: Server<undefined>): Promise<Response> {
+    const url = new URL(request.url);
+    recordClientIp(request, server.requestIP(request)?.address);
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return apiApp.handle(request);
+    if (!astro) return new Response("Not found: this process serves only /api", { status: 404 });
+    if (request.method === "GET" || request.method === "HEAD") {
+      const file = staticFile(clientDir, url.pathname);
+      if (file) {
+        return new Response(request.method === "HEAD" ? null : Bun.file(file), {
+          headers: { "cache-control": cacheControl(url.pathname), "content-type": Bun.file(file).type },
+        });
+      }
+    }
+    return astro.render(request, { clientAddress: clientIpOf(request), addCookieHeader: true, locals: { api: apiCaller(request) } });
+  }
 }
