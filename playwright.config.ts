@@ -24,6 +24,15 @@ if (!process.env.E2E_PGLITE_DATA_DIR) {
 }
 const dataDir = process.env.E2E_PGLITE_DATA_DIR;
 
+// Without SMTP the app writes every e-mail as an .eml file here; e2e/support/mail.ts reads them. Same trick: the
+// runner creates (and removes) it, workers find its path in E2E_OUTBOX_DIR.
+if (!process.env.E2E_OUTBOX_DIR) {
+  const dir = mkdtempSync(join(tmpdir(), "e2e-outbox-"));
+  process.env.E2E_OUTBOX_DIR = dir;
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+}
+const outboxDir = process.env.E2E_OUTBOX_DIR;
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.e2e.ts",
@@ -64,6 +73,9 @@ export default defineConfig({
       // Empty means unset for the app: always the embedded database, never an inherited PostgreSQL URL.
       DATABASE_URL: "",
       SEED_DEMO_DATA: "true",
+      // Empty means unset: never an inherited SMTP server, so mail always lands in the outbox.
+      SMTP_URL: "",
+      MAIL_OUTBOX_DIR: outboxDir,
       LOG_LEVEL: "warn",
     },
   },

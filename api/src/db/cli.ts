@@ -1,6 +1,7 @@
 // Database commands (package.json db:*):
 //   bun api/src/db/cli.ts migrate           apply pending migrations to the configured database
 //   bun api/src/db/cli.ts new-migration NAME  write prisma/migrations/<ts>_NAME from schema changes
+//   bun api/src/db/cli.ts check-migrations  exit 1 when schema.prisma has changes no migration holds yet
 //   bun api/src/db/cli.ts seed              insert or refresh the demo data (idempotent)
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -30,6 +31,18 @@ switch (command) {
     console.log(created ? `Created ${created.path}` : "No schema changes: no migration created.");
     break;
   }
+  case "check-migrations": {
+    // Needs a process of its own: the Wasm engine refuses a shadow database once another engine ran in-process.
+    const scratch = new PGlite("memory://check-migrations");
+    const pending = await createMigration(new PrismaPGlite(scratch), "pending", { write: false });
+    await scratch.close();
+    if (pending) {
+      console.error(`prisma/schema.prisma has changes without a migration. Run: bun run db:new-migration <name>\n\n${pending.script}`);
+      process.exit(1);
+    }
+    console.log("Migrations match prisma/schema.prisma.");
+    break;
+  }
   case "seed": {
     const { seedDemoData } = await import("../../../prisma/seed");
     const database = await getDatabase();
@@ -39,7 +52,7 @@ switch (command) {
     break;
   }
   default:
-    console.error("Usage: bun api/src/db/cli.ts migrate | new-migration <name> | seed");
+    console.error("Usage: bun api/src/db/cli.ts migrate | new-migration <name> | check-migrations | seed");
     process.exit(2);
 }
 

@@ -64,6 +64,13 @@ describe.skipIf(onPostgres)("migrations on PGlite", () => {
     await client.close();
   });
 
+  test("prisma/migrations is in sync with schema.prisma: a schema edit without its migration fails here", () => {
+    // The same engine path `bun run db:new-migration` takes, without writing anything.
+    const check = Bun.spawnSync([bun, "api/src/db/cli.ts", "check-migrations"], { cwd: ROOT, env: process.env });
+    expect(check.stderr.toString()).toBe("");
+    expect(check.exitCode).toBe(0);
+  }, 90_000);
+
   test("a data directory is created when missing, and reopening it keeps the data", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), "pglite-")), "nested/data");
     const first = await openDatabase({ dataDir: dir });

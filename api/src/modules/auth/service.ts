@@ -83,7 +83,8 @@ function conflictFromUniqueViolation(e: unknown): never {
   throw e;
 }
 
-async function issueVerification(userId: string, email: string, name: string) {
+/** Stores a new (hashed) verification token and mails its link; the address counts as unverified until used. */
+export async function issueVerification(userId: string, email: string, name: string) {
   const token = newToken();
   await (await db()).user.update({
     where: { id: userId },

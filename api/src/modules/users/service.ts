@@ -4,7 +4,7 @@
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
-import { assertAvailable, assertUsername } from "../auth/service";
+import { assertAvailable, assertUsername, issueVerification } from "../auth/service";
 import { hashPassword } from "../auth/password";
 import { destroyUserSessions } from "../auth/sessions";
 import type { AdminUser, CreateUserBody, UpdateUserBody } from "./schema";
@@ -93,6 +93,8 @@ export async function updateUser(actor: Actor, id: string, input: UpdateUserBody
     return tx.user.update({ where: { id }, data, select: adminUserSelect });
   });
   if (input.password) await destroyUserSessions(id); // a password set by an admin ends the user's sessions
+  // A new address must be proven by its owner, whoever typed it in.
+  if (email !== target.email) await issueVerification(id, email, user.firstName || user.username);
   return toAdminUser(user);
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { call, patch, post } from "../../../test/http";
 import { createUser, createUserWithPassword, signedInJar, unique } from "../../../test/factories";
 import { db } from "../../db/client";
+import { waitForMail } from "../../../test/mailbox";
 import { TOOL_ACCESS } from "../auth/schema";
 import { canAccessSection, hasAdminAccess } from "./permissions";
 
@@ -93,6 +94,16 @@ describe("create, edit, delete", () => {
     expect((await patch(`/api/users/${target.id}`, { password: "changed-by-admin" }, { jar })).status).toBe(200);
     expect((await call("/api/auth/user", { jar: session })).status).toBe(401);
     expect((await post("/api/login", { usernameOrEmail: target.username, password: "changed-by-admin" })).status).toBe(200);
+  });
+
+  test("an e-mail changed by an admin is unverified until its owner follows the new link", async () => {
+    const { jar } = await admin();
+    const target = await createUser({ emailVerified: true });
+    const email = `${unique("moved")}@example.com`;
+    const res = await patch(`/api/users/${target.id}`, { email }, { jar });
+    expect(res.body).toMatchObject({ email, emailVerified: false });
+    const mail = await waitForMail(email, /Verify your e-mail/);
+    expect(mail.links.some((l) => l.includes("/verify-email/"))).toBe(true);
   });
 
   test("an admin deletes a user; their data and sessions go with them", async () => {

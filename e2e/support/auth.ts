@@ -1,0 +1,48 @@
+// Account helpers for journeys that are not about the sign-in form: sign in and create users through the API.
+// The API refuses cross-origin writes, so every POST carries the site's Origin. Each call to /api/login counts
+// against the per-IP sign-in limit (50 per 15 minutes, all e2e traffic is 127.0.0.1): use them sparingly.
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+
+export const DEMO = {
+  admin: { username: "admin", password: "admin-demo-1234", firstName: "Ada" },
+  member: { username: "member", password: "member-demo-1234", firstName: "Morgan" },
+  priya: { username: "priya", password: "demo-member-1234", firstName: "Priya" },
+} as const;
+
+/** The site's origin (the project's baseURL), for the Origin header the API's CSRF check wants. */
+export function siteOrigin(): string {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error("playwright.config.ts sets no baseURL");
+  return new URL(baseURL).origin;
+}
+
+let counter = 0;
+/** A username no other run or test has used: letters, digits and underscores, at most 32 characters. */
+export function uniqueName(prefix = "e2e"): string {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`.slice(0, 32);
+}
+
+export async function apiLogin(request: APIRequestContext, usernameOrEmail: string, password: string): Promise<APIResponse> {
+  return request.post("/api/login", { data: { usernameOrEmail, password }, headers: { origin: siteOrigin() } });
+}
+
+/** Signs `page`'s browser context in: the session cookie lands in the context, so the next navigation is signed in. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  const response = await apiLogin(page.request, username, password);
+  expect(response.status(), `POST /api/login as ${username}`).toBe(200);
+}
+
+export type NewAccount = { username: string; email: string; password: string; firstName?: string };
+
+/**
+ * Registers a fresh account through the API (POST /api/register) with a context of its own, so the caller's
+ * browser stays signed out. Registration is limited to 10 per IP per hour: one or two per run at most.
+ */
+export async function registerViaApi(request: APIRequestContext, account: NewAccount): Promise<void> {
+  const response = await request.post("/api/register", {
+    data: { username: account.username, email: account.email, password: account.password, firstName: account.firstName ?? null, lastName: null },
+    headers: { origin: siteOrigin() },
+  });
+  expect(response.status(), `POST /api/register ${account.username}: ${await response.text()}`).toBe(201);
+}
