@@ -48,7 +48,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
 const appPort = basePort + 1;
 const app = Bun.spawn([process.execPath, "api/src/main.ts"], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+  env: { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", SESSION_SECRET: crypto.randomUUID() + crypto.randomUUID() },
   stdout: "ignore",
   stderr: "inherit",
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The platform's command-line entry, runnable with nothing but Node.js >= 20 and npm (README's two commands):
 //   npm start        install if needed, build the site, serve site + API with demo data on embedded PGlite
-//   npm run dev      API (watched) + Astro dev server with reload, on http://localhost:4321
+//   npm run dev      API (watched) + Astro dev server with reload, on http://127.0.0.1:4321
 //   npm test         every test: API on PGlite and on PostgreSQL, then Playwright in Chromium; prints a summary
 // It only bootstraps Bun (from the npm registry) and orchestrates; the app itself runs under Bun.
 import { spawn, spawnSync } from "node:child_process";
@@ -58,7 +58,7 @@ if (command === "start") {
 } else if (command === "dev") {
   const apiPort = process.env.API_DEV_PORT ?? "3001";
   serve([
-    [bun, ["--watch", "api/src/main.ts", "--api-only"], { PORT: apiPort, HOST: "127.0.0.1", SITE_URL: process.env.SITE_URL ?? "http://localhost:4321" }],
+    [bun, ["--watch", "api/src/main.ts", "--api-only"], { PORT: apiPort, HOST: "127.0.0.1", SITE_URL: process.env.SITE_URL ?? "http://127.0.0.1:4321" }],
     [bun, ["--bun", "astro", "dev"], { API_DEV_PORT: apiPort }],
   ]);
 } else if (command === "test") {
