@@ -1,0 +1,35 @@
+// Automated accessibility audit (axe-core, WCAG 2.1 A/AA rules) of the public pages, the account forms and the
+// admin users screen, in both themes: no serious or critical violations.
+import { test, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { DEMO, signIn } from "./support/auth";
+
+async function audit(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+for (const theme of ["dark", "light"] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    });
+
+    for (const path of ["/", "/login", "/register", "/forgot-password", "/privacy", "/contact", "/no-such-page"]) {
+      test(`${path} has no serious accessibility violations`, async ({ page }) => {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        expect(await audit(page)).toEqual([]);
+      });
+    }
+
+    test("/admin/users has no serious accessibility violations", async ({ page }) => {
+      await signIn(page, DEMO.admin.username, DEMO.admin.password);
+      await page.goto("/admin/users");
+      await expect(page.getByRole("cell", { name: DEMO.admin.username, exact: true })).toBeVisible();
+      expect(await audit(page)).toEqual([]);
+    });
+  });
+}
