@@ -1,4 +1,4 @@
-// `npm test`: builds the site, runs the API tests on PGlite and on a fresh PostgreSQL database, then the
+// `npm test`: builds the site, type-checks, runs the API tests on PGlite and on a fresh PostgreSQL database, then the
 // Playwright journeys in Debian Chromium, and closes with one honest line: "N passed, N failed[, N skipped]".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -44,6 +44,10 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
 
   console.log("\n▶ Building the site");
   build();
+
+  console.log("\n▶ Type check (tsc --noEmit)");
+  const typecheck = run(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."], { env, allowFail: true });
+  suites.push({ name: "typecheck", passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1, skipped: 0 });
 
   const bunSuite = (name, extraEnv) => {
     console.log(`\n▶ API and unit tests on ${name}`);
