@@ -83,7 +83,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       const applied = await applyMigrations(new PrismaPg(migrationPool));
       if (applied.length) log.info("migrations applied", { database: "postgres", applied });
     } finally {
-      await endPool(migrationPool);
+      await migrationPool.end();
     }
     await seedIfEmpty(prisma, options);
   } catch (e) {
@@ -94,13 +94,6 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await lockClient.end();
   }
   return { prisma, kind: "postgres", isMigrated: () => isMigrated(prisma), close: () => prisma.$disconnect() };
-}
-
-/** Ends a pool, forcibly closing connections the schema engine may still hold checked out. */
-async function endPool(pool: pg.Pool) {
-  const clients = (pool as unknown as { _clients?: pg.PoolClient[] })._clients ?? [];
-  for (const client of clients) (client as unknown as { end(): Promise<void> }).end().catch(() => {});
-  await Promise.race([pool.end(), Bun.sleep(2_000)]);
 }
 
 async function seedIfEmpty(prisma: PrismaClient, options: OpenOptions) {
