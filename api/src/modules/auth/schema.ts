@@ -82,8 +82,6 @@ export const PasswordChangeBody = T.Object({
   currentPassword: T.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, error: MESSAGES.currentPasswordRequired }),
   newPassword: password(SHORT_PASSWORD_MIN_LENGTH, MESSAGES.shortPasswordTooShort),
 });
-/** PATCH /api/profile takes either the profile fields or a password change (SPEC §7). */
-export const ProfilePatchBody = T.Union([PasswordChangeBody, ProfileUpdateBody]);
 
 export const ROLES = ["USER", "ADMIN"] as const;
 export type Role = (typeof ROLES)[number];

@@ -119,7 +119,7 @@ export async function register(
 function signDevice(userId: string, nonce: string) {
   return createHmac("sha256", env.SESSION_SECRET).update(`${userId}.${nonce}`).digest("base64url");
 }
-export function newDeviceCookie(userId: string) {
+function newDeviceCookie(userId: string) {
   const nonce = randomBytes(16).toString("base64url");
   return `${userId}.${nonce}.${signDevice(userId, nonce)}`;
 }

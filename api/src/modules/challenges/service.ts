@@ -4,6 +4,7 @@ import { notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import {
   HOME_FEATURED_LIMIT,
+  OPEN_CHALLENGE_STATUSES,
   PUBLIC_CHALLENGE_STATUSES,
   parseTextList,
   type Challenge,
@@ -72,7 +73,7 @@ export async function listPublicChallenges({ statuses, search, limit }: ListChal
 
 /** Home page: up to three ACTIVE or UPCOMING challenges (SPEC §2 Home). */
 export function listFeaturedChallenges(): Promise<Challenge[]> {
-  return listPublicChallenges({ statuses: ["ACTIVE", "UPCOMING"], limit: HOME_FEATURED_LIMIT });
+  return listPublicChallenges({ statuses: [...OPEN_CHALLENGE_STATUSES], limit: HOME_FEATURED_LIMIT });
 }
 
 export async function getPublicChallenge(id: string): Promise<Challenge> {
