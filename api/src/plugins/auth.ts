@@ -25,17 +25,25 @@ async function requireUser(request: Request, token: string | undefined) {
   return session;
 }
 
+// The session is checked in `transform`, which runs before the body is validated: an anonymous caller learns
+// "401", never the route's schema from a 400. `resolve` then hands the (cached) user to the handler.
 export const authPlugin = new Elysia({ name: "auth-guard" }).macro({
   auth: {
+    async transform({ request, cookie }) {
+      await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
+    },
     async resolve({ request, cookie }) {
       const { user, sid } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
       return { user, sessionId: sid };
     },
   },
   section: (section: AdminSection) => ({
+    async transform({ request, cookie }) {
+      const { user } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
+      if (!canAccessSection(user, section)) throw new AppError("forbidden", "You don't have permission to do this");
+    },
     async resolve({ request, cookie }) {
       const { user, sid } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
-      if (!canAccessSection(user, section)) throw new AppError("forbidden", "You don't have permission to do this");
       return { user, sessionId: sid };
     },
   }),

@@ -3,11 +3,11 @@
 import { Elysia } from "elysia";
 import { AppError } from "../lib/errors";
 import { log } from "../lib/logger";
-import { requestIdOf } from "./request-context";
+import { loggedPath, requestIdOf } from "./request-context";
 
 export type ErrorBody = { type: string; message: string; requestId?: string };
 
-function json(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
+function jsonResponse(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
@@ -29,8 +29,14 @@ function describeValidation(error: unknown): string {
 
 export const errorPlugin = new Elysia({ name: "errors" })
   .error({ AppError })
-  .onError({ as: "global" }, ({ code, error, request }) => {
+  .onError({ as: "global" }, ({ code, error, request, set }) => {
     const requestId = requestIdOf(request);
+    // The access log reads set.status: make it the status actually sent (Elysia leaves 200 for errors thrown
+    // before a route runs, and 422 for validation failures we answer with 400).
+    const json = (status: number, body: ErrorBody, headers: Record<string, string> = {}) => {
+      set.status = status;
+      return jsonResponse(status, body, headers);
+    };
     // Elysia wraps what a parser throws in its ParseError; our own error inside keeps its status and message.
     const own = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
     if (own instanceof AppError) return json(own.status, { type: own.type, message: own.message }, own.headers);
@@ -46,6 +52,6 @@ export const errorPlugin = new Elysia({ name: "errors" })
       case "INVALID_COOKIE_SIGNATURE":
         return json(401, { type: "unauthorized", message: "Invalid session" });
     }
-    log.error("unhandled error", { requestId, err: error, path: new URL(request.url).pathname });
+    log.error("unhandled error", { requestId, err: error, path: loggedPath(request) });
     return json(500, { type: "internal", message: "Something went wrong. Please try again.", requestId });
   });

@@ -10,6 +10,16 @@ export function requestIdOf(request: Request): string | undefined {
   return context.get(request)?.id;
 }
 
+// Paths that carry a secret (a one-time token) are logged without it: logs travel further than the database.
+const SECRET_PATH_SEGMENTS = [/^(\/api\/auth\/verify-email\/)[^/]+/];
+
+/** The request's path as it may appear in logs. */
+export function loggedPath(request: Request): string {
+  let path = new URL(request.url).pathname;
+  for (const pattern of SECRET_PATH_SEGMENTS) path = path.replace(pattern, "$1[redacted]");
+  return path;
+}
+
 export const requestContextPlugin = new Elysia({ name: "request-context" })
   .onRequest(({ request, set }) => {
     const incoming = request.headers.get("x-request-id");
@@ -19,11 +29,10 @@ export const requestContextPlugin = new Elysia({ name: "request-context" })
   })
   .onAfterResponse({ as: "global" }, ({ request, set }) => {
     const ctx = context.get(request);
-    const url = new URL(request.url);
     log.info("request", {
       requestId: ctx?.id,
       method: request.method,
-      path: url.pathname,
+      path: loggedPath(request),
       status: typeof set.status === "number" ? set.status : undefined,
       ms: ctx ? Math.round((performance.now() - ctx.startedAt) * 10) / 10 : undefined,
     });

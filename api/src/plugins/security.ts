@@ -1,15 +1,40 @@
-// Cross-site request forgery and oversized bodies, checked before any route runs.
-// A state-changing request from a browser always carries Origin (or at least Sec-Fetch-Site); when either says
-// "another site", the request is refused with 403 and nothing changes. Clients that send neither (curl, server
-// to server, webhooks) hold no ambient browser cookies, so they cannot be a CSRF vector.
+// What every request must pass before any route runs: no cross-site writes, only the body types a route
+// accepts, bodies limited while they are read, and no input a database or a schema should never see.
+// docs/decisions/004-accounts-sessions-and-abuse-limits.md ("Bodies and input").
+//
+// Cross-site: a state-changing request from a browser always carries Origin (or at least Sec-Fetch-Site); when
+// either says "another site", the request is refused with 403 and nothing changes. Clients that send neither
+// (curl, server to server, webhooks) hold no ambient browser cookies, so they cannot be a CSRF vector.
 import { Elysia } from "elysia";
 import { env } from "../env";
 import { AppError } from "../lib/errors";
+import { findInputProblem } from "../lib/input-guard";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SITE_ORIGIN = new URL(env.SITE_URL).origin;
-/** JSON bodies above this are refused (uploads, when they arrive, get their own limit). */
+/** JSON bodies above this are refused. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+type BodyRule = { mediaType: "application/json" | "multipart/form-data"; maxBytes: number };
+const JSON_BODY: BodyRule = { mediaType: "application/json", maxBytes: MAX_JSON_BODY_BYTES };
+/** Paths (under /api) whose route takes multipart bodies, with their own limit. Everything else takes JSON. */
+const MULTIPART_ROUTES = new Map<string, BodyRule>();
+
+/**
+ * Declares that `path` (e.g. "/api/upload") takes multipart/form-data of at most `maxBytes` — the route's file
+ * limit plus room for the multipart framing. Called by the route's module, next to the route.
+ */
+export function acceptMultipart(path: string, maxBytes: number) {
+  MULTIPART_ROUTES.set(path, { mediaType: "multipart/form-data", maxBytes });
+}
+
+const bodyRuleFor = (request: Request) => MULTIPART_ROUTES.get(new URL(request.url).pathname) ?? JSON_BODY;
+const mediaTypeOf = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+/** Whether a body is coming: a positive Content-Length, or none declared but a stream present (chunked). */
+function declaresBody(request: Request) {
+  const length = request.headers.get("content-length");
+  return length !== null ? Number(length) > 0 : request.body !== null;
+}
 
 export function isCrossSite(request: Request): boolean {
   const origin = request.headers.get("origin");
@@ -20,27 +45,69 @@ export function isCrossSite(request: Request): boolean {
 
 const tooLarge = () => new AppError("invalid_data", "The request body is too large", 413);
 
+/** Reads a body chunk by chunk and stops at the limit: a hostile body costs at most `maxBytes` of memory. */
+export async function readLimited(request: Request, maxBytes: number): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** FormData as the plain object Elysia's schemas expect: one value per name, or an array when repeated. */
+function formToObject(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    const previous = out[key];
+    out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return out;
+}
+
 export const securityPlugin = new Elysia({ name: "security" })
   .onRequest(({ request }) => {
-  if (SAFE_METHODS.has(request.method)) return;
-  if (isCrossSite(request)) throw new AppError("forbidden", "Cross-site request refused");
-  const length = Number(request.headers.get("content-length") ?? 0);
-  const type = request.headers.get("content-type") ?? "";
-  if (length > MAX_JSON_BODY_BYTES && !type.startsWith("multipart/form-data")) {
-    throw tooLarge();
-  }
+    if (SAFE_METHODS.has(request.method)) return;
+    if (isCrossSite(request)) throw new AppError("forbidden", "Cross-site request refused");
+    if (!declaresBody(request)) return;
+    // Refused on the headers alone, before a byte of the body is read.
+    const rule = bodyRuleFor(request);
+    if (mediaTypeOf(request) !== rule.mediaType) {
+      throw new AppError("invalid_data", `This endpoint accepts ${rule.mediaType} bodies only`, 415);
+    }
+    if (Number(request.headers.get("content-length") ?? 0) > rule.maxBytes) throw tooLarge();
   })
-  // A body without Content-Length (chunked) is measured while it is read; JSON is parsed here so that the limit
-  // holds whatever the client declared.
-  .onParse({ as: "global" }, async ({ request, contentType }) => {
-    if (!contentType?.startsWith("application/json")) return;
-    const bytes = await request.arrayBuffer();
-    if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw tooLarge();
-    const text = new TextDecoder().decode(bytes);
-    if (!text.trim()) return {};
+  // Every body is parsed here, so the limit holds whatever the client declared (chunked bodies have no length).
+  .onParse({ as: "global" }, async ({ request }) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const rule = bodyRuleFor(request);
+    const bytes = await readLimited(request, rule.maxBytes);
+    if (bytes.byteLength === 0) return {};
+    if (rule.mediaType === "multipart/form-data") {
+      try {
+        const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+        return formToObject(form);
+      } catch {
+        throw new AppError("invalid_data", "The request body is not valid multipart/form-data");
+      }
+    }
     try {
-      return JSON.parse(text);
+      return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
     } catch {
       throw new AppError("invalid_data", "The request body is not valid JSON");
     }
+  })
+  // After parsing, before any schema: one guard for body, query and path parameters alike.
+  .onTransform({ as: "global" }, ({ body, query, params }) => {
+    const problem = findInputProblem(body, "body") ?? findInputProblem(query, "query") ?? findInputProblem(params, "params");
+    if (problem) throw new AppError("invalid_data", problem);
   });

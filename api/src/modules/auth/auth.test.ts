@@ -89,6 +89,21 @@ describe("login and sessions", () => {
     expect(jar.get(SESSION_COOKIE)).not.toBe(sid1);
   });
 
+  test("signing in again from a browser that holds a session ends that older session", async () => {
+    const first = await createUserWithPassword(PASSWORD);
+    const second = await createUserWithPassword(PASSWORD);
+    const jar = new CookieJar();
+    await post("/api/login", { usernameOrEmail: first.username, password: PASSWORD }, { jar });
+    const oldToken = jar.get(SESSION_COOKIE)!;
+    await post("/api/login", { usernameOrEmail: second.username, password: PASSWORD }, { jar });
+    expect(jar.get(SESSION_COOKIE)).not.toBe(oldToken);
+    expect(await (await db()).session.findUnique({ where: { sid: hashToken(oldToken) } })).toBeNull();
+    const replay = new CookieJar();
+    replay.cookies.set(SESSION_COOKIE, oldToken);
+    expect((await call("/api/auth/user", { jar: replay })).status).toBe(401);
+    expect((await call("/api/auth/user", { jar })).body.username).toBe(second.username);
+  });
+
   test("the session cookie is HttpOnly and SameSite=Lax", async () => {
     const user = await createUserWithPassword(PASSWORD);
     const res = await post("/api/login", { usernameOrEmail: user.username, password: PASSWORD });
@@ -126,6 +141,51 @@ describe("login and sessions", () => {
     const jar = await signedInJar(user.id);
     await (await db()).session.updateMany({ where: { userId: user.id }, data: { expire: new Date(Date.now() - 1000) } });
     expect((await call("/api/auth/user", { jar })).status).toBe(401);
+  });
+});
+
+describe("case-insensitive matching is literal (% and _ are not wildcards)", () => {
+  test("sign-in: `adm_n` or `ad%` is not `admin`; the real name in any case is", async () => {
+    const name = unique("wild").replace(/-/g, "_"); // contains _ itself
+    const user = await createUserWithPassword(PASSWORD, { username: name });
+    const probes = [name.replace(/.$/, "_"), name.slice(0, 3) + "%", "%", "_%", name.replace("_", "%"), `%@${user.email.split("@")[1]}`];
+    for (const probe of probes) {
+      expect((await post("/api/login", { usernameOrEmail: probe, password: PASSWORD })).status).toBe(401);
+    }
+    expect((await post("/api/login", { usernameOrEmail: name.toUpperCase(), password: PASSWORD })).status).toBe(200);
+    expect((await post("/api/login", { usernameOrEmail: user.email.toUpperCase(), password: PASSWORD })).status).toBe(200);
+  });
+
+  test("forgot-password: `di%@example.com` mails nobody", async () => {
+    const user = await createUserWithPassword(PASSWORD);
+    const [local, domain] = user.email.split("@");
+    await post("/api/auth/forgot-password", { email: `${local!.slice(0, 4)}%@${domain}` });
+    await post("/api/auth/forgot-password", { email: `${local!.slice(0, -1)}_@${domain}` });
+    await Bun.sleep(300);
+    expect(mailsTo(user.email)).toHaveLength(0);
+  });
+
+  test("uniqueness checks do not reveal addresses: `ad%@%.%` is simply a free (if odd) address", async () => {
+    const other = await createUserWithPassword(PASSWORD);
+    const me = await createUserWithPassword(PASSWORD);
+    const jar = await signedInJar(me.id);
+    const [local] = other.email.split("@");
+    const probe = await patch("/api/profile", { username: `${local!.slice(0, 3)}%`.replace(/[^A-Za-z0-9_.-]/g, "_"), email: me.email }, { jar });
+    expect(probe.status).toBe(200); // `abc_` is a new username, not a clash with `abcdef`
+    const emailProbe = await patch("/api/profile", { username: me.username, email: `${local!.slice(0, 3)}%@%.%`, currentPassword: PASSWORD }, { jar });
+    expect(emailProbe.status).toBe(200);
+    expect(emailProbe.body.message).toBeUndefined();
+    // A real clash in another case is still one.
+    const clash = await patch("/api/profile", { username: me.username, email: other.email.toUpperCase(), currentPassword: PASSWORD }, { jar });
+    expect(clash).toMatchObject({ status: 409, body: { message: "Email is already registered" } });
+  });
+
+  test("the database itself refuses a second account differing only in case (lower() unique indexes)", async () => {
+    const user = await createUserWithPassword(PASSWORD);
+    const prisma = await db();
+    const copy = { password: "x", username: user.username.toUpperCase(), email: `${unique("other")}@example.com` };
+    await expect(prisma.user.create({ data: copy }).then(() => "created")).rejects.toThrow();
+    await expect(prisma.user.create({ data: { ...copy, username: unique("other2"), email: user.email.toUpperCase() } }).then(() => "created")).rejects.toThrow();
   });
 });
 
@@ -202,6 +262,25 @@ describe("forgot and reset password", () => {
     expect((await post("/api/auth/reset-password", { token: "made-up", newPassword: "whatever-long" })).status).toBe(400);
   });
 
+  test("answers in the same time for known and unknown addresses (medians of 50 differ by < 2 ms)", async () => {
+    const known = await Promise.all(Array.from({ length: 50 }, () => createUserWithPassword(PASSWORD)));
+    const timings = { known: [] as number[], unknown: [] as number[] };
+    const timed = async (kind: "known" | "unknown", email: string) => {
+      const started = performance.now();
+      const res = await post("/api/auth/forgot-password", { email }, { ip: `198.51.${timings[kind].length}.${kind === "known" ? 1 : 2}` });
+      timings[kind].push(performance.now() - started);
+      expect(res.status).toBe(200);
+    };
+    // Interleaved, so the background work of one call weighs on both kinds alike.
+    for (let i = 0; i < 50; i++) {
+      await timed("known", known[i]!.email);
+      await timed("unknown", `${unique("nobody")}@example.com`);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(2);
+    await waitForMail(known[49]!.email, /Reset your/); // and the mail still goes out
+  });
+
   test("mail to an unknown address is never sent", async () => {
     const email = `${unique("ghost")}@example.com`;
     await post("/api/auth/forgot-password", { email });
@@ -215,10 +294,47 @@ describe("profile", () => {
     const user = await createUserWithPassword(PASSWORD, { emailVerified: true });
     const jar = await signedInJar(user.id);
     const username = unique("renamed").replace(/-/g, "_");
-    const res = await patch("/api/profile", { username, email: `${username}@example.org`, firstName: "Grace", lastName: null, role: "ADMIN" }, { jar });
+    const body = { username, email: `${username}@example.org`, firstName: "Grace", lastName: null, role: "ADMIN", currentPassword: PASSWORD };
+    const res = await patch("/api/profile", body, { jar });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username, email: `${username}@example.org`, firstName: "Grace", lastName: null, role: "USER", emailVerified: false });
     await waitForMail(`${username}@example.org`, /Verify your e-mail/);
+  });
+
+  test("an e-mail change needs the current password; the old address is told; the new one stays unverified", async () => {
+    const user = await createUserWithPassword(PASSWORD, { emailVerified: true });
+    const jar = await signedInJar(user.id); // a stolen session knows no password
+    const newEmail = `${unique("thief")}@example.net`;
+    const base = { username: user.username, email: newEmail };
+    expect(await patch("/api/profile", base, { jar })).toMatchObject({ status: 400, body: { message: "Current password is required" } });
+    expect(await patch("/api/profile", { ...base, currentPassword: "a wrong guess" }, { jar })).toMatchObject({
+      status: 400,
+      body: { message: "Current password is incorrect" },
+    });
+    expect((await (await db()).user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);
+    // Other fields change without the password; an unchanged address (any case) needs none either.
+    expect((await patch("/api/profile", { username: user.username, email: user.email.toUpperCase(), firstName: "Kept" }, { jar })).status).toBe(200);
+
+    const ok = await patch("/api/profile", { ...base, currentPassword: PASSWORD }, { jar });
+    expect(ok).toMatchObject({ status: 200, body: { email: newEmail, emailVerified: false } });
+    const notice = await waitForMail(user.email, /e-mail address was changed/);
+    expect(notice.text).toContain(newEmail);
+    const verification = await waitForMail(newEmail, /Verify your e-mail/);
+    const token = decodeURIComponent(verification.links.find((l) => l.includes("/verify-email/"))!.split("/verify-email/")[1]!);
+    expect((await call(`/api/auth/verify-email/${encodeURIComponent(token)}`)).status).toBe(200);
+    expect((await (await db()).user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).toBe(true);
+  });
+
+  test("30 wrong current passwords (password or e-mail change) → 429, even for the right one", async () => {
+    const user = await createUserWithPassword(PASSWORD);
+    const jar = await signedInJar(user.id);
+    for (let i = 0; i < 30; i++) {
+      const body = i % 2 ? { currentPassword: `wrong ${i}`, newPassword: "new secret 123" } : { username: user.username, email: `${unique("x")}@example.com`, currentPassword: `wrong ${i}` };
+      expect((await patch("/api/profile", body, { jar })).status).toBe(400);
+    }
+    const locked = await patch("/api/profile", { currentPassword: PASSWORD, newPassword: "new secret 123" }, { jar });
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get("retry-after")).toBeTruthy();
   });
 
   test("SPEC messages for bad profile input", async () => {

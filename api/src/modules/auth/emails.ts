@@ -51,3 +51,23 @@ export function passwordResetEmail(to: string, name: string, token: string): Mai
     ),
   };
 }
+
+/** Sent to the old address when an account's e-mail changes: a stolen session cannot move an account silently. */
+export function emailChangedNotice(to: string, name: string, newEmail: string): Mail {
+  const link = `${env.SITE_URL}/forgot-password`;
+  return {
+    to,
+    subject: `Your ${SITE_NAME} e-mail address was changed`,
+    link,
+    ...layout(
+      greet(name),
+      [
+        `The e-mail address of your account was changed to ${newEmail}.`,
+        "Messages about your account now go to the new address once it is verified.",
+        "If you did not make this change, reset your password now and contact us.",
+      ],
+      { label: "Reset your password", href: link },
+      "If you made this change, you do not need to do anything.",
+    ),
+  };
+}

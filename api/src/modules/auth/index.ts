@@ -29,6 +29,7 @@ export const authModule = new Elysia({ name: "auth" })
     "/register",
     async ({ body, request, cookie, set }) => {
       const { user, session } = await accounts.register(body, metaOf(request));
+      await destroySession(cookie[SESSION_COOKIE]?.value as string | undefined); // as at sign-in
       cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(session.maxAgeSeconds) });
       set.status = 201;
       return user;
@@ -42,6 +43,8 @@ export const authModule = new Elysia({ name: "auth" })
         ...metaOf(request),
         deviceCookie: cookie[DEVICE_COOKIE]?.value as string | undefined,
       });
+      // A browser signs in to one account at a time: the session it held before ends on the server too.
+      await destroySession(cookie[SESSION_COOKIE]?.value as string | undefined);
       cookie[SESSION_COOKIE]!.set({ value: session.token, ...sessionCookieOptions(session.maxAgeSeconds) });
       cookie[DEVICE_COOKIE]!.set({ value: deviceCookie, ...sessionCookieOptions(YEAR_SECONDS) });
       return user;
@@ -82,8 +85,9 @@ export const authModule = new Elysia({ name: "auth" })
   .patch(
     "/profile",
     async ({ body, user, sessionId }) => {
-      // One route, two forms (SPEC §7): a password change carries currentPassword/newPassword.
-      if (body && typeof body === "object" && ("currentPassword" in body || "newPassword" in body)) {
+      // One route, two forms (SPEC §7): a password change carries newPassword (a profile update may carry
+      // currentPassword too, when it changes the e-mail).
+      if (body && typeof body === "object" && "newPassword" in body) {
         const change = parseWith(PasswordChangeBody, body);
         return accounts.changePassword(user.id, sessionId, change.currentPassword, change.newPassword);
       }

@@ -25,6 +25,7 @@ export const MESSAGES = {
   invalidEmail: "Invalid email address",
   enterValidEmail: "Please enter a valid email address",
   currentPasswordRequired: "Current password is required",
+  currentPasswordIncorrect: "Current password is incorrect",
   confirmPasswordRequired: "Please confirm your password",
   passwordsDontMatch: "Passwords don't match",
   required: "This field is required",
@@ -75,7 +76,14 @@ export const ResetPasswordBody = T.Object({
 });
 
 export const ProfileUpdateBody = T.Object(
-  { username: usernameField, email: emailField(), firstName: nameField, lastName: nameField },
+  {
+    username: usernameField,
+    email: emailField(),
+    firstName: nameField,
+    lastName: nameField,
+    /** Required when the e-mail changes (the new address takes over password resets). */
+    currentPassword: T.Optional(T.String({ maxLength: PASSWORD_MAX_LENGTH })),
+  },
   { additionalProperties: true },
 );
 export const PasswordChangeBody = T.Object({

@@ -10,7 +10,8 @@ import type { Prisma } from "../../generated/prisma/client";
 import { MESSAGES, usernameProblem, type CurrentUser } from "./schema";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
 import { createSession, destroyUserSessions, hashToken, newToken } from "./sessions";
-import { passwordResetEmail, verificationEmail } from "./emails";
+import { emailChangedNotice, passwordResetEmail, verificationEmail } from "./emails";
+import { log } from "../../lib/logger";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,6 +31,8 @@ export const limits = {
   forgotPerIp: new RateLimiter("forgot-ip", 10, HOUR),
   forgotPerEmail: new RateLimiter("forgot-email", 3, HOUR),
   resetPerIp: new RateLimiter("reset-ip", 20, 15 * MINUTE),
+  /** Wrong current passwords on the profile (password or e-mail change), per account: a stolen session cannot guess. */
+  currentPasswordPerUser: new RateLimiter("current-password", 30, 15 * MINUTE),
 };
 
 export const userSelect = {
@@ -54,16 +57,27 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const cleanName = (name: string | null | undefined) => name?.trim() || null;
 const displayName = (u: { firstName: string | null; username: string }) => u.firstName || u.username;
 
-/** Refuses a username or e-mail another account already has (case-insensitive). */
+// Case-insensitive identity lookups compare lower(x) = lower($1): literal, so `%` and `_` in what a visitor types
+// are ordinary characters (Prisma's `mode: "insensitive"` compiles to ILIKE, where they are wildcards). The
+// lower() unique indexes (migration 20261122190000) serve these queries. docs/decisions/004.
+
+/** The id of the account whose username or e-mail equals `value` ignoring case, if any. */
+export async function findUserIdBy(column: "username" | "email", value: string): Promise<string | null> {
+  const prisma = await db();
+  const rows =
+    column === "email"
+      ? await prisma.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE lower(email) = lower(${value}) LIMIT 1`
+      : await prisma.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE lower(username) = lower(${value}) LIMIT 1`;
+  return rows[0]?.id ?? null;
+}
+
+/** Refuses a username or e-mail another account already has (case-insensitive, literal). */
 export async function assertAvailable(username: string, email: string, exceptUserId?: string) {
   const prisma = await db();
-  const clash = await prisma.user.findFirst({
-    where: {
-      OR: [{ username: { equals: username, mode: "insensitive" } }, { email: { equals: email, mode: "insensitive" } }],
-      ...(exceptUserId ? { NOT: { id: exceptUserId } } : {}),
-    },
-    select: { username: true, email: true },
-  });
+  const [clash] = await prisma.$queryRaw<{ username: string; email: string }[]>`
+    SELECT username, email FROM users
+    WHERE (lower(username) = lower(${username}) OR lower(email) = lower(${email})) AND id <> ${exceptUserId ?? ""}
+    LIMIT 1`;
   if (!clash) return;
   if (clash.username.toLowerCase() === username.toLowerCase()) throw new AppError("conflict", "Username is already taken");
   throw new AppError("conflict", "Email is already registered");
@@ -135,12 +149,8 @@ export async function login(input: { usernameOrEmail: string; password: string }
   limits.loginPerIp.consume(meta.ip, TOO_MANY_LOGINS);
   const identifier = input.usernameOrEmail.trim();
   const prisma = await db();
-  const user = await prisma.user.findFirst({
-    where: identifier.includes("@")
-      ? { email: { equals: normaliseEmail(identifier), mode: "insensitive" } }
-      : { username: { equals: identifier, mode: "insensitive" } },
-    select: { ...userSelect, password: true },
-  });
+  const id = await findUserIdBy(identifier.includes("@") ? "email" : "username", identifier);
+  const user = id ? await prisma.user.findUnique({ where: { id }, select: { ...userSelect, password: true } }) : null;
   const accountKey = user?.id ?? identifier.toLowerCase();
   const deviceNonce = user ? deviceNonceFor(meta.deviceCookie, user.id) : null;
   const counters = deviceNonce
@@ -182,26 +192,32 @@ export async function verifyEmail(token: string) {
 
 export const FORGOT_PASSWORD_ANSWER = "If an account exists with that email, we've sent password reset instructions.";
 
-/** Same answer, same status, for every address; mail goes out in the background. */
-export async function forgotPassword(emailInput: string, meta: ClientMeta) {
+/**
+ * Same answer, same status and the same time for every address: the look-up, the token write and the mail all
+ * happen after the response has been built, so its timing says nothing about whether the address has an account.
+ */
+export function forgotPassword(emailInput: string, meta: ClientMeta) {
   limits.forgotPerIp.consume(meta.ip, "Too many requests. Please try again later.");
   const email = normaliseEmail(emailInput);
-  if (limits.forgotPerEmail.retryAfter(email) > 0) return { message: FORGOT_PASSWORD_ANSWER }; // quietly: no mail flood
-  limits.forgotPerEmail.hit(email);
-  const prisma = await db();
-  const user = await prisma.user.findFirst({
-    where: { email: { equals: email, mode: "insensitive" } },
-    select: { id: true, email: true, firstName: true, username: true },
-  });
-  if (user) {
-    const token = newToken();
-    await prisma.user.update({
-      where: { id: user.id },
-      data: { resetPasswordToken: hashToken(token), resetPasswordExpires: new Date(Date.now() + RESET_TTL_MS) },
-    });
-    void sendInBackground(passwordResetEmail(user.email, displayName(user), token));
+  if (limits.forgotPerEmail.retryAfter(email) === 0) {
+    limits.forgotPerEmail.hit(email); // over the limit: quietly no mail, so nobody floods an inbox
+    setTimeout(() => {
+      sendResetLink(email).catch((err) => log.error("password reset failed", { err }));
+    }, 0);
   }
   return { message: FORGOT_PASSWORD_ANSWER };
+}
+
+async function sendResetLink(email: string) {
+  const id = await findUserIdBy("email", email);
+  if (!id) return;
+  const token = newToken();
+  const user = await (await db()).user.update({
+    where: { id },
+    data: { resetPasswordToken: hashToken(token), resetPasswordExpires: new Date(Date.now() + RESET_TTL_MS) },
+    select: { email: true, firstName: true, username: true },
+  });
+  await sendInBackground(passwordResetEmail(user.email, displayName(user), token));
 }
 
 export async function resetPassword(token: string, newPassword: string, meta: ClientMeta) {
@@ -225,17 +241,33 @@ export async function resetPassword(token: string, newPassword: string, meta: Cl
   return { message: "Your password has been reset successfully" };
 }
 
+/**
+ * Checks the signed-in user's current password before a sensitive change (password, e-mail). Wrong guesses are
+ * counted per account like sign-in failures: after 30 in 15 minutes every try answers 429.
+ */
+async function assertCurrentPassword(userId: string, currentPassword: string | undefined) {
+  if (!currentPassword) throw new AppError("invalid_data", MESSAGES.currentPasswordRequired);
+  limits.currentPasswordPerUser.assertAllowed(userId, "Too many attempts. Please try again later.");
+  const { password } = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { password: true } });
+  if (!(await verifyPassword(currentPassword, password))) {
+    limits.currentPasswordPerUser.hit(userId);
+    throw new AppError("invalid_data", MESSAGES.currentPasswordIncorrect);
+  }
+}
+
 export async function updateProfile(
   userId: string,
-  input: { username: string; email: string; firstName?: string | null; lastName?: string | null },
+  input: { username: string; email: string; firstName?: string | null; lastName?: string | null; currentPassword?: string },
 ) {
   const username = input.username.trim();
   const email = normaliseEmail(input.email);
   assertUsername(username);
-  await assertAvailable(username, email, userId);
   const prisma = await db();
   const before = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const emailChanged = before.email !== email;
+  // A new address takes over password resets: only someone who knows the password may set it.
+  if (emailChanged) await assertCurrentPassword(userId, input.currentPassword);
+  await assertAvailable(username, email, userId);
   const user = await prisma.user
     .update({
       where: { id: userId },
@@ -243,15 +275,17 @@ export async function updateProfile(
       select: userSelect,
     })
     .catch(conflictFromUniqueViolation);
-  if (emailChanged) await issueVerification(user.id, email, displayName(user));
+  if (emailChanged) {
+    // The new address stays unverified until its link is used; the old one hears about the change.
+    await issueVerification(user.id, email, displayName(user));
+    void sendInBackground(emailChangedNotice(before.email, displayName(user), email));
+  }
   return toCurrentUser(user);
 }
 
 export async function changePassword(userId: string, currentSid: string, currentPassword: string, newPassword: string) {
-  const prisma = await db();
-  const { password } = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { password: true } });
-  if (!(await verifyPassword(currentPassword, password))) throw new AppError("invalid_data", "Current password is incorrect");
-  await prisma.user.update({ where: { id: userId }, data: { password: await hashPassword(newPassword) } });
+  await assertCurrentPassword(userId, currentPassword);
+  await (await db()).user.update({ where: { id: userId }, data: { password: await hashPassword(newPassword) } });
   await destroyUserSessions(userId, currentSid); // every other device signs in again
   return { message: "Password updated" };
 }

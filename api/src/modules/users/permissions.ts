@@ -16,6 +16,20 @@ export function hasAdminAccess(user: Subject | null | undefined): boolean {
   return user.role === "ADMIN" || user.toolAccess.length > 0;
 }
 
+/**
+ * May `actor` change (edit, set the password or e-mail of, delete) `target`'s account from user management?
+ * An ADMIN may change anyone (the last-admin rule aside). A delegate with `user_management` may change only
+ * accounts that hold no admin section at all: never an admin, another delegate or themselves — otherwise one
+ * delegate could set another's password, sign in as them and use their section. Used by the API and by the
+ * screen that hides the buttons. docs/decisions/004.
+ */
+export function canManageAccount(actor: (Subject & { id: string }) | null | undefined, target: Subject & { id: string }): boolean {
+  if (!actor) return false;
+  if (actor.role === "ADMIN") return true;
+  if (!canAccessSection(actor, "user_management")) return false;
+  return actor.id !== target.id && !hasAdminAccess(target);
+}
+
 /** The admin sidebar's sections, in SPEC order, with the permission each needs. */
 export const ADMIN_NAV = [
   { href: "/admin", label: "Dashboard", section: "admin_dashboard" },

@@ -8,6 +8,7 @@ import { assertAvailable, assertUsername, issueVerification } from "../auth/serv
 import { hashPassword } from "../auth/password";
 import { destroyUserSessions } from "../auth/sessions";
 import type { AdminUser, CreateUserBody, UpdateUserBody } from "./schema";
+import { canManageAccount } from "./permissions";
 
 const adminUserSelect = {
   id: true,
@@ -21,7 +22,8 @@ const adminUserSelect = {
   createdAt: true,
 } satisfies Prisma.UserSelect;
 
-type Actor = { id: string; role: string };
+type Actor = { id: string; role: string; toolAccess: string[] };
+const MANAGED_BY_ADMIN = "Only an admin can change an account that has admin access";
 
 const toAdminUser = (u: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>): AdminUser => ({ ...u, createdAt: u.createdAt.toISOString() });
 
@@ -62,13 +64,13 @@ export async function createUser(actor: Actor, input: CreateUserBody): Promise<A
 
 export async function updateUser(actor: Actor, id: string, input: UpdateUserBody): Promise<AdminUser> {
   const prisma = await db();
-  const target = await prisma.user.findUnique({ where: { id }, select: { role: true, toolAccess: true, username: true, email: true } });
+  const target = await prisma.user.findUnique({ where: { id }, select: { id: true, role: true, toolAccess: true, username: true, email: true } });
   if (!target) throw notFound("User not found");
   if (actor.role !== "ADMIN") {
-    if (target.role === "ADMIN") throw new AppError("forbidden", "Only an admin can change an admin's account");
     const roleChanged = input.role !== undefined && input.role !== target.role;
     const toolsChanged = input.toolAccess !== undefined && [...input.toolAccess].sort().join() !== [...target.toolAccess].sort().join();
     if (roleChanged || toolsChanged) throw new AppError("forbidden", "Only an admin can change roles or tool access");
+    if (!canManageAccount(actor, target)) throw new AppError("forbidden", MANAGED_BY_ADMIN);
   }
   const username = input.username?.trim() ?? target.username;
   const email = input.email?.trim().toLowerCase() ?? target.email;
@@ -102,10 +104,10 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
   if (actor.id === id) throw new AppError("conflict", "You cannot delete your own account here");
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
-    const target = await tx.user.findUnique({ where: { id }, select: { role: true } });
+    const target = await tx.user.findUnique({ where: { id }, select: { id: true, role: true, toolAccess: true } });
     if (!target) throw notFound("User not found");
+    if (!canManageAccount(actor, target)) throw new AppError("forbidden", MANAGED_BY_ADMIN);
     if (target.role === "ADMIN") {
-      if (actor.role !== "ADMIN") throw new AppError("forbidden", "Only an admin can delete an admin");
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK}::bigint)`;
       if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1) throw new AppError("conflict", "The last admin cannot be deleted");
     }

@@ -6,7 +6,7 @@ import { createUser, createUserWithPassword, signedInJar, unique } from "../../.
 import { db } from "../../db/client";
 import { waitForMail } from "../../../test/mailbox";
 import { TOOL_ACCESS } from "../auth/schema";
-import { canAccessSection, hasAdminAccess } from "./permissions";
+import { canAccessSection, canManageAccount, hasAdminAccess } from "./permissions";
 
 const newUserBody = (overrides: Record<string, unknown> = {}) => {
   const username = unique("made").replace(/-/g, "_");
@@ -50,6 +50,27 @@ describe("access to /api/users", () => {
     }
     const manager = await delegate(["user_management"]);
     expect((await call("/api/users", { jar: manager.jar })).status).toBe(200);
+  });
+
+  test("the session is checked before the body: anonymous callers get 401, never the schema's hints", async () => {
+    for (const body of [{}, { username: 1 }, newUserBody()]) {
+      const res = await post("/api/users", body);
+      expect(res).toMatchObject({ status: 401, body: { type: "unauthorized" } });
+    }
+    expect((await patch("/api/users/some-id", { role: "nope" })).status).toBe(401);
+    expect((await patch("/api/profile", { username: 5 })).status).toBe(401);
+    const member = await delegate([]);
+    expect((await post("/api/users", { username: 1 }, { jar: member.jar })).status).toBe(403);
+  });
+
+  test("a new account clashes with an existing one only literally (no % or _ wildcards)", async () => {
+    const { jar } = await admin();
+    const existing = newUserBody();
+    expect((await post("/api/users", existing, { jar })).status).toBe(201);
+    const lookalike = newUserBody({ email: existing.email.replace(/^(.)./, "$1_") });
+    expect((await post("/api/users", lookalike, { jar })).status).toBe(201);
+    const same = newUserBody({ email: existing.email.toUpperCase() });
+    expect((await post("/api/users", same, { jar })).body.message).toBe("Email is already registered");
   });
 
   test("lists users newest first without password hashes or tokens", async () => {
@@ -140,6 +161,37 @@ describe("what a delegated manager may not do", () => {
     const target = await admin();
     expect((await patch(`/api/users/${target.user.id}`, { password: "taken-over" }, { jar: manager.jar })).status).toBe(403);
     expect((await call(`/api/users/${target.user.id}`, { method: "DELETE", jar: manager.jar })).status).toBe(403);
+  });
+
+  test("take over another delegate: no password, e-mail or any change to an account that holds a section", async () => {
+    const manager = await delegate(["user_management"]);
+    const orders = await createUserWithPassword("orders-owner-pass", { toolAccess: ["order_management"] });
+    const peer = await delegate(["user_management"]);
+    for (const target of [orders.id, peer.user.id, manager.user.id]) {
+      for (const change of [{ password: "taken-over" }, { email: `${unique("steal")}@example.com` }, { firstName: "Renamed" }]) {
+        const res = await patch(`/api/users/${target}`, change, { jar: manager.jar });
+        expect(res).toMatchObject({ status: 403, body: { message: "Only an admin can change an account that has admin access" } });
+      }
+      // Deleting oneself is refused earlier, and differently (409), from this screen.
+      expect((await call(`/api/users/${target}`, { method: "DELETE", jar: manager.jar })).status).toBe(target === manager.user.id ? 409 : 403);
+    }
+    // The delegate's password is untouched: the takeover sign-in fails, the owner's works.
+    expect((await post("/api/login", { usernameOrEmail: orders.username, password: "taken-over" })).status).toBe(401);
+    expect((await post("/api/login", { usernameOrEmail: orders.username, password: "orders-owner-pass" })).status).toBe(200);
+    // An admin may still change them.
+    const { jar } = await admin();
+    expect((await patch(`/api/users/${orders.id}`, { firstName: "By admin" }, { jar })).status).toBe(200);
+  });
+
+  test("one named rule decides, for the API and the screen alike", () => {
+    const manager = { id: "m", role: "USER", toolAccess: ["user_management"] };
+    expect(canManageAccount(manager, { id: "u", role: "USER", toolAccess: [] })).toBe(true);
+    expect(canManageAccount(manager, { id: "d", role: "USER", toolAccess: ["order_management"] })).toBe(false);
+    expect(canManageAccount(manager, { id: "a", role: "ADMIN", toolAccess: [] })).toBe(false);
+    expect(canManageAccount(manager, manager)).toBe(false);
+    expect(canManageAccount({ id: "c", role: "USER", toolAccess: ["challenges"] }, { id: "u", role: "USER", toolAccess: [] })).toBe(false);
+    expect(canManageAccount({ id: "x", role: "ADMIN", toolAccess: [] }, { id: "d", role: "USER", toolAccess: ["order_management"] })).toBe(true);
+    expect(canManageAccount(null, { id: "u", role: "USER", toolAccess: [] })).toBe(false);
   });
 
   test("but may edit a member's details", async () => {

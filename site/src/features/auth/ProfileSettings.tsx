@@ -8,13 +8,14 @@ import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import { serverMessage, useForm } from "./form";
-import { checkPasswordChange, checkProfile, profileBody, type ProfileValues } from "./validation";
+import { checkPasswordChange, checkProfile, profileBody, profileNeedsPassword, type ProfileValues } from "./validation";
 
 const profileValues = (user: CurrentUser): ProfileValues => ({
   firstName: user.firstName ?? "",
   lastName: user.lastName ?? "",
   username: user.username,
   email: user.email,
+  currentPassword: "",
 });
 
 function SettingsCard({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
@@ -35,15 +36,18 @@ function SettingsCard({ id, title, description, children }: { id: string; title:
 
 function PersonalInformationForm({ user }: { user: CurrentUser }) {
   const form = useForm(profileValues(user));
+  const [savedEmail, setSavedEmail] = useState(user.email);
   const [busy, setBusy] = useState(false);
+  const needsPassword = profileNeedsPassword(form.values, savedEmail);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (busy || !form.validate(e.currentTarget, checkProfile(form.values))) return;
+    if (busy || !form.validate(e.currentTarget, checkProfile(form.values, savedEmail))) return;
     setBusy(true);
     try {
-      const updated = await api.patch<CurrentUser>("/api/profile", profileBody(form.values));
+      const updated = await api.patch<CurrentUser>("/api/profile", profileBody(form.values, savedEmail));
       form.setValues(profileValues(updated));
+      setSavedEmail(updated.email);
       // The header's account menu reads the session store: show the new name without a reload.
       $session.set({ status: "authenticated", user: updated });
       toast({ title: "Profile updated", description: "Your personal information has been saved." });
@@ -64,6 +68,16 @@ function PersonalInformationForm({ user }: { user: CurrentUser }) {
         </div>
         <Field label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.field("username")} />
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
+        {needsPassword && (
+          <Field
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint="Needed to change your e-mail address. We'll send a verification link to the new address and let the old one know."
+            {...form.field("currentPassword")}
+          />
+        )}
         <div className="mt-3">
           <Button type="submit" busy={busy} busyLabel="Saving...">
             Save Changes

@@ -1,6 +1,6 @@
 // The account forms' client checks: SPEC §5's exact messages, and that nothing bad is let through to the API.
 import { describe, expect, test } from "bun:test";
-import { checkLogin, checkPasswordChange, checkProfile, checkRegister, checkResetPassword, checkForgotPassword, registerBody } from "./validation";
+import { checkLogin, checkPasswordChange, checkProfile, checkRegister, checkResetPassword, checkForgotPassword, profileBody, registerBody } from "./validation";
 
 const register = { firstName: "", lastName: "", username: "ada_l", email: "ada@example.com", password: "longenough", confirmPassword: "longenough" };
 
@@ -28,8 +28,14 @@ describe("other forms", () => {
   });
 
   test("profile and password change (the 6-character rule)", () => {
-    expect(checkProfile({ firstName: "", lastName: "", username: "ab", email: "x@y.z" }).username).toBe("Username must be at least 3 characters");
-    expect(checkProfile({ firstName: "", lastName: "", username: "abc", email: "bad" }).email).toBe("Invalid email address");
+    const profile = { firstName: "", lastName: "", username: "abc", email: "x@y.z", currentPassword: "" };
+    expect(checkProfile({ ...profile, username: "ab" }, "x@y.z").username).toBe("Username must be at least 3 characters");
+    expect(checkProfile({ ...profile, email: "bad" }, "x@y.z").email).toBe("Invalid email address");
+    // A new e-mail needs the current password; the same one (any case) does not.
+    expect(checkProfile({ ...profile, email: "new@y.z" }, "x@y.z").currentPassword).toBe("Current password is required");
+    expect(checkProfile({ ...profile, email: "X@Y.z" }, "x@y.z").currentPassword).toBeUndefined();
+    expect(profileBody({ ...profile, currentPassword: "pw" }, "x@y.z")).not.toHaveProperty("currentPassword");
+    expect(profileBody({ ...profile, email: "new@y.z", currentPassword: "pw" }, "x@y.z")).toMatchObject({ currentPassword: "pw" });
     expect(checkPasswordChange({ currentPassword: "", newPassword: "five5", confirmPassword: "" })).toEqual({
       currentPassword: "Current password is required",
       newPassword: "Password must be at least 6 characters",

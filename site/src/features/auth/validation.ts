@@ -89,21 +89,29 @@ export function checkResetPassword(v: ResetValues): FieldErrors<keyof ResetValue
 
 // ---- Profile (SPEC §5: username ≥ 3, valid email; password change uses the 6-character rule) ----
 
-export type ProfileValues = { firstName: string; lastName: string; username: string; email: string };
+export type ProfileValues = { firstName: string; lastName: string; username: string; email: string; currentPassword: string };
 
-export function checkProfile(v: ProfileValues): FieldErrors<keyof ProfileValues> {
+/** A changed e-mail also needs the current password (the new address takes over password resets). */
+const emailChanges = (v: ProfileValues, savedEmail: string) => v.email.trim().toLowerCase() !== savedEmail.toLowerCase();
+
+export function checkProfile(v: ProfileValues, savedEmail: string): FieldErrors<keyof ProfileValues> {
   return {
     username: usernameProblem(v.username.trim()) ?? undefined,
     email: isEmail(v.email.trim()) ? undefined : MESSAGES.invalidEmail,
+    currentPassword: emailChanges(v, savedEmail) && !v.currentPassword ? MESSAGES.currentPasswordRequired : undefined,
   };
 }
 
-export const profileBody = (v: ProfileValues) => ({
+export const profileBody = (v: ProfileValues, savedEmail: string) => ({
   username: v.username.trim(),
   email: v.email.trim(),
   firstName: optionalName(v.firstName),
   lastName: optionalName(v.lastName),
+  ...(emailChanges(v, savedEmail) ? { currentPassword: v.currentPassword } : {}),
 });
+
+/** Whether the profile form must ask for the current password. */
+export const profileNeedsPassword = emailChanges;
 
 export type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ROLES, type CurrentUser, type Role } from "@api/modules/auth/schema";
 import { formatCreated, type AdminUser } from "@api/modules/users/schema";
+import { canManageAccount } from "@api/modules/users/permissions";
 import { api, ApiError } from "../../lib/api";
 import { toast } from "../../stores/toast";
 import Badge from "../../components/ui/Badge";
@@ -28,7 +29,7 @@ export function filterUsers(users: AdminUser[], search: string, role: RoleFilter
   );
 }
 
-export default function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" | "role"> }) {
+export default function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" | "role" | "toolAccess"> }) {
   const canChangeAccess = currentUser.role === "ADMIN";
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [search, setSearch] = useState("");
@@ -225,6 +226,7 @@ export default function UserManagement({ currentUser }: { currentUser: Pick<Curr
                   </td>
                   <td className="whitespace-nowrap">{formatCreated(user.createdAt)}</td>
                   <td>
+                    {canManageAccount(currentUser, user) ? (
                     <span className="flex justify-end gap-1">
                       <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Edit ${user.username}`} title="Edit" onClick={() => setForm({ kind: "edit", user })}>
                         <PencilIcon className="h-4 w-4" />
@@ -239,6 +241,10 @@ export default function UserManagement({ currentUser }: { currentUser: Pick<Curr
                         <TrashIcon className="h-4 w-4" />
                       </button>
                     </span>
+                    ) : (
+                      // The API refuses these too; the row just says why there is nothing to click.
+                      <span className="block text-right text-xs opacity-60">Admin only</span>
+                    )}
                   </td>
                 </tr>
               ))

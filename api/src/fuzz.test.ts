@@ -1,0 +1,110 @@
+// Every route the app declares (read from the app, so routes added later are covered) gets a corpus of hostile
+// values in its path parameters, query and body, anonymously and as an admin: the answer is never a 500.
+import { describe, expect, test } from "bun:test";
+import { app } from "./app";
+import { recordClientIp } from "./lib/client-ip";
+import { createUser, signedInJar } from "../test/factories";
+import { SITE_ORIGIN, type CookieJar } from "../test/http";
+
+const MB = 1_000_000;
+/** Strings nobody should be able to turn into a 500. */
+const BAD_STRINGS = [
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "x\uDFFFy",
+  "\u202Eadmin\u202C",
+  "x".repeat(MB),
+  "%_\\",
+  "' OR '1'='1' --",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "🦊".repeat(300),
+  "",
+  " ",
+];
+/** Values of the wrong type where strings (or anything) go. */
+const WRONG_TYPES: unknown[] = [0, -1, 1e308, true, null, [], {}, ["a", 1], { nested: { a: 1 } }];
+/** Whole bodies sent as raw JSON text: structures a JS literal cannot express, or hostile shapes. */
+const RAW_BODIES = [
+  '{"__proto__":{"role":"ADMIN"}}',
+  '{"constructor":{"prototype":{"role":"ADMIN"}}}',
+  "[".repeat(100_000) + "]".repeat(100_000),
+  '{"a":'.repeat(5_000) + "1" + "}".repeat(5_000),
+  '"just a string"',
+  "12345",
+  "null",
+  "[]",
+  "{",
+  '{"x":"\\ud800"}',
+  '{"x":"\\u0000"}',
+];
+
+/** Percent-encodes anything, lone surrogates included (as the bytes a sloppy client would send). */
+function encodeAny(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return value.replace(/[\uD800-\uDFFF]/g, "%ED%A0%80").replace(/[^%A-Za-z0-9]/g, (c) => encodeURIComponent(c));
+  }
+}
+
+type Attempt = { method: string; path: string; body?: string; who: "anonymous" | "admin" };
+
+async function send(attempt: Attempt, jar: CookieJar | null) {
+  const headers = new Headers({ origin: SITE_ORIGIN });
+  if (attempt.body !== undefined) headers.set("content-type", "application/json");
+  if (jar) headers.set("cookie", jar.header());
+  const request = new Request(`http://localhost:3000${attempt.path}`, { method: attempt.method, headers, body: attempt.body });
+  recordClientIp(request, `10.9.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}`);
+  const res = await app.handle(request);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function attemptsFor(route: { method: string; path: string; hooks: { body?: unknown } }): Omit<Attempt, "who">[] {
+  const method = route.method;
+  const out: Omit<Attempt, "who">[] = [];
+  const params = route.path.match(/:\w+/g) ?? [];
+  const fill = (value: string) => route.path.replace(/:\w+/g, value);
+  const benign = fill("00000000-0000-0000-0000-000000000000");
+  for (const value of [...BAD_STRINGS, "%", "%zz", "..%2F..", "%00", "%ED%A0%80"]) {
+    if (params.length) out.push({ method, path: fill(value.startsWith("%") || value.includes("%2F") ? value : encodeAny(value)) });
+    if (method === "GET") {
+      const v = encodeAny(value);
+      out.push({ method, path: `${benign}?search=${v}&status=${v}&limit=${v}&q=${v}&cursor=${v}` });
+    }
+  }
+  if (method === "GET" || method === "HEAD") return out;
+  const properties = Object.keys((route.hooks.body as { properties?: object } | undefined)?.properties ?? {});
+  const names = [...new Set([...properties, "id", "email", "password", "status"])];
+  for (const name of names) {
+    for (const value of [...BAD_STRINGS, ...WRONG_TYPES]) out.push({ method, path: benign, body: JSON.stringify({ [name]: value }) });
+  }
+  for (const value of [...BAD_STRINGS.slice(0, 6), ...WRONG_TYPES]) out.push({ method, path: benign, body: JSON.stringify(value) });
+  for (const raw of RAW_BODIES) out.push({ method, path: benign, body: raw });
+  return out;
+}
+
+describe("fuzz: no route answers 500", () => {
+  test("to hostile path parameters, queries and bodies, anonymous or signed in as an admin", async () => {
+    const routes = app.routes.filter((r) => r.path.startsWith("/api"));
+    expect(routes.length).toBeGreaterThan(10);
+    const admin = await createUser({ role: "ADMIN" });
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of routes) {
+      for (const attempt of attemptsFor(route as never)) {
+        for (const who of ["anonymous", "admin"] as const) {
+          // A fresh session per request: the corpus includes POST /api/logout and profile changes.
+          const jar = who === "admin" ? await signedInJar(admin.id) : null;
+          const status = await send({ ...attempt, who }, jar);
+          sent++;
+          if (status >= 500) failures.push(`${status} ${who} ${attempt.method} ${attempt.path.slice(0, 120)} ${attempt.body?.slice(0, 80) ?? ""}`);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(1000);
+    expect(failures).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,43 @@
+// Values no route ever wants, refused before validation so they reach neither a schema nor the database:
+// PostgreSQL rejects a NUL in text (error 22021, a 500 before this guard), a lone surrogate is not text at all,
+// `__proto__` as a key is a prototype-pollution probe, and nesting deeper than any contract is a stack-depth probe.
+
+/** Deeper than any body a route accepts (the deepest contract nests three levels). */
+export const MAX_INPUT_DEPTH = 16;
+
+// A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const INPUT_PROBLEMS = {
+  badText: "contains characters that are not allowed (NUL or an unpaired surrogate)",
+  badKey: "contains a key that is not allowed",
+  tooDeep: "is nested too deeply",
+} as const;
+
+/** A string that cannot be stored as text. */
+export const isBadText = (value: string) => BAD_TEXT.test(value);
+
+/**
+ * The first problem in a parsed input (`where` is "body", "query" or "params"), as a sentence naming the field
+ * but never echoing its value ("email contains characters…", "query.search contains…"), or null when clean.
+ * Iterative, so a hostile depth cannot overflow the stack while it is being measured.
+ */
+export function findInputProblem(value: unknown, where: string): string | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: where, depth: 0 }];
+  // Body fields are named as the forms name them; query and params keep their prefix.
+  const name = (path: string) => (path === "body" ? "The request body" : path.replace(/^body\./, ""));
+  while (stack.length) {
+    const { value: current, path, depth } = stack.pop()!;
+    if (typeof current === "string") {
+      if (isBadText(current)) return `${name(path)} ${INPUT_PROBLEMS.badText}`;
+      continue;
+    }
+    if (current === null || typeof current !== "object" || current instanceof Blob) continue;
+    if (depth >= MAX_INPUT_DEPTH) return `The request ${where} ${INPUT_PROBLEMS.tooDeep}`;
+    for (const key of Object.keys(current)) {
+      if (key === "__proto__" || isBadText(key)) return `The request ${where} ${INPUT_PROBLEMS.badKey}`;
+      stack.push({ value: (current as Record<string, unknown>)[key], path: Array.isArray(current) ? path : `${path}.${key}`, depth: depth + 1 });
+    }
+  }
+  return null;
+}

@@ -1,0 +1,144 @@
+// What every request passes before a route: body types and limits (415/413), the bad-input guard (NUL, lone
+// surrogates, __proto__, depth) answering 400 instead of a database 500, and an access log that tells the truth.
+import { afterEach, describe, expect, test } from "bun:test";
+import { app } from "../app";
+import { env } from "../env";
+import { recordClientIp } from "../lib/client-ip";
+import { call, post, SITE_ORIGIN } from "../../test/http";
+import { findInputProblem, MAX_INPUT_DEPTH } from "../lib/input-guard";
+
+/** A raw request with a given body and content type (the test client always sends JSON). */
+async function send(path: string, body: BodyInit, contentType?: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (contentType) headers.set("content-type", contentType);
+  headers.set("origin", SITE_ORIGIN);
+  const request = new Request(`http://localhost:3000${path}`, { method: "POST", ...init, body, headers, duplex: "half" } as RequestInit);
+  recordClientIp(request, "192.0.2.10");
+  const res = await app.handle(request);
+  return { status: res.status, body: (await res.json().catch(() => null)) as { message?: string } | null };
+}
+
+function chunked(totalBytes: number, chunk = 64 * 1024) {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      sent += chunk;
+      controller.enqueue(new Uint8Array(chunk).fill(0x61));
+    },
+  });
+}
+
+describe("body types", () => {
+  test("JSON routes refuse any other type with 415, before reading the body", async () => {
+    const login = JSON.stringify({ usernameOrEmail: "x", password: "y" });
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", undefined]) {
+      const res = await send("/api/login", login, type);
+      expect(res.status).toBe(415);
+      expect(res.body?.message).toBe("This endpoint accepts application/json bodies only");
+    }
+    const form = new FormData();
+    form.set("usernameOrEmail", "admin");
+    expect((await send("/api/login", form)).status).toBe(415);
+  });
+
+  test("declared and chunked bodies over the limit get 413; an empty body is fine where none is needed", async () => {
+    expect((await send("/api/login", "x".repeat(1024 * 1024 + 1), "application/json")).status).toBe(413);
+    expect((await send("/api/login", chunked(2 * 1024 * 1024), "application/json")).status).toBe(413);
+    expect((await send("/api/logout", "", "application/json")).status).toBe(204);
+    expect((await call("/api/logout", { method: "POST" })).status).toBe(204);
+  });
+
+  test("malformed JSON or invalid UTF-8 is a 400, not a 500", async () => {
+    expect((await send("/api/login", "{not json", "application/json")).body?.message).toBe("The request body is not valid JSON");
+    expect((await send("/api/login", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), "application/json")).status).toBe(400);
+    expect((await send("/api/login", "[".repeat(200_000), "application/json")).status).toBe(400);
+  });
+});
+
+describe("bad input never reaches a schema or the database", () => {
+  const NUL = "\u0000";
+  test("a NUL or a lone surrogate anywhere is a 400 with a clear message", async () => {
+    const cases: [string, unknown, string][] = [
+      ["/api/login", { usernameOrEmail: `admin${NUL}`, password: "x" }, "usernameOrEmail"],
+      ["/api/login", { usernameOrEmail: "admin", password: `pass${NUL}word` }, "password"],
+      ["/api/register", { username: "abc", email: `a${NUL}@b.co`, password: "long enough" }, "email"],
+      ["/api/auth/forgot-password", { email: `x\uD800@example.com` }, "email"],
+      ["/api/auth/reset-password", { token: `t\uDC00`, newPassword: "long enough" }, "token"],
+    ];
+    for (const [path, body, field] of cases) {
+      const res = await post(path, body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(`${field} contains characters that are not allowed (NUL or an unpaired surrogate)`);
+    }
+    const search = await call(`/api/challenges?search=${encodeURIComponent(`water${NUL}`)}`);
+    expect(search).toMatchObject({ status: 400, body: { message: "query.search contains characters that are not allowed (NUL or an unpaired surrogate)" } });
+    expect((await call(`/api/challenges/${encodeURIComponent(`id${NUL}`)}`)).status).toBe(400);
+    expect((await call(`/api/auth/verify-email/%ED%A0%80x`)).status).toBe(400); // a lone surrogate, UTF-8-ish
+  });
+
+  test("a paired surrogate (an emoji) is ordinary text", async () => {
+    const res = await post("/api/login", { usernameOrEmail: "🦊fox", password: "🦊🦊🦊🦊" });
+    expect(res.status).toBe(401);
+  });
+
+  test("__proto__ keys and hostile nesting are refused", async () => {
+    const proto = await send("/api/login", '{"usernameOrEmail":"a","password":"b","__proto__":{"role":"ADMIN"}}', "application/json");
+    expect(proto).toMatchObject({ status: 400, body: { message: "The request body contains a key that is not allowed" } });
+    let deep: unknown = "x";
+    for (let i = 0; i < MAX_INPUT_DEPTH + 2; i++) deep = { a: deep };
+    expect((await post("/api/login", { usernameOrEmail: "a", password: "b", deep })).body.message).toBe("The request body is nested too deeply");
+  });
+
+  test("the guard itself: iterative, names where the problem is", () => {
+    expect(findInputProblem({ a: [{ b: "ok" }, { c: "bad\u0000" }] }, "body")).toBe("a.c contains characters that are not allowed (NUL or an unpaired surrogate)");
+    expect(findInputProblem({ q: "\uDBFF" }, "query")).toBe("query.q contains characters that are not allowed (NUL or an unpaired surrogate)");
+    expect(findInputProblem({ ok: "fine", n: 1, list: ["a", "😀"] }, "body")).toBeNull();
+    let deep: unknown[] = [];
+    const root = deep;
+    for (let i = 0; i < 100_000; i++) deep = (deep[0] = []) as unknown[];
+    expect(findInputProblem(root, "body")).toBe("The request body is nested too deeply");
+  });
+});
+
+describe("the access log", () => {
+  const lines: Record<string, unknown>[] = [];
+  const originalWrite = process.stdout.write.bind(process.stdout);
+  const originalLevel = env.LOG_LEVEL;
+  afterEach(() => {
+    process.stdout.write = originalWrite;
+    (env as { LOG_LEVEL: string }).LOG_LEVEL = originalLevel;
+  });
+
+  async function logged(run: () => Promise<unknown>) {
+    lines.length = 0;
+    (env as { LOG_LEVEL: string }).LOG_LEVEL = "info";
+    process.stdout.write = ((chunk: string) => {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      return true;
+    }) as typeof process.stdout.write;
+    await run();
+    await Bun.sleep(20); // the access line is written after the response
+    process.stdout.write = originalWrite;
+    return lines.filter((l) => l.msg === "request");
+  }
+
+  test("logs the status that was sent: 403, 413, 415, 400 (not 200 or 422)", async () => {
+    const id = (n: number) => ({ headers: { "x-request-id": `log-status-${n}` } });
+    const entries = await logged(async () => {
+      await call("/api/login", { method: "POST", json: {}, headers: { origin: "https://evil.example", ...id(1).headers } });
+      await send("/api/login", "x".repeat(1024 * 1024 + 1), "application/json", id(2));
+      await send("/api/login", "a=b", "application/x-www-form-urlencoded", id(3));
+      await post("/api/login", { usernameOrEmail: "" }, id(4));
+    });
+    const ours = entries.filter((e) => String(e.requestId).startsWith("log-status-")).sort((a, b) => String(a.requestId).localeCompare(String(b.requestId)));
+    expect(ours.map((e) => e.status)).toEqual([403, 413, 415, 400]);
+  });
+
+  test("tokens in paths are redacted", async () => {
+    const token = "secret-token-abcdef123456";
+    const entries = await logged(() => call(`/api/auth/verify-email/${token}`));
+    expect(entries[0]?.path).toBe("/api/auth/verify-email/[redacted]");
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+});
