@@ -24,6 +24,8 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     resolve: { alias: { "@api": fileURLToPath(new URL("./api/src", import.meta.url)) } },
-    server: { proxy: { "/api": `http://127.0.0.1:${apiDevPort}` } },
+    // Vite serves the API's contract modules (imported by islands) at their source paths, /api/src/…: those must
+    // not be proxied, or no island loads in dev. Everything else under /api is the API.
+    server: { proxy: { "^/api(?!/src/)(/|$)": `http://127.0.0.1:${apiDevPort}` } },
   },
 });

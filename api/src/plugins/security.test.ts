@@ -6,6 +6,7 @@ import { env } from "../env";
 import { recordClientIp } from "../lib/client-ip";
 import { call, post, SITE_ORIGIN } from "../../test/http";
 import { findInputProblem, MAX_INPUT_DEPTH } from "../lib/input-guard";
+import { allowedOrigins } from "./security";
 
 /** A raw request with a given body and content type (the test client always sends JSON). */
 async function send(path: string, body: BodyInit, contentType?: string, init: RequestInit = {}) {
@@ -140,5 +141,15 @@ describe("the access log", () => {
     const entries = await logged(() => call(`/api/auth/verify-email/${token}`));
     expect(entries[0]?.path).toBe("/api/auth/verify-email/[redacted]");
     expect(JSON.stringify(lines)).not.toContain(token);
+  });
+});
+
+describe("origins a browser may write from", () => {
+  test("development accepts SITE_URL's loopback aliases on the same port; production and other ports do not", () => {
+    const dev = allowedOrigins("http://localhost:3000", "development");
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]) expect(dev.has(origin)).toBe(true);
+    for (const origin of ["http://127.0.0.1:3001", "https://localhost:3000", "http://evil.example:3000"]) expect(dev.has(origin)).toBe(false);
+    expect([...allowedOrigins("http://localhost:3000", "production")]).toEqual(["http://localhost:3000"]);
+    expect([...allowedOrigins("https://hub.example.org", "development")]).toEqual(["https://hub.example.org"]);
   });
 });

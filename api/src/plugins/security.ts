@@ -11,7 +11,20 @@ import { AppError } from "../lib/errors";
 import { findInputProblem } from "../lib/input-guard";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const SITE_ORIGIN = new URL(env.SITE_URL).origin;
+/**
+ * The origins a browser may write from: SITE_URL's, and in development also its loopback aliases on the same
+ * port (a newcomer opening http://127.0.0.1:3000 when SITE_URL says localhost). Production stays strict.
+ */
+export function allowedOrigins(siteUrl: string, nodeEnv: string): Set<string> {
+  const site = new URL(siteUrl);
+  const origins = new Set([site.origin]);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"];
+  if (nodeEnv === "development" && loopback.includes(site.hostname)) {
+    for (const host of loopback) origins.add(`${site.protocol}//${host}${site.port ? `:${site.port}` : ""}`);
+  }
+  return origins;
+}
+const ALLOWED_ORIGINS = allowedOrigins(env.SITE_URL, env.NODE_ENV);
 /** JSON bodies above this are refused. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -38,7 +51,7 @@ function declaresBody(request: Request) {
 
 export function isCrossSite(request: Request): boolean {
   const origin = request.headers.get("origin");
-  if (origin) return origin !== SITE_ORIGIN;
+  if (origin) return !ALLOWED_ORIGINS.has(origin);
   const fetchSite = request.headers.get("sec-fetch-site");
   return fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
 }
