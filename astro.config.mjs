@@ -19,8 +19,16 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Images are served as they are (demo SVGs, provider CDNs); no sharp on the server.
   image: { service: passthroughImageService() },
-  // Our Bun front checks Origin for the API itself (issue #3); Astro's own check covers its form actions.
-  security: { checkOrigin: true },
+  security: {
+    // Our Bun front checks Origin for the API itself (issue #3); Astro's own check covers its form actions.
+    checkOrigin: true,
+    // Astro hashes, at build time, every inline script it emits and sends those hashes with each page it renders;
+    // the Bun front builds the real Content-Security-Policy (api/src/lib/csp.ts) and allows only inline scripts
+    // Astro vouched for. Styles may be inline (see csp.ts), so Astro need not hash them.
+    csp: { styleDirective: { resources: ["'self'", "'unsafe-inline'"] } },
+  },
+  // No Markdown in the site. Astro warns that Shiki's inline styles break a CSP, which ours allows anyway.
+  markdown: { syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss()],
     resolve: { alias: { "@api": fileURLToPath(new URL("./api/src", import.meta.url)) } },

@@ -1,6 +1,8 @@
 // The one-process front: /api goes to Elysia, built assets and prerendered pages are served as files, everything
-// else is rendered by Astro (seeded home, 404s); SIGTERM drains, closes the database and exits.
+// else is rendered by Astro (seeded home, 404s); security headers and each page's CSP; SIGTERM drains, closes the
+// database and exits.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,7 +66,27 @@ describe("routing", () => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      const permissions = res.headers.get("permissions-policy") ?? "";
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(permissions).toContain(`${feature}=()`);
     }
+  });
+
+  test("rendered and prerendered pages carry a CSP listing exactly their inline scripts' hashes; API answers none", async () => {
+    for (const path of ["/", "/privacy", "/no-such-page"]) {
+      const res = await fetch(`${base}${path}`);
+      const html = await res.text();
+      // Worked out here without lib/csp.ts: the text of every inline <script> with no type or type="module".
+      const inline = [...html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(inline.length).toBeGreaterThanOrEqual(3); // the theme script, the island runtime, its load directive…
+      const hashes = new Set(inline.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`));
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain(`script-src 'self' ${[...hashes].join(" ")};`);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+    }
+    expect((await fetch(`${base}/api/health`)).headers.get("content-security-policy")).toBeNull();
   });
 
   test("paths cannot escape the client directory", async () => {
@@ -72,6 +94,38 @@ describe("routing", () => {
       const res = await fetch(`${base}${path}`);
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('"devDependencies"');
+    }
+  });
+});
+
+describe("the CSP of rendered pages", () => {
+  const sha = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+
+  test("lists only the inline scripts Astro vouched for; keeps status, cookies and body", async () => {
+    const body = `<!doctype html><title>t</title><script>astro()</script><script>injected()</script>`;
+    const fakeAstro = {
+      render: async () =>
+        new Response(body, {
+          status: 201,
+          headers: [
+            ["content-type", "text/html"],
+            ["content-security-policy", `script-src 'self' '${sha("astro()")}' '${sha("elsewhere()")}'`],
+            ["set-cookie", "a=1; Path=/"],
+            ["set-cookie", "b=2; Path=/"],
+          ],
+        }),
+    };
+    const front = startServer({ port: 0, hostname: "127.0.0.1", astro: fakeAstro });
+    try {
+      const res = await fetch(`http://127.0.0.1:${front.port}/somewhere`);
+      expect(res.status).toBe(201);
+      expect(await res.text()).toBe(body);
+      expect(res.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain(`script-src 'self' '${sha("astro()")}';`); // not injected(), nor a hash the page lacks
+      expect(csp).toContain("frame-ancestors 'none'");
+    } finally {
+      front.stop(true);
     }
   });
 });

@@ -7,6 +7,7 @@ import { app as apiApp } from "./app";
 import { env } from "./env";
 import { log } from "./lib/logger";
 import { clientIpOf, recordClientIp } from "./lib/client-ip";
+import { contentSecurityPolicy, hashSourcesOf, inlineScriptHashes } from "./lib/csp";
 
 export const DIST_DIR = join(import.meta.dir, "../../dist");
 
@@ -58,12 +59,30 @@ function apiCaller(request: Request) {
   };
 }
 
-/** Without `astro` only the API is served (the dev API process behind `astro dev`). */
-/** Sent with every response: no MIME sniffing, no framing (clickjacking), no full URLs leaked to other sites. */
+/**
+ * Browser features the site never uses, denied to its pages and to anything they might embed, so an injected
+ * script cannot ask for them either. Only names Chromium knows: an unknown one (ambient-light-sensor, bluetooth and
+ * web-share on Linux) costs a console error on every page, which e2e/csp.e2e.ts fails on.
+ */
+const DENIED_FEATURES = [
+  "accelerometer", "autoplay", "browsing-topics", "camera", "clipboard-read", "clipboard-write", "display-capture",
+  "encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid", "identity-credentials-get",
+  "idle-detection", "local-fonts", "magnetometer", "microphone", "midi", "otp-credentials", "payment",
+  "picture-in-picture", "publickey-credentials-create", "publickey-credentials-get", "screen-wake-lock", "serial",
+  "storage-access", "usb", "window-management", "xr-spatial-tracking",
+];
+
+/**
+ * Sent with every response: no MIME sniffing, no framing (clickjacking), no full URLs leaked to other sites, no
+ * powerful features, and a browsing context group of our own (no window.opener handle to or from other sites).
+ * HTML pages also get a Content-Security-Policy (lib/csp.ts).
+ */
 const SECURITY_HEADERS: Record<string, string> = {
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
   "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": DENIED_FEATURES.map((feature) => `${feature}=()`).join(", "),
+  "cross-origin-opener-policy": "same-origin",
   ...(env.SITE_URL.startsWith("https://") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
 };
 
@@ -74,10 +93,45 @@ function secured(response: Response): Response {
   return response;
 }
 
+const isHtml = (headers: Headers) => headers.get("content-type")?.startsWith("text/html") ?? false;
+
+/**
+ * An Astro-rendered page with the CSP added. Its inline scripts are hashed from the body, but a hash is listed only
+ * if Astro's own header vouches for it: Astro hashes the scripts it emits (island runtime, client directives,
+ * bundled scripts, and `is:inline` ones registered with `Astro.csp.insertScriptHash`) when it builds, not from the
+ * rendered page. Any other inline script got there some other way, e.g. through an XSS hole, and stays blocked;
+ * allow-listing whatever the body contains would defeat the policy (the hole behind CVE-2024-29896).
+ */
+async function withRenderedPagePolicy(response: Response, pathname: string): Promise<Response> {
+  if (!isHtml(response.headers)) return response;
+  const html = response.body ? await response.text() : "";
+  const vouched = hashSourcesOf(response.headers.get("content-security-policy"));
+  const hashes = inlineScriptHashes(html);
+  const unknown = hashes.filter((h) => !vouched.has(h));
+  if (unknown.length > 0) log.warn("inline script that Astro did not emit: blocked by the CSP", { path: pathname, hashes: unknown });
+  const headers = new Headers(response.headers);
+  headers.set("content-security-policy", contentSecurityPolicy(hashes.filter((h) => vouched.has(h))));
+  headers.delete("content-length"); // recomputed for the re-sent body
+  return new Response(response.body ? html : null, { status: response.status, statusText: response.statusText, headers });
+}
+
 export type FrontOptions = { port: number; hostname: string; astro?: AstroApp; distDir?: string };
 
+/** Without `astro` only the API is served (the dev API process behind `astro dev`). */
 export function startServer({ port, hostname, astro, distDir = DIST_DIR }: FrontOptions): Server<undefined> {
   const clientDir = join(distDir, "client");
+  // Prerendered pages are build output and never change while the process runs: each file's policy is worked out
+  // once. Every inline script in them came from the build, so all are allowed.
+  const filePolicies = new Map<string, Promise<string>>();
+  const policyOfFile = (file: string) => {
+    let policy = filePolicies.get(file);
+    if (!policy) {
+      policy = Bun.file(file).text().then((html) => contentSecurityPolicy(inlineScriptHashes(html)));
+      filePolicies.set(file, policy);
+      policy.catch(() => filePolicies.delete(file)); // a failed read is tried again next time
+    }
+    return policy;
+  };
   return Bun.serve({
     port,
     hostname,
@@ -100,11 +154,12 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
     if (request.method === "GET" || request.method === "HEAD") {
       const file = staticFile(clientDir, url.pathname);
       if (file) {
-        return new Response(request.method === "HEAD" ? null : Bun.file(file), {
-          headers: { "cache-control": cacheControl(url.pathname), "content-type": Bun.file(file).type },
-        });
+        const headers = new Headers({ "cache-control": cacheControl(url.pathname), "content-type": Bun.file(file).type });
+        if (isHtml(headers)) headers.set("content-security-policy", await policyOfFile(file));
+        return new Response(request.method === "HEAD" ? null : Bun.file(file), { headers });
       }
     }
-    return astro.render(request, { clientAddress: clientIpOf(request), addCookieHeader: true, locals: { api: apiCaller(request) } });
+    const rendered = await astro.render(request, { clientAddress: clientIpOf(request), addCookieHeader: true, locals: { api: apiCaller(request) } });
+    return withRenderedPagePolicy(rendered, url.pathname);
   }
 }

@@ -11,7 +11,9 @@ export default function bunFront() {
           name: "platform-bun-front",
           entrypointResolution: "auto",
           serverEntrypoint: new URL("./entrypoint.mjs", import.meta.url),
-          adapterFeatures: { buildOutput: "server" },
+          // staticHeaders: the CSP of prerendered pages is handed to the adapter instead of written into each page
+          // as a <meta> (a second policy); the Bun front sends the header for those files itself.
+          adapterFeatures: { buildOutput: "server", staticHeaders: true },
           supportedAstroFeatures: {
             staticOutput: "stable",
             hybridOutput: "stable",

@@ -1,0 +1,84 @@
+// The Content-Security-Policy every HTML page is sent with (security issue item 8), built in this one place: scripts
+// only from our origin plus the page's own inline scripts, listed by SHA-256 hash (which ones count as the page's
+// own: api/src/server.ts). No 'unsafe-inline' or 'unsafe-eval' for scripts, so an injected onclick="…" does not run.
+// docs/decisions/005-content-security-policy.md
+import { createHash } from "node:crypto";
+
+/**
+ * Origins besides our own that pages may show images from. Empty until uploads move to object storage: put the
+ * storage (or its CDN) origin here then, e.g. "https://media.example.com".
+ */
+export const EXTRA_IMAGE_ORIGINS: readonly string[] = [];
+
+/** A `sha256-…` source, as CSP writes it without the quotes. */
+export type ScriptHash = `sha256-${string}`;
+
+export function scriptHash(text: string): ScriptHash {
+  // The browser hashes the script's text after HTML parsing, which turns CRLF and lone CR into LF.
+  return `sha256-${createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64")}`;
+}
+
+// A `type` the HTML standard runs as script; any other (application/ld+json, application/json, text/plain…) makes a
+// data block, which CSP ignores. Import maps and speculation rules are checked by script-src like scripts are.
+const JAVASCRIPT_TYPES = new Set([
+  "module", "importmap", "speculationrules",
+  "application/ecmascript", "application/javascript", "application/x-ecmascript", "application/x-javascript",
+  "text/ecmascript", "text/javascript", "text/javascript1.0", "text/javascript1.1", "text/javascript1.2",
+  "text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript", "text/livescript",
+  "text/x-ecmascript", "text/x-javascript",
+]);
+
+function runsAsScript(type: string | null): boolean {
+  if (type === null) return true;
+  const essence = type.trim().toLowerCase();
+  return essence === "" || JAVASCRIPT_TYPES.has(essence);
+}
+
+/**
+ * The hashes of the inline scripts in a document, in order, without repeats: every <script> without `src` whose
+ * type runs. Bun's HTMLRewriter parses the HTML, so scripts inside comments and `>` inside attributes are read the
+ * way the browser reads them.
+ */
+export function inlineScriptHashes(html: string): ScriptHash[] {
+  const scripts: { text: string }[] = [];
+  let current: { text: string } | undefined;
+  new HTMLRewriter()
+    .on("script", {
+      element(element) {
+        current = element.hasAttribute("src") || !runsAsScript(element.getAttribute("type")) ? undefined : { text: "" };
+        if (current) scripts.push(current);
+      },
+      text(chunk) {
+        if (current) current.text += chunk.text;
+      },
+    })
+    .transform(html);
+  return [...new Set(scripts.map((s) => scriptHash(s.text)))];
+}
+
+/** The `'sha256-…'` sources a policy lists (Astro's own header on the pages it renders). */
+export function hashSourcesOf(policy: string | null | undefined): Set<ScriptHash> {
+  return new Set([...(policy ?? "").matchAll(/'(sha256-[A-Za-z0-9+/]+={0,2})'/g)].map((m) => m[1] as ScriptHash));
+}
+
+/**
+ * The policy for one page. Styles may be inline: Astro writes <style> elements and `style` attributes, and React
+ * sets style props; injected CSS cannot run code. form-action 'self' is enough for checkout, which leaves for
+ * Stripe through `window.location`, not a form. frame-ancestors replaces X-Frame-Options in current browsers.
+ */
+export function contentSecurityPolicy(scriptHashes: Iterable<ScriptHash>, imageOrigins: readonly string[] = EXTRA_IMAGE_ORIGINS): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", ...[...new Set(scriptHashes)].map((h) => `'${h}'`)],
+    ["style-src", "'self'", "'unsafe-inline'"],
+    // data: for the SVG icons daisyUI draws as CSS masks.
+    ["img-src", "'self'", "data:", ...imageOrigins],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+  ];
+  return directives.map((d) => d.join(" ")).join("; ");
+}
