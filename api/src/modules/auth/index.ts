@@ -1,6 +1,6 @@
 // Account routes (SPEC §7). Thin: read cookies and the client's address, call the service, set cookies.
 import { Elysia, t } from "elysia";
-import { authPlugin } from "../../plugins/auth";
+import { authPlugin } from "./guard";
 import { clientIpOf } from "../../lib/client-ip";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { parseWith } from "../../lib/validate";
@@ -16,6 +16,7 @@ import {
 } from "./schema";
 import { SECURE_COOKIES, SESSION_COOKIE, destroySession, sessionCookieOptions } from "./sessions";
 import * as accounts from "./service";
+import { toCurrentUser } from "./accounts";
 
 const DEVICE_COOKIE = SECURE_COOKIES ? "__Host-did" : "did";
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -60,7 +61,7 @@ export const authModule = new Elysia({ name: "auth" })
     },
     { detail: { summary: "End this session (server-side too)" } },
   )
-  .get("/auth/user", ({ user }) => accounts.toCurrentUser(user), {
+  .get("/auth/user", ({ user }) => toCurrentUser(user), {
     auth: true,
     response: { 200: CurrentUserSchema, 401: ErrorBodySchema },
     detail: { summary: "The signed-in user; 401 when anonymous" },

@@ -1,6 +1,7 @@
 // The accounts contract (SPEC §5, §7): request bodies, the current-user shape, limits and the exact messages the
 // forms show. Used by the API routes and by the site's forms (client checks before any request).
 import { Type as T, type Static } from "@sinclair/typebox";
+import { literalUnion } from "../../lib/typebox";
 
 /** Register and reset (SPEC §9). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -93,7 +94,7 @@ export const PasswordChangeBody = T.Object({
 
 export const ROLES = ["USER", "ADMIN"] as const;
 export type Role = (typeof ROLES)[number];
-export const RoleSchema = T.Union([T.Literal("USER"), T.Literal("ADMIN")]);
+export const RoleSchema = literalUnion(ROLES);
 
 /** Admin sections a USER can be granted (SPEC §6); ADMIN has all of them. */
 export const TOOL_ACCESS = [
@@ -106,17 +107,10 @@ export const TOOL_ACCESS = [
   "order_management",
 ] as const;
 export type ToolAccess = (typeof TOOL_ACCESS)[number];
-export const ToolAccessSchema = T.Union([
-  T.Literal("challenges"),
-  T.Literal("projects"),
-  T.Literal("resources"),
-  T.Literal("merchandise"),
-  T.Literal("admin_dashboard"),
-  T.Literal("user_management"),
-  T.Literal("order_management"),
-]);
+export const ToolAccessSchema = literalUnion(TOOL_ACCESS);
 
-export const CurrentUserSchema = T.Object({
+/** A user as every response shows one (never a hash or a token); other user shapes derive from it. */
+export const UserSchema = T.Object({
   id: T.String(),
   username: T.String(),
   email: T.String(),
@@ -124,12 +118,14 @@ export const CurrentUserSchema = T.Object({
   lastName: T.Union([T.String(), T.Null()]),
   profileImageUrl: T.Union([T.String(), T.Null()]),
   role: RoleSchema,
-  /** Role names for the header's badges (SPEC §3 "a list of role names"). */
-  roles: T.Array(T.String()),
   toolAccess: T.Array(T.String()),
   emailVerified: T.Boolean(),
   createdAt: T.String({ format: "date-time" }),
 });
+export type User = Static<typeof UserSchema>;
+
+/** The signed-in user: the user plus role names for the header's badges (SPEC §3 "a list of role names"). */
+export const CurrentUserSchema = T.Composite([UserSchema, T.Object({ roles: T.Array(T.String()) })]);
 export type CurrentUser = Static<typeof CurrentUserSchema>;
 
 export const MessageSchema = T.Object({ message: T.String() });

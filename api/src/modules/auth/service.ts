@@ -1,13 +1,22 @@
-// Accounts: sign-up, sign-in, e-mail verification, password reset, profile. Plain functions: callers pass plain
-// values (the client's IP, the device cookie) and get plain data or an AppError.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+// The account use cases: sign-up, sign-in, e-mail verification, password reset, profile. Plain functions: callers
+// pass plain values (the client's IP, the device cookie) and get plain data or an AppError.
 import { db } from "../../db/client";
-import { env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { sendInBackground } from "../../lib/mailer";
 import { RateLimiter } from "../../lib/rate-limit";
-import type { Prisma } from "../../generated/prisma/client";
-import { MESSAGES, usernameProblem, type CurrentUser } from "./schema";
+import { MESSAGES } from "./schema";
+import {
+  assertAvailable,
+  assertUsername,
+  cleanName,
+  conflictFromUniqueViolation,
+  displayName,
+  findUserIdBy,
+  normaliseEmail,
+  toCurrentUser,
+  userSelect,
+} from "./accounts";
+import { deviceNonceFor, newDeviceCookie } from "./device-cookie";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
 import { createSession, destroyUserSessions, hashToken, newToken } from "./sessions";
 import { emailChangedNotice, passwordResetEmail, verificationEmail } from "./emails";
@@ -34,68 +43,6 @@ export const limits = {
   /** Wrong current passwords on the profile (password or e-mail change), per account: a stolen session cannot guess. */
   currentPasswordPerUser: new RateLimiter("current-password", 30, 15 * MINUTE),
 };
-
-export const userSelect = {
-  id: true,
-  username: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  profileImageUrl: true,
-  role: true,
-  toolAccess: true,
-  emailVerified: true,
-  createdAt: true,
-} satisfies Prisma.UserSelect;
-type UserRow = Prisma.UserGetPayload<{ select: typeof userSelect }>;
-
-export function toCurrentUser(user: UserRow): CurrentUser {
-  return { ...user, roles: [user.role], createdAt: user.createdAt.toISOString() };
-}
-
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-const cleanName = (name: string | null | undefined) => name?.trim() || null;
-const displayName = (u: { firstName: string | null; username: string }) => u.firstName || u.username;
-
-// Case-insensitive identity lookups compare lower(x) = lower($1): literal, so `%` and `_` in what a visitor types
-// are ordinary characters (Prisma's `mode: "insensitive"` compiles to ILIKE, where they are wildcards). The
-// lower() unique indexes (migration 20261122190000) serve these queries. docs/decisions/004.
-
-/** The id of the account whose username or e-mail equals `value` ignoring case, if any. */
-export async function findUserIdBy(column: "username" | "email", value: string): Promise<string | null> {
-  const prisma = await db();
-  const rows =
-    column === "email"
-      ? await prisma.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE lower(email) = lower(${value}) LIMIT 1`
-      : await prisma.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE lower(username) = lower(${value}) LIMIT 1`;
-  return rows[0]?.id ?? null;
-}
-
-/** Refuses a username or e-mail another account already has (case-insensitive, literal). */
-export async function assertAvailable(username: string, email: string, exceptUserId?: string) {
-  const prisma = await db();
-  const [clash] = await prisma.$queryRaw<{ username: string; email: string }[]>`
-    SELECT username, email FROM users
-    WHERE (lower(username) = lower(${username}) OR lower(email) = lower(${email})) AND id <> ${exceptUserId ?? ""}
-    LIMIT 1`;
-  if (!clash) return;
-  if (clash.username.toLowerCase() === username.toLowerCase()) throw new AppError("conflict", "Username is already taken");
-  throw new AppError("conflict", "Email is already registered");
-}
-
-export function assertUsername(username: string) {
-  const problem = usernameProblem(username);
-  if (problem) throw new AppError("invalid_data", problem);
-}
-
-/** The unique-constraint race (two sign-ups at once) ends as the same 409 as the pre-check. */
-function conflictFromUniqueViolation(e: unknown): never {
-  const target = String((e as { meta?: { target?: unknown } }).meta?.target ?? (e as Error).message ?? "");
-  if ((e as { code?: string }).code === "P2002") {
-    throw new AppError("conflict", target.includes("email") ? "Email is already registered" : "Username is already taken");
-  }
-  throw e;
-}
 
 /** Stores a new (hashed) verification token and mails its link; the address counts as unverified until used. */
 export async function issueVerification(userId: string, email: string, name: string) {
@@ -127,22 +74,6 @@ export async function register(
   await issueVerification(user.id, email, displayName(user));
   const session = await createSession(user.id, meta);
   return { user: toCurrentUser(user), session };
-}
-
-// A device cookie says "this browser signed in to account X before": `<userId>.<nonce>.<hmac>`.
-function signDevice(userId: string, nonce: string) {
-  return createHmac("sha256", env.SESSION_SECRET).update(`${userId}.${nonce}`).digest("base64url");
-}
-function newDeviceCookie(userId: string) {
-  const nonce = randomBytes(16).toString("base64url");
-  return `${userId}.${nonce}.${signDevice(userId, nonce)}`;
-}
-function deviceNonceFor(cookie: string | undefined, userId: string): string | null {
-  const [id, nonce, mac] = cookie?.split(".") ?? [];
-  if (!id || !nonce || !mac || id !== userId) return null;
-  const expected = Buffer.from(signDevice(id, nonce));
-  const given = Buffer.from(mac);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
 }
 
 export async function login(input: { usernameOrEmail: string; password: string }, meta: ClientMeta & { deviceCookie?: string }) {

@@ -1,6 +1,7 @@
 // The challenges contract: TypeBox schemas shared by the API routes and the site's islands, plus the pure helpers
-// both sides need. Imports nothing but TypeBox.
+// both sides need. Imports nothing but TypeBox (and its helper).
 import { Type as T, type Static } from "@sinclair/typebox";
+import { literalUnion } from "../../lib/typebox";
 
 export const CHALLENGE_STATUSES = ["DRAFT", "UPCOMING", "ACTIVE", "COMPLETED"] as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
@@ -9,18 +10,11 @@ export const PUBLIC_CHALLENGE_STATUSES = ["UPCOMING", "ACTIVE", "COMPLETED"] as 
 /** SPEC §4: 'All Status' on the public list hides COMPLETED challenges; the home page features these too. */
 export const OPEN_CHALLENGE_STATUSES = ["ACTIVE", "UPCOMING"] as const;
 
-export const STATUS_LABELS: Record<ChallengeStatus, string> = {
-  DRAFT: "Draft",
-  UPCOMING: "Upcoming",
-  ACTIVE: "Active",
-  COMPLETED: "Completed",
-};
-
 export const HOME_FEATURED_LIMIT = 3;
 export const CHALLENGE_LIST_MAX = 100;
 export const SEARCH_MAX_LENGTH = 100;
 
-export const ChallengeStatusSchema = T.Union([T.Literal("DRAFT"), T.Literal("UPCOMING"), T.Literal("ACTIVE"), T.Literal("COMPLETED")]);
+export const ChallengeStatusSchema = literalUnion(CHALLENGE_STATUSES);
 
 export const ChallengeSchema = T.Object({
   id: T.String(),
@@ -63,9 +57,4 @@ export function parseTextList(value: unknown): string[] {
   }
   if (Array.isArray(value)) return value.flatMap((item) => parseTextList(typeof item === "string" ? item : String(item)));
   return [String(value)];
-}
-
-/** YYYY-MM-DD of an ISO timestamp, in UTC so server and browser agree (SPEC §2 challenge card). */
-export function formatDay(iso: string): string {
-  return iso.slice(0, 10);
 }

@@ -1,6 +1,6 @@
 // /api/users — user management, for ADMIN and for users granted "user_management" (SPEC §2, §7).
 import { Elysia, t } from "elysia";
-import { authPlugin } from "../../plugins/auth";
+import { authPlugin } from "../auth/guard";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { AdminUserSchema, CreateUserBody, UpdateUserBody } from "./schema";
 import * as users from "./service";

@@ -9,19 +9,11 @@ import {
   ToolAccessSchema,
   emailField,
   usernameField,
+  UserSchema,
 } from "../auth/schema";
 
-export const AdminUserSchema = T.Object({
-  id: T.String(),
-  username: T.String(),
-  email: T.String(),
-  firstName: T.Union([T.String(), T.Null()]),
-  lastName: T.Union([T.String(), T.Null()]),
-  role: RoleSchema,
-  toolAccess: T.Array(T.String()),
-  emailVerified: T.Boolean(),
-  createdAt: T.String({ format: "date-time" }),
-});
+/** A row of the user table: the common user projection. */
+export const AdminUserSchema = UserSchema;
 export type AdminUser = Static<typeof AdminUserSchema>;
 
 const adminPassword = T.String({ minLength: SHORT_PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, error: MESSAGES.shortPasswordTooShort });
@@ -42,10 +34,3 @@ export type CreateUserBody = Static<typeof CreateUserBody>;
 /** The same fields, all optional; an omitted password keeps the current one (SPEC §5). */
 export const UpdateUserBody = T.Partial(CreateUserBody);
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
-
-/** SPEC §2: 'MMM dd, yyyy' (e.g. "Nov 02, 2026"), in UTC so server and browser agree. */
-export function formatCreated(iso: string): string {
-  const d = new Date(iso);
-  const month = d.toLocaleString("en-US", { month: "short", timeZone: "UTC" });
-  return `${month} ${String(d.getUTCDate()).padStart(2, "0")}, ${d.getUTCFullYear()}`;
-}

@@ -4,36 +4,24 @@
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
-import { assertAvailable, assertUsername, issueVerification } from "../auth/service";
+import { assertAvailable, assertUsername, toUser, userSelect } from "../auth/accounts";
+import { issueVerification } from "../auth/service";
 import { hashPassword } from "../auth/password";
 import { destroyUserSessions } from "../auth/sessions";
 import type { AdminUser, CreateUserBody, UpdateUserBody } from "./schema";
-import { canManageAccount } from "./permissions";
-
-const adminUserSelect = {
-  id: true,
-  username: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  role: true,
-  toolAccess: true,
-  emailVerified: true,
-  createdAt: true,
-} satisfies Prisma.UserSelect;
+import { canManageAccount } from "../auth/permissions";
 
 type Actor = { id: string; role: string; toolAccess: string[] };
 const MANAGED_BY_ADMIN = "Only an admin can change an account that has admin access";
 
-const toAdminUser = (u: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>): AdminUser => ({ ...u, createdAt: u.createdAt.toISOString() });
 
 // Serialises the "is this the last admin?" check with the change it guards (two admins demoting each other at
 // once must not leave none). An advisory lock works the same on PGlite and PostgreSQL.
 const LAST_ADMIN_LOCK = 7_271_202_612;
 
 export async function listUsers(): Promise<AdminUser[]> {
-  const rows = await (await db()).user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: adminUserSelect });
-  return rows.map(toAdminUser);
+  const rows = await (await db()).user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: userSelect });
+  return rows.map(toUser);
 }
 
 function assertMayGrant(actor: Actor, input: { role?: string; toolAccess?: string[] }) {
@@ -57,9 +45,9 @@ export async function createUser(actor: Actor, input: CreateUserBody): Promise<A
       firstName: input.firstName?.trim() || null,
       lastName: input.lastName?.trim() || null,
     },
-    select: adminUserSelect,
+    select: userSelect,
   });
-  return toAdminUser(user);
+  return toUser(user);
 }
 
 export async function updateUser(actor: Actor, id: string, input: UpdateUserBody): Promise<AdminUser> {
@@ -92,12 +80,12 @@ export async function updateUser(actor: Actor, id: string, input: UpdateUserBody
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK}::bigint)`;
       if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1) throw new AppError("conflict", "The last admin cannot be demoted");
     }
-    return tx.user.update({ where: { id }, data, select: adminUserSelect });
+    return tx.user.update({ where: { id }, data, select: userSelect });
   });
   if (input.password) await destroyUserSessions(id); // a password set by an admin ends the user's sessions
   // A new address must be proven by its owner, whoever typed it in.
   if (email !== target.email) await issueVerification(id, email, user.firstName || user.username);
-  return toAdminUser(user);
+  return toUser(user);
 }
 
 export async function deleteUser(actor: Actor, id: string): Promise<void> {

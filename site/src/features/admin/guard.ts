@@ -2,7 +2,7 @@
 // return a redirect reliably, so the guard hands the page a Response to return instead of redirecting itself.
 import type { AstroGlobal } from "astro";
 import type { CurrentUser } from "@api/modules/auth/schema";
-import { canAccessSection, hasAdminAccess, type AdminSection } from "@api/modules/users/permissions";
+import { canAccessSection, hasAdminAccess, type AdminSection } from "@api/modules/auth/permissions";
 import { serverTryGet } from "../../lib/api.server";
 import { SIDEBAR_COOKIE } from "./sidebar-state";
 

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useStore } from "@nanostores/react";
 import { $session, loadSession } from "../../stores/session";
-import { ADMIN_NAV, canAccessSection, hasAdminAccess } from "@api/modules/users/permissions";
+import { ADMIN_NAV, canAccessSection, hasAdminAccess } from "@api/modules/auth/permissions";
 import { api } from "../../lib/api";
 import Spinner from "../../components/ui/Spinner";
 import Badge from "../../components/ui/Badge";

@@ -1,6 +1,7 @@
 // One challenge in a grid (SPEC §2 challenge card). Rendered on the server for the home page and inside the
 // challenges list island.
-import { formatDay, type Challenge } from "@api/modules/challenges/schema";
+import type { Challenge } from "@api/modules/challenges/schema";
+import { formatDay } from "../../lib/format";
 import ChallengeStatusBadge from "./ChallengeStatusBadge";
 
 /** SPEC §9: a default image stands in when a challenge has none (keeps grid rows even). */

@@ -2,8 +2,9 @@
 // table, Add/Edit dialog and delete confirmation. Every successful change refetches the list.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ROLES, type CurrentUser, type Role } from "@api/modules/auth/schema";
-import { formatCreated, type AdminUser } from "@api/modules/users/schema";
-import { canManageAccount } from "@api/modules/users/permissions";
+import type { AdminUser } from "@api/modules/users/schema";
+import { formatCreated } from "../../lib/format";
+import { canManageAccount } from "@api/modules/auth/permissions";
 import { api, ApiError } from "../../lib/api";
 import { toast } from "../../stores/toast";
 import Badge from "../../components/ui/Badge";

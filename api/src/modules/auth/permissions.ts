@@ -1,6 +1,6 @@
 // The one access rule for admin sections (DEVELOPERS.md: toolAccess delegates admin sections to non-admins,
 // enforced in the API; ADMIN has all). Used by the API guards, the current-user response and the site.
-import type { ToolAccess } from "../auth/schema";
+import type { ToolAccess } from "./schema";
 
 export type AdminSection = ToolAccess;
 type Subject = { role: string; toolAccess: readonly string[] };

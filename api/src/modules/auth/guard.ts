@@ -1,9 +1,9 @@
 // Who is calling. `auth: true` on a route requires a signed-in user (401 otherwise); `section: "<tool>"` also
 // requires that admin section (403 otherwise) — the one permission rule, canAccessSection, decides.
 import { Elysia } from "elysia";
-import { AppError } from "../lib/errors";
-import { readSession, SESSION_COOKIE } from "../modules/auth/sessions";
-import { canAccessSection, type AdminSection } from "../modules/users/permissions";
+import { AppError } from "../../lib/errors";
+import { readSession, SESSION_COOKIE } from "./sessions";
+import { canAccessSection, type AdminSection } from "./permissions";
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof readSession>>>["user"];
 

@@ -1,0 +1,13 @@
+// Dates as SPEC §2 shows them, the same on the server and in the browser (UTC).
+import { describe, expect, test } from "bun:test";
+import { formatCreated, formatDay } from "./format";
+
+describe("formats", () => {
+  test("formatCreated is 'MMM dd, yyyy' in UTC", () => {
+    expect(formatCreated("2026-11-02T23:30:00.000Z")).toBe("Nov 02, 2026");
+    expect(formatCreated("2027-01-15T00:00:00.000Z")).toBe("Jan 15, 2027");
+  });
+  test("formatDay is YYYY-MM-DD in UTC", () => {
+    expect(formatDay("2026-12-01T23:59:00.000Z")).toBe("2026-12-01");
+  });
+});

@@ -1,0 +1,13 @@
+// How dates read on screen (SPEC §2). UI formatting lives in the site; the API sends ISO strings.
+
+/** 'MMM dd, yyyy' (e.g. "Nov 02, 2026"), in UTC so server and browser agree. */
+export function formatCreated(iso: string): string {
+  const d = new Date(iso);
+  const month = d.toLocaleString("en-US", { month: "short", timeZone: "UTC" });
+  return `${month} ${String(d.getUTCDate()).padStart(2, "0")}, ${d.getUTCFullYear()}`;
+}
+
+/** YYYY-MM-DD of an ISO timestamp, in UTC so server and browser agree (SPEC §2 challenge card). */
+export function formatDay(iso: string): string {
+  return iso.slice(0, 10);
+}
