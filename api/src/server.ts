@@ -105,6 +105,17 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
         });
       }
     }
-    return astro.render(request, { clientAddress: clientIpOf(request), addCookieHeader: true, locals: { api: apiCaller(request) } });
+    return astro.render(onSiteOrigin(request, url), { clientAddress: clientIpOf(request), addCookieHeader: true, locals: { api: apiCaller(request) } });
   }
+}
+
+const SITE_ORIGIN = new URL(env.SITE_URL).origin;
+
+/**
+ * The request as Astro should see it: on SITE_URL's origin, never the Host header's. Astro's own cross-site check
+ * (security.checkOrigin) compares a form POST's Origin with the request URL's origin; behind a TLS-terminating
+ * proxy that URL would say http:// and refuse every real form POST, and a forged Host must not widen it either.
+ */
+function onSiteOrigin(request: Request, url: URL): Request {
+  return url.origin === SITE_ORIGIN ? request : new Request(new URL(url.pathname + url.search, SITE_ORIGIN), request);
 }
