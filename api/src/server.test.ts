@@ -1,5 +1,6 @@
 // The one-process front: /api goes to Elysia, built assets and prerendered pages are served as files, everything
-// else is rendered by Astro (seeded home, 404s); security headers and each page's CSP; SIGTERM drains, closes the
+// else is rendered by Astro (seeded home, 404s, the account pages' own form POSTs); security headers and each
+// page's CSP; SIGTERM drains, closes the
 // database and exits.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
@@ -8,7 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Server } from "bun";
 import { DIST_DIR, loadAstroApp, startServer } from "./server";
-import { createChallenge, unique } from "../test/factories";
+import { createChallenge, createUserWithPassword, signedInJar, unique } from "../test/factories";
+import { SITE_ORIGIN } from "../test/http";
+import { env } from "./env";
+import { limits } from "./modules/auth/service";
 
 const built = existsSync(join(DIST_DIR, "server/entry.mjs"));
 if (!built) throw new Error("The site is not built: run `bun run build` (npm test does it) before the server tests.");
@@ -127,6 +131,149 @@ describe("the CSP of rendered pages", () => {
     } finally {
       front.stop(true);
     }
+  });
+});
+
+describe("account pages handle their own form POST (no JavaScript yet)", () => {
+  /** A browser's native form submit: form-encoded, with the Origin it was sent from (the site's own by default). */
+  const postForm = (path: string, fields: Record<string, string>, init: { origin?: string; cookie?: string } = {}) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: init.origin ?? SITE_ORIGIN, ...(init.cookie ? { cookie: init.cookie } : {}) },
+      body: new URLSearchParams(fields),
+    });
+  const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("sid="))?.split(";")[0];
+  const alerts = (html: string) => [...html.matchAll(/role="alert"[^>]*>(?:<span>)?([^<]*)/g)].map((m) => m[1]);
+
+  test("a cross-site form POST is refused with 403 before the page runs (Astro's security.checkOrigin)", async () => {
+    const password = "cross-site-pass-1";
+    const user = await createUserWithPassword(password);
+    for (const path of ["/login", "/register", "/forgot-password", "/profile", "/reset-password/some-token"]) {
+      const res = await postForm(path, { usernameOrEmail: user.username, password, email: user.email }, { origin: "https://evil.example" });
+      expect(res.status, path).toBe(403);
+      expect(res.headers.getSetCookie(), path).toEqual([]);
+    }
+  });
+
+  test("the origin compared is SITE_URL's, never the Host header's", async () => {
+    // The test server listens on 127.0.0.1 while SITE_URL is http://localhost:3000: a form on the Host's origin is
+    // not the site's (and behind a TLS proxy the Host-derived origin would say http:// and refuse the real site).
+    expect(new URL(base).origin).not.toBe(new URL(env.SITE_URL).origin);
+    const res = await postForm("/login", { usernameOrEmail: "someone", password: "whatever-1" }, { origin: base });
+    expect(res.status).toBe(403);
+  });
+
+  test("signing in: 303 to / with the session cookie, which then works for the API", async () => {
+    const password = "form-login-pass-1";
+    const user = await createUserWithPassword(password);
+    const res = await postForm("/login", { usernameOrEmail: user.username, password });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/");
+    const cookie = sessionCookie(res);
+    expect(cookie).toBeDefined();
+    const me = await fetch(`${base}/api/auth/user`, { headers: { cookie: cookie! } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).username).toBe(user.username);
+  });
+
+  test("a wrong password re-renders the form with 'Invalid credentials', the username kept, the password not", async () => {
+    const user = await createUserWithPassword("right-pass-123");
+    const res = await postForm("/login", { usernameOrEmail: user.username, password: "wrong-pass-456" });
+    expect(res.status).toBe(400);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("sid="))).toBe(false);
+    const html = await res.text();
+    expect(alerts(html)).toEqual(["Invalid credentials"]);
+    expect(html).toContain(`value="${user.username}"`);
+    expect(html).not.toContain("wrong-pass-456");
+  });
+
+  test("empty fields, a JSON body and an oversized body get a message, never a 500", async () => {
+    const empty = await postForm("/login", {});
+    expect(empty.status).toBe(400);
+    expect(alerts(await empty.text())).toEqual(["This field is required", "This field is required"]);
+
+    const json = await fetch(`${base}/login`, {
+      method: "POST",
+      headers: { origin: SITE_ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ usernameOrEmail: "a", password: "b" }),
+    });
+    expect(json.status).toBe(415);
+    expect(alerts(await json.text())).toEqual(["The form could not be read. Please try again."]);
+
+    const big = await postForm("/login", { usernameOrEmail: "x".repeat(20_000), password: "p" });
+    expect(big.status).toBe(413);
+
+    const nul = await postForm("/login", { usernameOrEmail: "ad\0min", password: "p" });
+    expect(nul.status).toBe(400);
+  });
+
+  test("a sign-in through the page counts against the visitor's own per-IP sign-in limit", async () => {
+    const ip = "127.0.0.1"; // the test's socket address, as the Bun front records it
+    const user = await createUserWithPassword("limit-pass-123");
+    limits.loginPerIp.reset(ip); // the tests above signed in from here too
+    try {
+      for (let i = 1; i < limits.loginPerIp.limit; i++) limits.loginPerIp.hit(ip);
+      // The last allowed attempt: counted under the visitor's address, not the server's own.
+      const last = await postForm("/login", { usernameOrEmail: user.username, password: "wrong-pass-1" });
+      expect(last.status).toBe(400);
+      expect(limits.loginPerIp.retryAfter(ip)).toBeGreaterThan(0);
+      const refused = await postForm("/login", { usernameOrEmail: user.username, password: "limit-pass-123" });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(alerts(await refused.text())).toEqual(["Too many sign-in attempts. Please try again later."]);
+    } finally {
+      limits.loginPerIp.reset(ip);
+    }
+  });
+
+  test("register: the site's checks first ('Passwords do not match'), then an account and a session", async () => {
+    const username = unique("form").replaceAll("-", "_");
+    const email = `${username}@example.com`;
+    const mismatch = await postForm("/register", { username, email, password: "long-enough-1", confirmPassword: "long-enough-2" });
+    expect(mismatch.status).toBe(400);
+    const html = await mismatch.text();
+    expect(alerts(html)).toEqual(["Passwords do not match"]);
+    expect(html).toContain(`value="${username}"`);
+    expect(html).toContain(`value="${email}"`);
+    expect(html).not.toContain("long-enough-");
+
+    const short = await postForm("/register", { username, email, password: "short", confirmPassword: "short" });
+    expect(alerts(await short.text())).toEqual(["Password must be at least 8 characters long"]);
+
+    const created = await postForm("/register", { username, email, password: "long-enough-1", confirmPassword: "long-enough-1", firstName: "Form" });
+    expect(created.status).toBe(303);
+    expect(created.headers.get("location")).toBe("/");
+    const me = await fetch(`${base}/api/auth/user`, { headers: { cookie: sessionCookie(created)! } });
+    expect(await me.json()).toMatchObject({ username, email, firstName: "Form" });
+
+    const taken = await postForm("/register", { username, email, password: "long-enough-1", confirmPassword: "long-enough-1" });
+    expect(taken.status).toBe(409);
+    expect(alerts(await taken.text())).toHaveLength(1);
+  });
+
+  test("forgot password answers with the 'Check Your Email' view; reset shows the API's refusal", async () => {
+    const forgot = await postForm("/forgot-password", { email: "nobody@example.com" });
+    expect(forgot.status).toBe(200);
+    expect(await forgot.text()).toContain("Check Your Email");
+
+    const reset = await postForm("/reset-password/not-a-real-token", { newPassword: "new-pass-123", confirmPassword: "new-pass-123" });
+    expect(reset.status).toBe(400);
+    const html = await reset.text();
+    expect(alerts(html)).toHaveLength(1);
+    expect(html).not.toContain("new-pass-123");
+  });
+
+  test("/profile changes nothing on a POST and asks for JavaScript", async () => {
+    const user = await createUserWithPassword("profile-pass-1");
+    const jar = await signedInJar(user.id);
+    const res = await postForm("/profile", { currentPassword: "profile-pass-1", newPassword: "changed-1", confirmPassword: "changed-1" }, { cookie: jar.header() });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(alerts(html)).toEqual(["Please enable JavaScript to use this form, or try again once the page has finished loading."]);
+    expect(html).not.toContain("profile-pass-1");
+    const stillWorks = await postForm("/login", { usernameOrEmail: user.username, password: "profile-pass-1" });
+    expect(stillWorks.status).toBe(303);
   });
 });
 

@@ -5,6 +5,7 @@ import { join, normalize, sep } from "node:path";
 import type { Server } from "bun";
 import { app as apiApp } from "./app";
 import { env } from "./env";
+import { allowedOrigins } from "./plugins/security";
 import { log } from "./lib/logger";
 import { clientIpOf, recordClientIp } from "./lib/client-ip";
 import { contentSecurityPolicy, hashSourcesOf, inlineScriptHashes } from "./lib/csp";
@@ -159,7 +160,23 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
         return new Response(request.method === "HEAD" ? null : Bun.file(file), { headers });
       }
     }
-    const rendered = await astro.render(request, { clientAddress: clientIpOf(request), addCookieHeader: true, locals: { api: apiCaller(request) } });
+    const rendered = await astro.render(onSiteOrigin(request, url), {
+      clientAddress: clientIpOf(request),
+      addCookieHeader: true,
+      locals: { api: apiCaller(request) },
+    });
     return withRenderedPagePolicy(rendered, url.pathname);
   }
+}
+
+const SITE_ORIGINS = allowedOrigins(env.SITE_URL, env.NODE_ENV);
+
+/**
+ * The request as Astro should see it: on SITE_URL's origin (or, in development, the loopback alias the browser
+ * used), never an arbitrary Host header's. Astro's own cross-site check (security.checkOrigin) compares a form
+ * POST's Origin with the request URL's origin; behind a TLS-terminating proxy that URL would say http:// and refuse
+ * every real form POST, and a forged Host must not widen it either.
+ */
+function onSiteOrigin(request: Request, url: URL): Request {
+  return SITE_ORIGINS.has(url.origin) ? request : new Request(new URL(url.pathname + url.search, env.SITE_URL), request);
 }

@@ -1,24 +1,28 @@
 // Forgot password (SPEC §2, §4, §8): an email form, then the "Check Your Email" confirmation. The API answers
-// the same for every address, so the confirmation never says whether an account exists.
+// the same for every address, so the confirmation never says whether an account exists. The form also posts to
+// /forgot-password itself (before hydration, or without JavaScript): see submit.server.ts.
 import { useState, type FormEvent } from "react";
 import { EMAIL_MAX_LENGTH } from "@api/modules/auth/schema";
 import { api } from "../../lib/api";
 import { toast } from "../../stores/toast";
+import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import AuthCard from "./AuthCard";
-import { serverMessage, useForm } from "./form";
+import { serverMessage, useForm, type ForgotPasswordState } from "./form";
 import { checkForgotPassword } from "./validation";
 
 const SENT_TEXT = "If an account exists with that email, we've sent password reset instructions.";
 
-export default function ForgotPasswordForm() {
-  const form = useForm({ email: "" });
+export default function ForgotPasswordForm({ initial }: { initial?: ForgotPasswordState }) {
+  const form = useForm({ email: "" }, initial);
   const [busy, setBusy] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(initial?.sentTo ?? null);
+  const [notice, setNotice] = useState(initial?.message);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    setNotice(undefined);
     if (busy || !form.validate(e.currentTarget, checkForgotPassword(form.values.email))) return;
     setBusy(true);
     const email = form.values.email.trim();
@@ -61,7 +65,8 @@ export default function ForgotPasswordForm() {
         </a>
       }
     >
-      <form noValidate onSubmit={onSubmit} aria-label="Forgot password" className="flex flex-col gap-1">
+      <form method="post" action="/forgot-password" noValidate onSubmit={onSubmit} aria-label="Forgot password" className="flex flex-col gap-1">
+        {notice && <Alert className="mb-2">{notice}</Alert>}
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
         <Button type="submit" block className="mt-3" busy={busy} busyLabel="Sending...">
           Send Reset Link

@@ -1,21 +1,25 @@
 // Sign in (SPEC §2 Login, §5, §8): both fields required before any request; on success a toast that survives
-// the reload, then / is loaded afresh so every island sees the new session.
+// the reload, then / is loaded afresh so every island sees the new session. The form also posts to /login itself
+// (before hydration, or without JavaScript); the page then hands back `initial` (submit.server.ts).
 import { useState, type FormEvent } from "react";
 import { EMAIL_MAX_LENGTH, MESSAGES } from "@api/modules/auth/schema";
 import { api } from "../../lib/api";
 import { flashToast, toast } from "../../stores/toast";
+import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import AuthCard from "./AuthCard";
-import { serverMessage, useForm } from "./form";
-import { checkLogin, loginBody } from "./validation";
+import { serverMessage, useForm, type FormState } from "./form";
+import { checkLogin, loginBody, type LoginValues } from "./validation";
 
-export default function LoginForm() {
-  const form = useForm({ usernameOrEmail: "", password: "" });
+export default function LoginForm({ initial }: { initial?: FormState<keyof LoginValues> }) {
+  const form = useForm({ usernameOrEmail: "", password: "" }, initial);
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState(initial?.message);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    setNotice(undefined);
     if (busy || !form.validate(e.currentTarget, checkLogin(form.values))) return;
     setBusy(true);
     try {
@@ -41,7 +45,8 @@ export default function LoginForm() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} aria-label="Sign in" className="flex flex-col gap-1">
+      <form method="post" action="/login" noValidate onSubmit={onSubmit} aria-label="Sign in" className="flex flex-col gap-1">
+        {notice && <Alert className="mb-2">{notice}</Alert>}
         <Field label="Username or Email" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={EMAIL_MAX_LENGTH} required {...form.field("usernameOrEmail")} />
         <Field label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
         <div className="mt-1 text-right text-sm">

@@ -1,10 +1,12 @@
 // /profile (SPEC §2 Profile, §5, §8): "Personal Information" and "Change Password", each its own form with its
-// own busy state. The page has already checked sign-in on the server and hands the user in.
+// own busy state. The page has already checked sign-in on the server and hands the user in. Both forms post to
+// /profile when submitted before hydration (or without JavaScript); the page then hands a `notice` in.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_PASSWORD_MIN_LENGTH, type CurrentUser } from "@api/modules/auth/schema";
 import { api } from "../../lib/api";
 import { $session } from "../../stores/session";
 import { toast } from "../../stores/toast";
+import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import { serverMessage, useForm } from "./form";
@@ -61,7 +63,7 @@ function PersonalInformationForm({ user }: { user: CurrentUser }) {
 
   return (
     <SettingsCard id="personal-information" title="Personal Information" description="Update your name, username and email address.">
-      <form noValidate onSubmit={onSubmit} aria-labelledby="personal-information" className="flex flex-col gap-1">
+      <form method="post" action="/profile" noValidate onSubmit={onSubmit} aria-labelledby="personal-information" className="flex flex-col gap-1">
         <div className="grid gap-x-3 sm:grid-cols-2">
           <Field label="First Name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} {...form.field("firstName")} />
           <Field label="Last Name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} {...form.field("lastName")} />
@@ -110,7 +112,7 @@ function ChangePasswordForm() {
 
   return (
     <SettingsCard id="change-password" title="Change Password" description="Enter your current password, then choose a new one.">
-      <form noValidate onSubmit={onSubmit} aria-labelledby="change-password" className="flex flex-col gap-1">
+      <form method="post" action="/profile" noValidate onSubmit={onSubmit} aria-labelledby="change-password" className="flex flex-col gap-1">
         <Field label="Current Password" type="password" autoComplete="current-password" required {...form.field("currentPassword")} />
         <Field
           label="New Password"
@@ -131,11 +133,12 @@ function ChangePasswordForm() {
   );
 }
 
-export default function ProfileSettings({ user }: { user: CurrentUser }) {
+export default function ProfileSettings({ user, notice }: { user: CurrentUser; notice?: string }) {
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-3xl font-bold">Profile</h1>
       <p className="mt-1 opacity-80">Manage your account details and password.</p>
+      {notice && <Alert className="mt-6">{notice}</Alert>}
       <div className="mt-8 flex flex-col gap-6">
         <PersonalInformationForm user={user} />
         <ChangePasswordForm />

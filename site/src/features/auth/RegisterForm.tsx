@@ -1,21 +1,25 @@
 // Create an account (SPEC §2 Register, §5, §8). Every rule is checked here first — in particular a password
 // mismatch or one shorter than 8 characters never reaches the API. Success signs the visitor in; / is reloaded.
+// The form also posts to /register itself (before hydration, or without JavaScript): see submit.server.ts.
 import { useState, type FormEvent } from "react";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@api/modules/auth/schema";
 import { api } from "../../lib/api";
 import { flashToast, toast } from "../../stores/toast";
+import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import AuthCard from "./AuthCard";
-import { serverMessage, useForm } from "./form";
-import { checkRegister, registerBody } from "./validation";
+import { serverMessage, useForm, type FormState } from "./form";
+import { checkRegister, registerBody, type RegisterValues } from "./validation";
 
-export default function RegisterForm() {
-  const form = useForm({ firstName: "", lastName: "", username: "", email: "", password: "", confirmPassword: "" });
+export default function RegisterForm({ initial }: { initial?: FormState<keyof RegisterValues> }) {
+  const form = useForm({ firstName: "", lastName: "", username: "", email: "", password: "", confirmPassword: "" }, initial);
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState(initial?.message);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    setNotice(undefined);
     if (busy || !form.validate(e.currentTarget, checkRegister(form.values))) return;
     setBusy(true);
     try {
@@ -41,7 +45,8 @@ export default function RegisterForm() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} aria-label="Create account" className="flex flex-col gap-1">
+      <form method="post" action="/register" noValidate onSubmit={onSubmit} aria-label="Create account" className="flex flex-col gap-1">
+        {notice && <Alert className="mb-2">{notice}</Alert>}
         <div className="grid gap-x-3 sm:grid-cols-2">
           <Field label="First Name (optional)" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} {...form.field("firstName")} />
           <Field label="Last Name (optional)" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} {...form.field("lastName")} />

@@ -1,23 +1,26 @@
 // /reset-password/{token} (SPEC §2, §4, §5, §8): new password (at least 8) and confirmation; on success the
-// "Password Reset!" view, then /login after 3 seconds.
+// "Password Reset!" view, then /login after 3 seconds. The form also posts to its own page (before hydration, or
+// without JavaScript): see submit.server.ts.
 import { useEffect, useState, type FormEvent } from "react";
 import { PASSWORD_MIN_LENGTH } from "@api/modules/auth/schema";
 import { api } from "../../lib/api";
 import { toast } from "../../stores/toast";
+import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import AuthCard from "./AuthCard";
-import { serverMessage, useForm } from "./form";
+import { serverMessage, useForm, type ResetPasswordState } from "./form";
 import { checkResetPassword } from "./validation";
 
 /** SPEC §9: redirect after password reset. */
 export const RESET_REDIRECT_MS = 3000;
 const SUCCESS_TEXT = "Your password has been reset successfully";
 
-export default function ResetPasswordForm({ token }: { token: string }) {
-  const form = useForm({ newPassword: "", confirmPassword: "" });
+export default function ResetPasswordForm({ token, initial }: { token: string; initial?: ResetPasswordState }) {
+  const form = useForm({ newPassword: "", confirmPassword: "" }, initial);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState(initial?.done ?? false);
+  const [notice, setNotice] = useState(initial?.message);
 
   useEffect(() => {
     if (!done) return;
@@ -27,6 +30,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    setNotice(undefined);
     if (busy || !form.validate(e.currentTarget, checkResetPassword(form.values))) return;
     setBusy(true);
     try {
@@ -55,7 +59,8 @@ export default function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
-      <form noValidate onSubmit={onSubmit} aria-label="Reset password" className="flex flex-col gap-1">
+      <form method="post" action={`/reset-password/${encodeURIComponent(token)}`} noValidate onSubmit={onSubmit} aria-label="Reset password" className="flex flex-col gap-1">
+        {notice && <Alert className="mb-2">{notice}</Alert>}
         <Field label="New Password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...form.field("newPassword")} />
         <Field label="Confirm Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
         <Button type="submit" block className="mt-3" busy={busy} busyLabel="Resetting...">

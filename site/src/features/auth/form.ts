@@ -4,9 +4,25 @@ import { useState, type ChangeEvent } from "react";
 import { ApiError } from "../../lib/api";
 import { hasErrors, type FieldErrors } from "./validation";
 
-export function useForm<V extends Record<string, string>>(initial: V) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors<keyof V & string>>({});
+/**
+ * What a page hands its form island after handling the form's POST itself (no JavaScript yet, see
+ * submit.server.ts): the values to show again — never a password —, field errors and a message for the whole form.
+ */
+export type FormState<K extends string> = { values?: Partial<Record<K, string>>; errors?: FieldErrors<K>; message?: string };
+/** Forgot password answered: show "Check Your Email" for this address. */
+export type ForgotPasswordState = FormState<"email"> & { sentTo?: string };
+/** Reset password done: show "Password Reset!". */
+export type ResetPasswordState = FormState<"newPassword" | "confirmPassword"> & { done?: boolean };
+
+export function useForm<V extends Record<string, string>>(initial: V, state?: FormState<keyof V & string>) {
+  const [values, setValues] = useState<V>(() => {
+    const start = { ...initial };
+    for (const [name, value] of Object.entries(state?.values ?? {})) {
+      if (name in start && typeof value === "string") start[name as keyof V] = value as V[keyof V];
+    }
+    return start;
+  });
+  const [errors, setErrors] = useState<FieldErrors<keyof V & string>>(state?.errors ?? {});
 
   /** Props for a `Field`: name, value, onChange and the field's error. */
   const field = (name: keyof V & string) => ({

@@ -43,7 +43,8 @@ export default function UserFormDialog({ mode, canChangeAccess, busy, onSubmit, 
 
   return (
     <Modal open onClose={onClose} title={isEdit ? "Edit User" : "Add User"}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-1">
+      {/* method="post": should a submit ever bypass onSubmit, the password goes in a body, never in the URL. */}
+      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1">
         <Field
           label="Username"
           name="username"

@@ -1,0 +1,128 @@
+// The account pages' own handling of their form's POST (security issue #6, item 10). Every form has
+// method="post" so that a submit before its island hydrates, or with JavaScript off, never puts a password in the
+// URL; the page then does what the island would have done: the same checks (validation.ts, then the API's own
+// contract), the same API route called in-process as JSON, the same SPEC texts (§5, §8). A failure re-renders the
+// form with what was typed — never a password — and a message; a sign-in or sign-up ends with a 303 to /.
+import type { AstroGlobal } from "astro";
+import { ForgotPasswordBody, LoginBody, MESSAGES, RegisterBody, ResetPasswordBody } from "@api/modules/auth/schema";
+import { readError } from "../../lib/api";
+import { forwardCookies, serverPost } from "../../lib/api.server";
+import { contractProblem, readFormFields } from "../../lib/form-post.server";
+import { serverMessage, type ForgotPasswordState, type FormState, type ResetPasswordState } from "./form";
+import {
+  checkForgotPassword,
+  checkLogin,
+  checkRegister,
+  checkResetPassword,
+  hasErrors,
+  loginBody,
+  registerBody,
+  type FieldErrors,
+  type LoginValues,
+  type RegisterValues,
+  type ResetValues,
+} from "./validation";
+
+/** For forms that only work once their island is running (the profile page's two forms). */
+export const NEEDS_JAVASCRIPT = "Please enable JavaScript to use this form, or try again once the page has finished loading.";
+
+const LOGIN_FIELDS = ["usernameOrEmail", "password"] as const satisfies readonly (keyof LoginValues)[];
+const REGISTER_FIELDS = ["firstName", "lastName", "username", "email", "password", "confirmPassword"] as const satisfies readonly (keyof RegisterValues)[];
+const RESET_FIELDS = ["newPassword", "confirmPassword"] as const satisfies readonly (keyof ResetValues)[];
+
+/** Field errors without the empty entries, so the island's props carry only what is wrong. */
+function onlyErrors<K extends string>(errors: FieldErrors<K>): FieldErrors<K> {
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as FieldErrors<K>;
+}
+
+/** Marks the page's response as a failed submit; the page shows the returned state. Nobody caches it. */
+function failed<S>(Astro: AstroGlobal, status: number, state: S): S {
+  Astro.response.status = status;
+  Astro.response.headers.set("Cache-Control", "private, no-store");
+  return state;
+}
+
+/**
+ * An API refusal as the form's message: the server's own words, else the SPEC's default. The page answers with the
+ * API's status (400 for its 401: that one is for API clients) and passes Retry-After and any cookie on.
+ */
+async function apiFailure<K extends string>(
+  Astro: AstroGlobal,
+  res: Response,
+  values: FormState<K>["values"],
+  fallback: string,
+): Promise<FormState<K>> {
+  forwardCookies(res, Astro.response.headers);
+  const retryAfter = res.headers.get("retry-after");
+  if (retryAfter) Astro.response.headers.set("Retry-After", retryAfter);
+  const message = serverMessage(await readError(res)) || fallback;
+  return failed(Astro, res.status === 401 ? 400 : res.status, { values, message });
+}
+
+/** Signed in: the new session's cookies ride on a 303 to /, so a reload never posts the password again. */
+function signedInRedirect(res: Response): Response {
+  const headers = new Headers({ location: "/", "cache-control": "no-store" });
+  forwardCookies(res, headers);
+  return new Response(null, { status: 303, headers });
+}
+
+/** POST /login: SPEC §5 both fields required; failure 'Invalid credentials' unless the server says otherwise. */
+export async function submitLogin(Astro: AstroGlobal): Promise<Response | FormState<keyof LoginValues>> {
+  const form = await readFormFields(Astro.request, LOGIN_FIELDS);
+  if (!form.ok) return failed(Astro, form.status, { message: form.message });
+  const kept = { usernameOrEmail: form.fields.usernameOrEmail };
+  const errors = onlyErrors(checkLogin(form.fields));
+  if (hasErrors(errors)) return failed(Astro, 400, { values: kept, errors });
+  const body = loginBody(form.fields);
+  const problem = contractProblem(LoginBody, body);
+  if (problem) return failed(Astro, 400, { values: kept, message: problem });
+  const res = await serverPost(Astro, "/api/login", body);
+  if (!res.ok) return apiFailure(Astro, res, kept, MESSAGES.invalidCredentials);
+  return signedInRedirect(res);
+}
+
+/** POST /register: SPEC §5's checks first (a mismatch or a short password never reaches the API). */
+export async function submitRegister(Astro: AstroGlobal): Promise<Response | FormState<keyof RegisterValues>> {
+  const form = await readFormFields(Astro.request, REGISTER_FIELDS);
+  if (!form.ok) return failed(Astro, form.status, { message: form.message });
+  const { firstName, lastName, username, email } = form.fields;
+  const kept = { firstName, lastName, username, email };
+  const errors = onlyErrors(checkRegister(form.fields));
+  if (hasErrors(errors)) return failed(Astro, 400, { values: kept, errors });
+  const body = registerBody(form.fields);
+  const problem = contractProblem(RegisterBody, body);
+  if (problem) return failed(Astro, 400, { values: kept, message: problem });
+  const res = await serverPost(Astro, "/api/register", body);
+  if (!res.ok) return apiFailure(Astro, res, kept, "Failed to create account");
+  return signedInRedirect(res);
+}
+
+/** POST /forgot-password: the same "Check Your Email" view the island shows, for every address. */
+export async function submitForgotPassword(Astro: AstroGlobal): Promise<ForgotPasswordState> {
+  const form = await readFormFields(Astro.request, ["email"] as const);
+  if (!form.ok) return failed(Astro, form.status, { message: form.message });
+  const kept = { email: form.fields.email };
+  const errors = onlyErrors(checkForgotPassword(form.fields.email));
+  if (hasErrors(errors)) return failed(Astro, 400, { values: kept, errors });
+  const body = { email: form.fields.email.trim() };
+  const problem = contractProblem(ForgotPasswordBody, body);
+  if (problem) return failed(Astro, 400, { values: kept, message: problem });
+  const res = await serverPost(Astro, "/api/auth/forgot-password", body);
+  if (!res.ok) return apiFailure(Astro, res, kept, "Something went wrong. Please try again.");
+  Astro.response.headers.set("Cache-Control", "private, no-store");
+  return { sentTo: body.email };
+}
+
+/** POST /reset-password/{token}: new password (≥ 8) and its confirmation; success shows "Password Reset!". */
+export async function submitResetPassword(Astro: AstroGlobal, token: string): Promise<ResetPasswordState> {
+  const form = await readFormFields(Astro.request, RESET_FIELDS);
+  if (!form.ok) return failed(Astro, form.status, { message: form.message });
+  const errors = onlyErrors(checkResetPassword(form.fields));
+  if (hasErrors(errors)) return failed(Astro, 400, { errors });
+  const body = { token, newPassword: form.fields.newPassword };
+  const problem = contractProblem(ResetPasswordBody, body);
+  if (problem) return failed(Astro, 400, { message: problem });
+  const res = await serverPost(Astro, "/api/auth/reset-password", body);
+  if (!res.ok) return apiFailure(Astro, res, undefined, "Failed to reset password");
+  return { done: true };
+}
