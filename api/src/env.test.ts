@@ -2,6 +2,8 @@
 import { describe, expect, test } from "bun:test";
 import { ConfigError, loadEnv } from "./env";
 
+const PRODUCTION_SECRET = "x".repeat(32);
+
 describe("loadEnv", () => {
   test("defaults give a runnable embedded setup", () => {
     const env = loadEnv({});
@@ -15,6 +17,20 @@ describe("loadEnv", () => {
     expect(env.PORT).toBe(8080);
     expect(env.SEED_DEMO_DATA).toBe(false);
     expect(env.SITE_URL).toBe("https://example.org");
+  });
+
+  // Security issue 6, item 1: the demo accounts' passwords are public, so only development seeds them by default.
+  test.each([
+    ["development", true],
+    ["production", false],
+    ["test", false],
+  ] as const)("SEED_DEMO_DATA defaults by NODE_ENV: %s → %p", (nodeEnv, expected) => {
+    expect(loadEnv({ NODE_ENV: nodeEnv, SESSION_SECRET: PRODUCTION_SECRET }).SEED_DEMO_DATA).toBe(expected);
+  });
+
+  test("an explicit SEED_DEMO_DATA wins over the NODE_ENV default", () => {
+    expect(loadEnv({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, SEED_DEMO_DATA: "true" }).SEED_DEMO_DATA).toBe(true);
+    expect(loadEnv({ NODE_ENV: "development", SEED_DEMO_DATA: "false" }).SEED_DEMO_DATA).toBe(false);
   });
 
   test.each([

@@ -13,8 +13,11 @@ const EnvSchema = T.Object({
   DATABASE_URL: T.Optional(T.String({ pattern: "^postgres(ql)?://" })),
   DATABASE_POOL_SIZE: T.Integer({ minimum: 1, maximum: 100, default: 10 }),
   PGLITE_DATA_DIR: T.String({ minLength: 1, default: ".data/pglite" }),
-  /** Seed demo data when the database is empty at start-up. */
-  SEED_DEMO_DATA: T.Boolean({ default: true }),
+  /**
+   * Seed demo data when the database is empty at start-up. Unset: on in development only — the demo accounts have
+   * published passwords (admin / admin-demo-1234), so a production deployment must never get them by default.
+   */
+  SEED_DEMO_DATA: T.Optional(T.Boolean()),
   /**
    * Secret for signing device cookies (login lockout protection). Required in production, at least 32 characters;
    * development and tests use a fixed, public value.
@@ -39,7 +42,7 @@ const EnvSchema = T.Object({
   SHUTDOWN_GRACE_MS: T.Integer({ minimum: 0, default: 10_000 }),
 });
 
-export type Env = Static<typeof EnvSchema> & { SITE_URL: string; SESSION_SECRET: string };
+export type Env = Static<typeof EnvSchema> & { SITE_URL: string; SESSION_SECRET: string; SEED_DEMO_DATA: boolean };
 
 export class ConfigError extends Error {}
 
@@ -70,6 +73,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     SESSION_SECRET: env.SESSION_SECRET ?? "development-only-secret-not-for-production-use",
+    SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV === "development",
   };
 }
 

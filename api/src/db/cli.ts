@@ -3,11 +3,20 @@
 //   bun api/src/db/cli.ts new-migration NAME  write prisma/migrations/<ts>_NAME from schema changes
 //   bun api/src/db/cli.ts check-migrations  exit 1 when schema.prisma has changes no migration holds yet
 //   bun api/src/db/cli.ts seed              insert or refresh the demo data (idempotent)
+//   bun api/src/db/cli.ts admin:create --email … --username …   create (or --promote) an administrator; admin-create.ts
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { closeDatabase, getDatabase, openDatabase } from "./client";
-import { createMigration } from "./migrate";
-import { env } from "../env";
+
+// Config first, as in main.ts: a bad or missing setting (SESSION_SECRET in production) ends in one line, not a stack.
+let env: typeof import("../env").env;
+try {
+  ({ env } = await import("../env"));
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
+const { closeDatabase, getDatabase, openDatabase } = await import("./client");
+const { createMigration } = await import("./migrate");
 
 const [command, name] = process.argv.slice(2);
 
@@ -51,8 +60,12 @@ switch (command) {
     console.log("Demo data seeded.");
     break;
   }
+  case "admin:create": {
+    const { adminCreate } = await import("./admin-create");
+    process.exit(await adminCreate(process.argv.slice(3)));
+  }
   default:
-    console.error("Usage: bun api/src/db/cli.ts migrate | new-migration <name> | check-migrations | seed");
+    console.error("Usage: bun api/src/db/cli.ts migrate | new-migration <name> | check-migrations | seed | admin:create --email … --username …");
     process.exit(2);
 }
 

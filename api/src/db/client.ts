@@ -118,14 +118,17 @@ async function isMigrated(prisma: PrismaClient) {
 const key = Symbol.for("platform.database");
 type Holder = Record<symbol, Promise<Database> | undefined>;
 
-export function getDatabase(): Promise<Database> {
+// `seedDemoData: false` is for commands that must never seed whatever SEED_DEMO_DATA says: `admin:create` run on a
+// production box whose shell lacks NODE_ENV=production would otherwise plant the public demo admin. Only the call
+// that opens the database (the first) decides.
+export function getDatabase(options: { seedDemoData?: boolean } = {}): Promise<Database> {
   const holder = globalThis as unknown as Holder;
   holder[key] ??= (async () => {
     const { seedDemoData } = await import("../../../prisma/seed");
     return openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.PGLITE_DATA_DIR,
-      seedWhenEmpty: env.SEED_DEMO_DATA ? seedDemoData : undefined,
+      seedWhenEmpty: (options.seedDemoData ?? env.SEED_DEMO_DATA) ? seedDemoData : undefined,
     });
   })();
   return holder[key];

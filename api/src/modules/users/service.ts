@@ -8,6 +8,7 @@ import { assertAvailable, assertUsername, toUser, userSelect } from "../auth/acc
 import { issueVerification } from "../auth/service";
 import { hashPassword } from "../auth/password";
 import { destroyUserSessions } from "../auth/sessions";
+import { MESSAGES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isEmail } from "../auth/schema";
 import type { AdminUser, CreateUserBody, UpdateUserBody } from "./schema";
 import { canManageAccount } from "../auth/permissions";
 
@@ -101,4 +102,57 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
     }
     await tx.user.delete({ where: { id } });
   });
+}
+
+// ------------------------------------------------------------------------------------ administrators by command
+// A deployment's first administrator comes from `npm run admin:create` (api/src/db/admin-create.ts), never from
+// the demo seed, whose passwords are public (docs/decisions/004). These are the rules that command applies.
+
+export type AdministratorInput = { username: string; email: string; firstName?: string | null; lastName?: string | null };
+
+/** The username, e-mail and name rules of sign-up, checked before anything is stored or a password is asked for. */
+export function normaliseAdministrator(input: AdministratorInput): AdministratorInput {
+  const username = input.username.trim();
+  const email = input.email.trim().toLowerCase();
+  assertUsername(username);
+  if (!isEmail(email)) throw new AppError("invalid_data", MESSAGES.invalidEmail);
+  const firstName = input.firstName?.trim() || null;
+  const lastName = input.lastName?.trim() || null;
+  if ((firstName?.length ?? 0) > NAME_MAX_LENGTH || (lastName?.length ?? 0) > NAME_MAX_LENGTH) {
+    throw new AppError("invalid_data", `Names must be at most ${NAME_MAX_LENGTH} characters`);
+  }
+  return { username, email, firstName, lastName };
+}
+
+/**
+ * Accounts whose username or e-mail equals these, ignoring case: none, one, or two different ones. Compared again
+ * in code because `mode: "insensitive"` is ILIKE, where `_` in a username would match any character.
+ */
+export async function accountsNamed(username: string, email: string): Promise<AdminUser[]> {
+  const rows = await (await db()).user.findMany({
+    where: { OR: [{ username: { equals: username, mode: "insensitive" } }, { email: { equals: email, mode: "insensitive" } }] },
+    select: adminUserSelect,
+    orderBy: { createdAt: "asc" },
+  });
+  const [name, mail] = [username.toLowerCase(), email.toLowerCase()];
+  return rows.filter((u) => u.username.toLowerCase() === name || u.email.toLowerCase() === mail).map(toAdminUser);
+}
+
+/** A new ADMIN account with a sign-up-strength password. Its address counts as verified: the operator vouches for it. */
+export async function createAdministrator(input: AdministratorInput & { password: string }): Promise<AdminUser> {
+  const { username, email, firstName, lastName } = normaliseAdministrator(input);
+  if (input.password.length < PASSWORD_MIN_LENGTH) throw new AppError("invalid_data", MESSAGES.registerPasswordTooShort);
+  if (input.password.length > PASSWORD_MAX_LENGTH) throw new AppError("invalid_data", MESSAGES.passwordTooLong);
+  await assertAvailable(username, email);
+  const user = await (await db()).user.create({
+    data: { username, email, password: await hashPassword(input.password), role: "ADMIN", emailVerified: true, firstName, lastName },
+    select: adminUserSelect,
+  });
+  return toAdminUser(user);
+}
+
+/** Makes an existing account ADMIN; its password, address and sessions stay as they are. */
+export async function promoteToAdministrator(id: string): Promise<AdminUser> {
+  const user = await (await db()).user.update({ where: { id }, data: { role: "ADMIN" }, select: adminUserSelect });
+  return toAdminUser(user);
 }
