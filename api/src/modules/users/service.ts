@@ -4,7 +4,7 @@
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
-import { assertAvailable, assertUsername, toUser, userSelect } from "../auth/accounts";
+import { assertAvailable, assertUsername, findUserIdBy, toUser, userSelect } from "../auth/accounts";
 import { issueVerification } from "../auth/service";
 import { hashPassword } from "../auth/password";
 import { destroyUserSessions } from "../auth/sessions";
@@ -124,18 +124,11 @@ export function normaliseAdministrator(input: AdministratorInput): Administrator
   return { username, email, firstName, lastName };
 }
 
-/**
- * Accounts whose username or e-mail equals these, ignoring case: none, one, or two different ones. Compared again
- * in code because `mode: "insensitive"` is ILIKE, where `_` in a username would match any character.
- */
+/** Accounts whose username or e-mail equals these, ignoring case (literally): none, one, or two different ones. */
 export async function accountsNamed(username: string, email: string): Promise<AdminUser[]> {
-  const rows = await (await db()).user.findMany({
-    where: { OR: [{ username: { equals: username, mode: "insensitive" } }, { email: { equals: email, mode: "insensitive" } }] },
-    select: adminUserSelect,
-    orderBy: { createdAt: "asc" },
-  });
-  const [name, mail] = [username.toLowerCase(), email.toLowerCase()];
-  return rows.filter((u) => u.username.toLowerCase() === name || u.email.toLowerCase() === mail).map(toAdminUser);
+  const ids = [await findUserIdBy("username", username), await findUserIdBy("email", email)].filter((id): id is string => id !== null);
+  const rows = await (await db()).user.findMany({ where: { id: { in: [...new Set(ids)] } }, select: userSelect, orderBy: { createdAt: "asc" } });
+  return rows.map(toUser);
 }
 
 /** A new ADMIN account with a sign-up-strength password. Its address counts as verified: the operator vouches for it. */
@@ -146,13 +139,13 @@ export async function createAdministrator(input: AdministratorInput & { password
   await assertAvailable(username, email);
   const user = await (await db()).user.create({
     data: { username, email, password: await hashPassword(input.password), role: "ADMIN", emailVerified: true, firstName, lastName },
-    select: adminUserSelect,
+    select: userSelect,
   });
-  return toAdminUser(user);
+  return toUser(user);
 }
 
 /** Makes an existing account ADMIN; its password, address and sessions stay as they are. */
 export async function promoteToAdministrator(id: string): Promise<AdminUser> {
-  const user = await (await db()).user.update({ where: { id }, data: { role: "ADMIN" }, select: adminUserSelect });
-  return toAdminUser(user);
+  const user = await (await db()).user.update({ where: { id }, data: { role: "ADMIN" }, select: userSelect });
+  return toUser(user);
 }
