@@ -1,4 +1,4 @@
-// Astro builds the site from site/ into dist/ (client assets + a server bundle that api/src/server.ts mounts).
+// Astro builds the site from site/ into dist/ (client assets + a server bundle that server/front.ts mounts).
 import { defineConfig, passthroughImageService } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";

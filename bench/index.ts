@@ -47,7 +47,7 @@ const baseline = Bun.spawn(
 const dataDir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
 const appPort = basePort + 1;
 // Production mode, explicitly seeded: the measured routes should list the demo rows, which production omits by default.
-const app = Bun.spawn([process.execPath, "api/src/main.ts"], {
+const app = Bun.spawn([process.execPath, "server/main.ts"], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", SEED_DEMO_DATA: "true", SESSION_SECRET: crypto.randomUUID() + crypto.randomUUID() },
   stdout: "ignore",

@@ -1,4 +1,4 @@
-// Server entrypoint of the built site (dist/server/entry.mjs): exports Astro's App for api/src/server.ts.
+// Server entrypoint of the built site (dist/server/entry.mjs): exports Astro's App for server/front.ts.
 import { createApp } from "astro/app/entrypoint";
 
 export const app = createApp();

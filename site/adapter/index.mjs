@@ -1,5 +1,5 @@
 // A minimal Astro adapter whose server entrypoint only exports Astro's App, so that one Bun.serve process
-// (api/src/server.ts) can route /api to Elysia, serve dist/client, and hand every other request to Astro.
+// (server/front.ts) can route /api to Elysia, serve dist/client, and hand every other request to Astro.
 // docs/decisions/001-one-bun-process-serves-site-and-api.md
 /** @returns {import("astro").AstroIntegration} */
 export default function bunFront() {

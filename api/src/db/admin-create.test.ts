@@ -66,7 +66,7 @@ async function withProductionServer(dataDir: string, work: (login: (user: string
   const port = probe.port;
   probe.stop(true);
   const base = `http://127.0.0.1:${port}`;
-  const proc = Bun.spawn([process.execPath, "api/src/main.ts", "--api-only"], {
+  const proc = Bun.spawn([process.execPath, "server/main.ts", "--api-only"], {
     cwd: ROOT,
     env: productionEnv(dataDir, { PORT: String(port), HOST: "127.0.0.1" }),
     stdout: "ignore",

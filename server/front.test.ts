@@ -8,11 +8,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Server } from "bun";
-import { DIST_DIR, loadAstroApp, startServer } from "./server";
-import { createChallenge, createUserWithPassword, signedInJar, unique } from "../test/factories";
-import { SITE_ORIGIN } from "../test/http";
-import { env } from "./env";
-import { limits } from "./modules/auth/service";
+import { DIST_DIR, loadAstroApp, startServer } from "./front";
+import { createChallenge, createUserWithPassword, signedInJar, unique } from "../api/test/factories";
+import { SITE_ORIGIN } from "../api/test/http";
+import { env } from "../api/src/env";
+import { limits } from "../api/src/modules/auth/service";
 
 const built = existsSync(join(DIST_DIR, "server/entry.mjs"));
 if (!built) throw new Error("The site is not built: run `bun run build` (npm test does it) before the server tests.");
@@ -281,8 +281,8 @@ describe("process lifecycle", () => {
   test("SIGTERM: stops serving, closes the database, releases the data directory and exits 0", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pglite-main-"));
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const proc = Bun.spawn([process.execPath, "api/src/main.ts"], {
-      cwd: join(import.meta.dir, "../.."),
+    const proc = Bun.spawn([process.execPath, "server/main.ts"], {
+      cwd: join(import.meta.dir, ".."),
       env: { ...process.env, DATABASE_URL: "", PGLITE_DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", SEED_DEMO_DATA: "false" },
       stdout: "pipe",
       stderr: "pipe",
@@ -313,8 +313,8 @@ describe("process lifecycle", () => {
   });
 
   test("invalid configuration stops start-up with a message naming the variable", async () => {
-    const proc = Bun.spawnSync([process.execPath, "api/src/main.ts"], {
-      cwd: join(import.meta.dir, "../.."),
+    const proc = Bun.spawnSync([process.execPath, "server/main.ts"], {
+      cwd: join(import.meta.dir, ".."),
       env: { ...process.env, PORT: "not-a-port" },
     });
     expect(proc.exitCode).toBe(1);

@@ -3,14 +3,14 @@
 import { existsSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import type { Server } from "bun";
-import { app as apiApp } from "./app";
-import { env } from "./env";
-import { allowedOrigins } from "./plugins/security";
-import { log } from "./lib/logger";
-import { clientIpOf, recordClientIp } from "./lib/client-ip";
-import { contentSecurityPolicy, hashSourcesOf, inlineScriptHashes } from "./lib/csp";
+import { app as apiApp } from "../api/src/app";
+import { env } from "../api/src/env";
+import { allowedOrigins } from "../api/src/plugins/security";
+import { log } from "../api/src/lib/logger";
+import { clientIpOf, recordClientIp } from "../api/src/lib/client-ip";
+import { contentSecurityPolicy, hashSourcesOf, inlineScriptHashes } from "../api/src/lib/csp";
 
-export const DIST_DIR = join(import.meta.dir, "../../dist");
+export const DIST_DIR = join(import.meta.dir, "../dist");
 
 type AstroApp = {
   render(request: Request, options?: { clientAddress?: string; addCookieHeader?: boolean; locals?: object }): Promise<Response>;

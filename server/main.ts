@@ -2,18 +2,18 @@
 // Modules load after the config check so that a bad setting ends in one clear line, not a stack trace.
 export {};
 
-let env: typeof import("./env").env;
+let env: typeof import("../api/src/env").env;
 try {
-  ({ env } = await import("./env"));
+  ({ env } = await import("../api/src/env"));
 } catch (e) {
   console.error((e as Error).message);
   process.exit(1);
 }
 
-const { log } = await import("./lib/logger");
-const { getDatabase, closeDatabase } = await import("./db/client");
-const { loadAstroApp, startServer } = await import("./server");
-const { deleteExpiredSessions } = await import("./modules/auth/sessions");
+const { log } = await import("../api/src/lib/logger");
+const { getDatabase, closeDatabase } = await import("../api/src/db/client");
+const { loadAstroApp, startServer } = await import("./front");
+const { deleteExpiredSessions } = await import("../api/src/modules/auth/sessions");
 
 let database: Awaited<ReturnType<typeof getDatabase>>;
 try {

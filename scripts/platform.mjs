@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bun = join(root, "node_modules/.bin/bun");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const baseEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" };
@@ -54,17 +54,17 @@ ensureInstalled();
 
 if (command === "start") {
   build();
-  serve([[bun, ["api/src/main.ts"], {}]]);
+  serve([[bun, ["server/main.ts"], {}]]);
 } else if (command === "dev") {
   const apiPort = process.env.API_DEV_PORT ?? "3001";
   serve([
-    [bun, ["--watch", "api/src/main.ts", "--api-only"], { PORT: apiPort, HOST: "127.0.0.1", SITE_URL: process.env.SITE_URL ?? "http://127.0.0.1:4321" }],
+    [bun, ["--watch", "server/main.ts", "--api-only"], { PORT: apiPort, HOST: "127.0.0.1", SITE_URL: process.env.SITE_URL ?? "http://127.0.0.1:4321" }],
     [bun, ["--bun", "astro", "dev"], { API_DEV_PORT: apiPort }],
   ]);
 } else if (command === "test") {
   const { runAllTests } = await import("./run-tests.mjs");
   process.exit(await runAllTests({ root, bun, run, build, env: baseEnv, args: process.argv.slice(3) }));
 } else {
-  console.error("Usage: node api/bin/platform.mjs start | dev | test [--no-e2e] [--no-postgres]");
+  console.error("Usage: node scripts/platform.mjs start | dev | test [--no-e2e] [--no-postgres]");
   process.exit(2);
 }

@@ -22,8 +22,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "pglite-limits-"));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   base = `http://127.0.0.1:${port}`;
-  proc = Bun.spawn([process.execPath, "api/src/main.ts", "--api-only"], {
-    cwd: join(import.meta.dir, "../.."),
+  proc = Bun.spawn([process.execPath, "server/main.ts", "--api-only"], {
+    cwd: join(import.meta.dir, ".."),
     env: { ...process.env, DATABASE_URL: "", PGLITE_DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", SITE_URL: ORIGIN, LOG_LEVEL: "error" },
     stdout: "ignore",
     stderr: "inherit",
