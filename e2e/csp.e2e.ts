@@ -55,9 +55,8 @@ async function visit(page: Page, path: string, theme: string) {
   expect(response!.headers()["permissions-policy"], `${path} Permissions-Policy`).toContain("camera=()");
   // The hashed theme script in <head> ran (in the light theme the server's dark default proves nothing else).
   await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-  // The hashed island runtime ran: every island (the header's account menu at least) has hydrated.
-  await expect(page.locator("astro-island").first()).toBeAttached();
-  await waitForHydration(page);
+  // Content pages have no island (they ship no React); where a page has islands, the hashed runtime hydrated them.
+  if ((await page.locator("astro-island").count()) > 0) await waitForHydration(page);
 }
 
 for (const theme of ["dark", "light"] as const) {

@@ -49,15 +49,17 @@ function cacheControl(pathname: string) {
 }
 
 /** An in-process call into the API, for Astro pages (same routes and checks as a browser request). */
-function apiCaller(request: Request) {
-  return (path: string, init?: RequestInit) => {
-    const headers = new Headers(init?.headers);
+function apiFetcher(request: Request): typeof fetch {
+  return ((input: RequestInfo | URL, init?: RequestInit) => {
+    const outer = input instanceof Request ? input : new Request(String(input), init);
+    const headers = new Headers(init?.headers ?? outer.headers);
     const forwardedId = request.headers.get("x-request-id");
     if (forwardedId && !headers.has("x-request-id")) headers.set("x-request-id", forwardedId);
-    const inner = new Request(new URL(path, env.SITE_URL), { ...init, headers });
+    const url = new URL(outer.url);
+    const inner = new Request(new URL(url.pathname + url.search, env.SITE_URL), { ...init, method: init?.method ?? outer.method, headers });
     recordClientIp(inner, clientIpOf(request)); // rate limits see the visitor, not the server
     return apiApp.handle(inner);
-  };
+  }) as typeof fetch;
 }
 
 /**
@@ -163,7 +165,7 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
     const rendered = await astro.render(onSiteOrigin(request, url), {
       clientAddress: clientIpOf(request),
       addCookieHeader: true,
-      locals: { api: apiCaller(request) },
+      locals: { fetch: apiFetcher(request) },
     });
     return withRenderedPagePolicy(rendered, url.pathname);
   }

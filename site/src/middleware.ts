@@ -1,12 +1,33 @@
-// In production the Bun front passes `locals.api` (Elysia in-process). Under `astro dev` nothing does, so pages
-// reach the dev API process over loopback instead; both answer the same requests.
+// Runs before every server-rendered page: provides the API fetcher, resolves the signed-in user once (pages and
+// islands get it from `locals.user`, never from a call of their own), and guards the admin area from its nav
+// config (SPEC §6): anonymous → /login; signed in without the page's section → Access Denied with 403.
 import { defineMiddleware } from "astro:middleware";
+import { canAccessSection } from "@api/modules/auth/permissions";
+import { serverApi } from "./lib/api.server";
+import { adminSectionOf } from "./features/admin/nav";
 
+// Under `astro dev` the API is its own process (scripts/platform.mjs dev); in production the Bun front has already
+// put an in-process fetcher here.
 const devApiOrigin = `http://127.0.0.1:${import.meta.env.API_DEV_PORT ?? process.env.API_DEV_PORT ?? "3001"}`;
+const devFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  return fetch(devApiOrigin + url.pathname + url.search, init);
+}) as typeof fetch;
 
-export const onRequest = defineMiddleware((context, next) => {
-  if (!context.isPrerendered) {
-    context.locals.api ??= (path, init) => fetch(devApiOrigin + path, init);
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  context.locals.fetch ??= devFetch;
+  const { data } = await serverApi(context).auth.user.get();
+  context.locals.user = data ?? null;
+
+  const section = adminSectionOf(context.url.pathname);
+  if (section) {
+    if (!context.locals.user) return context.redirect("/login");
+    if (!canAccessSection(context.locals.user, section)) {
+      context.locals.adminDenied = true;
+      const page = await next();
+      return new Response(page.body, { status: 403, headers: page.headers });
+    }
   }
   return next();
 });

@@ -1,6 +1,9 @@
-// The one browser-side API client (SPEC §7): credentials always included, JSON body only when present, no
-// retries. A failure is an ApiError whose message follows SPEC §8 ("<status>: <body text or status text>");
-// `serverMessage` is the human message from our `{ type, message }` error bodies, for toasts.
+// The one typed API client (SPEC §7), Eden treaty over the API's own `type App`: a renamed route or field breaks
+// the type check. Islands use `api` (same origin, cookies included, no retries); pages use `serverApi`
+// (api.server.ts), the same client over an in-process fetcher. A failure is an ApiError whose message follows
+// SPEC §8 ("<status>: <body text>"); `serverMessage` is the human message of our `{ type, message }` bodies.
+import { treaty } from "@elysiajs/eden";
+import type { App } from "@api/app";
 
 export class ApiError extends Error {
   constructor(
@@ -13,34 +16,40 @@ export class ApiError extends Error {
   }
 }
 
-export async function readError(res: Response): Promise<ApiError> {
-  const text = await res.text().catch(() => "");
-  let serverMessage = "";
-  try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === "string") serverMessage = body.message;
-  } catch {
-    serverMessage = text;
-  }
-  return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, serverMessage);
+type Treaty = Parameters<typeof treaty<App>>[1];
+
+/** A client for `origin`; dates stay ISO strings, as the contracts declare them. */
+export function createApi(origin: string, config: Treaty = {}) {
+  return treaty<App>(origin, { parseDate: false, ...config }).api;
 }
 
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    credentials: "include",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw await readError(res);
-  if (res.status === 204) return undefined as T;
-  const type = res.headers.get("content-type") ?? "";
-  return (type.includes("json") ? await res.json() : await res.text()) as T;
+/** The browser's client. On the server (an island's first render) it is never called. */
+export const api = createApi(typeof window === "undefined" ? "http://localhost" : window.location.origin, {
+  fetch: { credentials: "include" },
+});
+
+/** A treaty error (status + parsed body) as an ApiError. */
+export function toApiError(error: { status: unknown; value: unknown }): ApiError {
+  const status = typeof error.status === "number" ? error.status : 0;
+  const value = error.value;
+  const text = typeof value === "string" ? value : JSON.stringify(value ?? "");
+  const message = value && typeof value === "object" && typeof (value as { message?: unknown }).message === "string" ? (value as { message: string }).message : "";
+  return new ApiError(status, `${status}: ${text}`, message || (typeof value === "string" ? value : ""));
 }
 
-export const api = {
-  get: <T>(path: string) => apiRequest<T>("GET", path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>("POST", path, body),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>("PATCH", path, body),
-  delete: <T>(path: string) => apiRequest<T>("DELETE", path),
-};
+type TreatyResult = { data: unknown; error: unknown };
+
+/** The data of a treaty call, or throws its ApiError; a network failure stays a TypeError. */
+export async function unwrap<R extends TreatyResult>(call: Promise<R>): Promise<Exclude<R["data"], null>> {
+  const { data, error } = await call;
+  if (error) throw toApiError(error as { status: unknown; value: unknown });
+  return data as Exclude<R["data"], null>;
+}
+
+/** The human message of a failed call, for toasts; "" when there is none worth showing (SPEC §8). */
+export function serverMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return "";
+  const message = error.serverMessage.trim();
+  // A proxy's HTML error page is not a message for people.
+  return message.startsWith("<") ? "" : message;
+}

@@ -29,16 +29,3 @@ export function canManageAccount(actor: (Subject & { id: string }) | null | unde
   if (!canAccessSection(actor, "user_management")) return false;
   return actor.id !== target.id && !hasAdminAccess(target);
 }
-
-/** The admin sidebar's sections, in SPEC order, with the permission each needs. */
-export const ADMIN_NAV = [
-  { href: "/admin", label: "Dashboard", section: "admin_dashboard" },
-  { href: "/admin/challenges", label: "Challenges", section: "challenges" },
-  { href: "/admin/projects", label: "Projects", section: "projects" },
-  { href: "/admin/resources", label: "Resources", section: "resources" },
-  { href: "/admin/merchandise", label: "Merchandise", section: "merchandise" },
-  { href: "/admin/orders", label: "Orders", section: "order_management" },
-  { href: "/admin/users", label: "Users", section: "user_management" },
-  // Invoices are payments and invoices: the people who manage orders see them.
-  { href: "/admin/invoices", label: "Invoices", section: "order_management" },
-] as const satisfies readonly { href: string; label: string; section: AdminSection }[];

@@ -3,7 +3,7 @@
 // /forgot-password itself (before hydration, or without JavaScript): see submit.server.ts.
 import { useState, type FormEvent } from "react";
 import { EMAIL_MAX_LENGTH } from "@api/modules/auth/schema";
-import { api } from "../../lib/api";
+import { api, unwrap } from "../../lib/api";
 import { toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
@@ -27,7 +27,7 @@ export default function ForgotPasswordForm({ initial }: { initial?: ForgotPasswo
     setBusy(true);
     const email = form.values.email.trim();
     try {
-      await api.post("/api/auth/forgot-password", { email });
+      await unwrap(api.auth["forgot-password"].post({ email }));
       toast({ title: "Check your email", description: SENT_TEXT });
       setSentTo(email);
     } catch (error) {

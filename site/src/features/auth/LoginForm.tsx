@@ -3,7 +3,7 @@
 // (before hydration, or without JavaScript); the page then hands back `initial` (submit.server.ts).
 import { useState, type FormEvent } from "react";
 import { EMAIL_MAX_LENGTH, MESSAGES } from "@api/modules/auth/schema";
-import { api } from "../../lib/api";
+import { api, unwrap } from "../../lib/api";
 import { flashToast, toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
@@ -23,7 +23,7 @@ export default function LoginForm({ initial }: { initial?: FormState<keyof Login
     if (busy || !form.validate(e.currentTarget, checkLogin(form.values))) return;
     setBusy(true);
     try {
-      await api.post("/api/login", loginBody(form.values));
+      await unwrap(api.login.post(loginBody(form.values)));
       flashToast({ title: "You've been logged in successfully" });
       window.location.assign("/");
     } catch (error) {

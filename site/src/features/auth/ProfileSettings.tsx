@@ -3,8 +3,7 @@
 // /profile when submitted before hydration (or without JavaScript); the page then hands a `notice` in.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_PASSWORD_MIN_LENGTH, type CurrentUser } from "@api/modules/auth/schema";
-import { api } from "../../lib/api";
-import { $session } from "../../stores/session";
+import { api, unwrap } from "../../lib/api";
 import { toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
@@ -47,11 +46,12 @@ function PersonalInformationForm({ user }: { user: CurrentUser }) {
     if (busy || !form.validate(e.currentTarget, checkProfile(form.values, savedEmail))) return;
     setBusy(true);
     try {
-      const updated = await api.patch<CurrentUser>("/api/profile", profileBody(form.values, savedEmail));
+      const updated = await unwrap(api.profile.patch(profileBody(form.values, savedEmail)));
+      if (!("username" in updated)) return; // the route answers a user for a profile update
       form.setValues(profileValues(updated));
       setSavedEmail(updated.email);
-      // The header's account menu reads the session store: show the new name without a reload.
-      $session.set({ status: "authenticated", user: updated });
+      // The header is rendered on the server: show the new name there without a reload.
+      for (const label of document.querySelectorAll("[data-account-name]")) label.textContent = updated.firstName || updated.username;
       toast({ title: "Profile updated", description: "Your personal information has been saved." });
     } catch (error) {
       // Prefer the server's reason ("Username is already taken") over the generic SPEC text.
@@ -100,7 +100,7 @@ function ChangePasswordForm() {
     setBusy(true);
     try {
       const { currentPassword, newPassword } = form.values;
-      await api.patch("/api/profile", { currentPassword, newPassword });
+      await unwrap(api.profile.patch({ currentPassword, newPassword }));
       form.reset();
       toast({ title: "Password updated", description: "Your password has been changed." });
     } catch (error) {

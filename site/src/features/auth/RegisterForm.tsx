@@ -3,7 +3,7 @@
 // The form also posts to /register itself (before hydration, or without JavaScript): see submit.server.ts.
 import { useState, type FormEvent } from "react";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@api/modules/auth/schema";
-import { api } from "../../lib/api";
+import { api, unwrap } from "../../lib/api";
 import { flashToast, toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
@@ -23,7 +23,7 @@ export default function RegisterForm({ initial }: { initial?: FormState<keyof Re
     if (busy || !form.validate(e.currentTarget, checkRegister(form.values))) return;
     setBusy(true);
     try {
-      await api.post("/api/register", registerBody(form.values));
+      await unwrap(api.register.post(registerBody(form.values)));
       flashToast({ title: "Account created successfully! You are now logged in." });
       window.location.assign("/");
     } catch (error) {

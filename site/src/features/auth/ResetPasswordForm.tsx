@@ -3,7 +3,7 @@
 // without JavaScript): see submit.server.ts.
 import { useEffect, useState, type FormEvent } from "react";
 import { PASSWORD_MIN_LENGTH } from "@api/modules/auth/schema";
-import { api } from "../../lib/api";
+import { api, unwrap } from "../../lib/api";
 import { toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
@@ -34,7 +34,7 @@ export default function ResetPasswordForm({ token, initial }: { token: string; i
     if (busy || !form.validate(e.currentTarget, checkResetPassword(form.values))) return;
     setBusy(true);
     try {
-      await api.post("/api/auth/reset-password", { token, newPassword: form.values.newPassword });
+      await unwrap(api.auth["reset-password"].post({ token, newPassword: form.values.newPassword }));
       toast({ title: "Success", description: SUCCESS_TEXT });
       setDone(true);
     } catch (error) {

@@ -1,7 +1,7 @@
 // /verify-email/{token} (SPEC §2, §4, §8): loading, then success or error. The link's token is used once, on
 // mount; a failure the server explains shows its message, a network failure a fixed one.
 import { useEffect, useRef, useState } from "react";
-import { api, ApiError } from "../../lib/api";
+import { api, ApiError, unwrap } from "../../lib/api";
 import Spinner from "../../components/ui/Spinner";
 import AuthCard from "./AuthCard";
 import { serverMessage } from "./form";
@@ -16,8 +16,7 @@ export default function VerifyEmail({ token }: { token: string }) {
     // Guard against a double mount (dev StrictMode): a second call would find the token already spent.
     if (started.current) return;
     started.current = true;
-    api
-      .get<{ message?: string }>(`/api/auth/verify-email/${encodeURIComponent(token)}`)
+    unwrap(api.auth["verify-email"]({ token }).get())
       .then((body) => setState({ status: "success", message: body?.message || "Your email address has been verified." }))
       .catch((error: unknown) =>
         setState({

@@ -1,7 +1,6 @@
 // Small form plumbing shared by the account islands: controlled values, per-field errors that clear as the user
 // edits, focus on the first invalid field, and the human message from a failed API call.
 import { useState, type ChangeEvent } from "react";
-import { ApiError } from "../../lib/api";
 import { hasErrors, type FieldErrors } from "./validation";
 
 /**
@@ -53,10 +52,5 @@ export function useForm<V extends Record<string, string>>(initial: V, state?: Fo
   return { values, setValues, errors, setErrors, field, validate, reset: () => (setValues(initial), setErrors({})) };
 }
 
-/** The `{ message }` of an API error body, for toasts; "" when there is none worth showing (SPEC §8). */
-export function serverMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return "";
-  const message = error.serverMessage.trim();
-  // A proxy's HTML error page is not a message for people.
-  return message.startsWith("<") ? "" : message;
-}
+/** The one way to read a failed call's message for a toast (site/src/lib/api.ts). */
+export { serverMessage } from "../../lib/api";

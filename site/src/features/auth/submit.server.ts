@@ -5,10 +5,10 @@
 // form with what was typed — never a password — and a message; a sign-in or sign-up ends with a 303 to /.
 import type { AstroGlobal } from "astro";
 import { ForgotPasswordBody, LoginBody, MESSAGES, RegisterBody, ResetPasswordBody } from "@api/modules/auth/schema";
-import { readError } from "../../lib/api";
-import { forwardCookies, serverPost } from "../../lib/api.server";
+import { serverMessage, toApiError } from "../../lib/api";
+import { forwardCookies, serverApi } from "../../lib/api.server";
 import { contractProblem, readFormFields } from "../../lib/form-post.server";
-import { serverMessage, type ForgotPasswordState, type FormState, type ResetPasswordState } from "./form";
+import { type ForgotPasswordState, type FormState, type ResetPasswordState } from "./form";
 import {
   checkForgotPassword,
   checkLogin,
@@ -46,23 +46,26 @@ function failed<S>(Astro: AstroGlobal, status: number, state: S): S {
  * An API refusal as the form's message: the server's own words, else the SPEC's default. The page answers with the
  * API's status (400 for its 401: that one is for API clients) and passes Retry-After and any cookie on.
  */
-async function apiFailure<K extends string>(
+type Outcome = { error: unknown; response: Response };
+
+function apiFailure<K extends string>(
   Astro: AstroGlobal,
-  res: Response,
+  { error, response }: Outcome,
   values: FormState<K>["values"],
   fallback: string,
-): Promise<FormState<K>> {
-  forwardCookies(res, Astro.response.headers);
-  const retryAfter = res.headers.get("retry-after");
+): FormState<K> {
+  forwardCookies(response, Astro.response.headers);
+  const retryAfter = response.headers.get("retry-after");
   if (retryAfter) Astro.response.headers.set("Retry-After", retryAfter);
-  const message = serverMessage(await readError(res)) || fallback;
-  return failed(Astro, res.status === 401 ? 400 : res.status, { values, message });
+  const failure = toApiError(error as { status: unknown; value: unknown });
+  const message = serverMessage(failure) || fallback;
+  return failed(Astro, failure.status === 401 ? 400 : failure.status, { values, message });
 }
 
 /** Signed in: the new session's cookies ride on a 303 to /, so a reload never posts the password again. */
-function signedInRedirect(res: Response): Response {
+function signedInRedirect(response: Response): Response {
   const headers = new Headers({ location: "/", "cache-control": "no-store" });
-  forwardCookies(res, headers);
+  forwardCookies(response, headers);
   return new Response(null, { status: 303, headers });
 }
 
@@ -76,9 +79,9 @@ export async function submitLogin(Astro: AstroGlobal): Promise<Response | FormSt
   const body = loginBody(form.fields);
   const problem = contractProblem(LoginBody, body);
   if (problem) return failed(Astro, 400, { values: kept, message: problem });
-  const res = await serverPost(Astro, "/api/login", body);
-  if (!res.ok) return apiFailure(Astro, res, kept, MESSAGES.invalidCredentials);
-  return signedInRedirect(res);
+  const result = await serverApi(Astro).login.post(body);
+  if (result.error) return apiFailure(Astro, result, kept, MESSAGES.invalidCredentials);
+  return signedInRedirect(result.response);
 }
 
 /** POST /register: SPEC §5's checks first (a mismatch or a short password never reaches the API). */
@@ -92,9 +95,9 @@ export async function submitRegister(Astro: AstroGlobal): Promise<Response | For
   const body = registerBody(form.fields);
   const problem = contractProblem(RegisterBody, body);
   if (problem) return failed(Astro, 400, { values: kept, message: problem });
-  const res = await serverPost(Astro, "/api/register", body);
-  if (!res.ok) return apiFailure(Astro, res, kept, "Failed to create account");
-  return signedInRedirect(res);
+  const result = await serverApi(Astro).register.post(body);
+  if (result.error) return apiFailure(Astro, result, kept, "Failed to create account");
+  return signedInRedirect(result.response);
 }
 
 /** POST /forgot-password: the same "Check Your Email" view the island shows, for every address. */
@@ -107,8 +110,8 @@ export async function submitForgotPassword(Astro: AstroGlobal): Promise<ForgotPa
   const body = { email: form.fields.email.trim() };
   const problem = contractProblem(ForgotPasswordBody, body);
   if (problem) return failed(Astro, 400, { values: kept, message: problem });
-  const res = await serverPost(Astro, "/api/auth/forgot-password", body);
-  if (!res.ok) return apiFailure(Astro, res, kept, "Something went wrong. Please try again.");
+  const result = await serverApi(Astro).auth["forgot-password"].post(body);
+  if (result.error) return apiFailure(Astro, result, kept, "Something went wrong. Please try again.");
   Astro.response.headers.set("Cache-Control", "private, no-store");
   return { sentTo: body.email };
 }
@@ -122,7 +125,7 @@ export async function submitResetPassword(Astro: AstroGlobal, token: string): Pr
   const body = { token, newPassword: form.fields.newPassword };
   const problem = contractProblem(ResetPasswordBody, body);
   if (problem) return failed(Astro, 400, { message: problem });
-  const res = await serverPost(Astro, "/api/auth/reset-password", body);
-  if (!res.ok) return apiFailure(Astro, res, undefined, "Failed to reset password");
+  const result = await serverApi(Astro).auth["reset-password"].post(body);
+  if (result.error) return apiFailure(Astro, result, undefined, "Failed to reset password");
   return { done: true };
 }

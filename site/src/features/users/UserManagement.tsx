@@ -1,11 +1,13 @@
 // User Management (SPEC §2, §5, §8 Users toasts): counts on the filtered list, search + role filter, the users
 // table, Add/Edit dialog and delete confirmation. Every successful change refetches the list.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ROLES, type CurrentUser, type Role } from "@api/modules/auth/schema";
 import type { AdminUser } from "@api/modules/users/schema";
 import { formatCreated } from "../../lib/format";
 import { canManageAccount } from "@api/modules/auth/permissions";
-import { api, ApiError } from "../../lib/api";
+import { serverMessage } from "../../lib/api";
+import { withQueries } from "../../lib/query";
+import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from "./users.queries";
 import { toast } from "../../stores/toast";
 import Badge from "../../components/ui/Badge";
 import Button from "../../components/ui/Button";
@@ -19,8 +21,7 @@ type RoleFilter = "ALL" | Role;
 type ListState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; users: AdminUser[] };
 
 function errorToast(e: unknown, fallback: string) {
-  const message = e instanceof ApiError && e.serverMessage ? e.serverMessage : fallback;
-  toast({ title: "Error", description: message, variant: "destructive" });
+  toast({ title: "Error", description: serverMessage(e) || fallback, variant: "destructive" });
 }
 
 export function filterUsers(users: AdminUser[], search: string, role: RoleFilter): AdminUser[] {
@@ -30,78 +31,59 @@ export function filterUsers(users: AdminUser[], search: string, role: RoleFilter
   );
 }
 
-export default function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" | "role" | "toolAccess"> }) {
+function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" | "role" | "toolAccess"> }) {
   const canChangeAccess = currentUser.role === "ADMIN";
-  const [list, setList] = useState<ListState>({ status: "loading" });
+  const usersQuery = useUsers();
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const deleteUser = useDeleteUser();
   const [search, setSearch] = useState("");
   const [roleFilter, setRoleFilter] = useState<RoleFilter>("ALL");
   const [form, setForm] = useState<UserFormMode | null>(null);
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const latestLoad = useRef(0);
-  const loadedOnce = useRef(false);
 
-  const load = useCallback(async () => {
-    const call = ++latestLoad.current;
-    try {
-      const users = await api.get<AdminUser[]>("/api/users");
-      if (call !== latestLoad.current) return;
-      loadedOnce.current = true;
-      setList({ status: "ready", users });
-    } catch (e) {
-      if (call !== latestLoad.current) return;
-      if (loadedOnce.current) {
-        // A refetch that fails keeps the last list on screen and says so.
-        errorToast(e, "Failed to refresh the user list");
-        return;
-      }
-      setList({ status: "error", message: e instanceof ApiError && e.serverMessage ? e.serverMessage : "Please try again." });
-    }
-  }, []);
-
+  // A refetch that fails keeps the last list on screen and says so; only a first load shows the error row.
+  const refetchFailed = usersQuery.isRefetchError;
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (refetchFailed) errorToast(usersQuery.error, "Failed to refresh the user list");
+  }, [refetchFailed, usersQuery.error]);
 
+  const list: ListState = usersQuery.data
+    ? { status: "ready", users: usersQuery.data }
+    : usersQuery.isError
+      ? { status: "error", message: serverMessage(usersQuery.error) || "Please try again." }
+      : { status: "loading" };
   const users = list.status === "ready" ? list.users : [];
   const filtered = useMemo(() => filterUsers(users, search, roleFilter), [users, search, roleFilter]);
   const adminCount = filtered.filter((u) => u.role === "ADMIN").length;
+  const saving = createUser.isPending || updateUser.isPending;
 
   const save = async (values: UserFormValues) => {
-    if (!form) return;
-    setSaving(true);
+    if (!form || saving) return;
     try {
       if (form.kind === "create") {
-        await api.post<AdminUser>("/api/users", userPayload(values, "create", canChangeAccess));
+        await createUser.mutateAsync(userPayload(values, "create", canChangeAccess));
         toast({ title: "User created" });
       } else {
-        await api.patch<AdminUser>(`/api/users/${encodeURIComponent(form.user.id)}`, userPayload(values, "edit", canChangeAccess));
+        await updateUser.mutateAsync({ id: form.user.id, body: userPayload(values, "edit", canChangeAccess) });
         toast({ title: "User updated" });
       }
       setForm(null);
-      void load();
     } catch (e) {
       // The dialog stays open with what was typed, so a taken username can be fixed and resent.
       errorToast(e, form.kind === "create" ? "Failed to create user" : "Failed to update user");
-    } finally {
-      setSaving(false);
     }
   };
 
   const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
+    if (!deleting || deleteUser.isPending) return;
     try {
-      await api.delete(`/api/users/${encodeURIComponent(deleting.id)}`);
+      await deleteUser.mutateAsync(deleting.id);
       toast({ title: "User deleted" });
-      setDeleting(null);
-      void load();
     } catch (e) {
       errorToast(e, "Failed to delete user");
-      setDeleting(null);
     } finally {
-      setDeleteBusy(false);
+      setDeleting(null);
     }
   };
 
@@ -186,10 +168,7 @@ export default function UserManagement({ currentUser }: { currentUser: Pick<Curr
                     variant="outline"
                     size="sm"
                     className="mt-3"
-                    onClick={() => {
-                      setList({ status: "loading" });
-                      void load();
-                    }}
+                    onClick={() => void usersQuery.refetch()}
                   >
                     Retry
                   </Button>
@@ -276,7 +255,7 @@ export default function UserManagement({ currentUser }: { currentUser: Pick<Curr
               <Button variant="ghost" onClick={() => setDeleting(null)}>
                 Cancel
               </Button>
-              <Button variant="danger" busy={deleteBusy} busyLabel="Deleting..." onClick={() => void confirmDelete()}>
+              <Button variant="danger" busy={deleteUser.isPending} busyLabel="Deleting..." onClick={() => void confirmDelete()}>
                 Delete
               </Button>
             </>
@@ -288,3 +267,5 @@ export default function UserManagement({ currentUser }: { currentUser: Pick<Curr
     </section>
   );
 }
+
+export default withQueries(UserManagement);

@@ -1,0 +1,67 @@
+// What a visitor's browser downloads to run a content page: every script the built page references (inline,
+// <script src>, modulepreload, island component and renderer URLs) and everything those import, gzipped and
+// summed. Content pages ship no React: ≤ 15 KB on /, /privacy and /contact. Byte counts are deterministic.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Server } from "bun";
+import { DIST_DIR, loadAstroApp, startServer } from "./front";
+
+const BUDGET_BYTES = 15 * 1024;
+const CONTENT_PAGES = ["/", "/privacy", "/contact", "/terms"];
+
+let server: Server<undefined>;
+let base: string;
+beforeAll(async () => {
+  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(() => server.stop(true));
+
+const attr = (name: string) => new RegExp(`${name}="([^"]+)"`, "g");
+const IMPORTS = /(?:import|export)\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']|import\(\s*["']([^"']+\.js)["']\s*\)/g;
+
+/** Every script file a page can run, following imports inside the bundles; plus its inline scripts. */
+function scriptsOf(html: string) {
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  const entries = new Set<string>();
+  for (const pattern of [/<script[^>]*\bsrc="([^"]+)"/g, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g, attr("component-url"), attr("renderer-url"), attr("before-hydration-url")]) {
+    for (const m of html.matchAll(pattern)) entries.add(m[1]!);
+  }
+  for (const code of inline) for (const m of code.matchAll(IMPORTS)) entries.add((m[1] ?? m[2])!);
+  const files = new Set<string>();
+  const visit = (url: string) => {
+    const path = new URL(url, "http://site/").pathname;
+    if (!path.endsWith(".js") || files.has(path)) return;
+    files.add(path);
+    const code = readFileSync(join(DIST_DIR, "client", path), "utf8");
+    for (const m of code.matchAll(IMPORTS)) visit(new URL((m[1] ?? m[2])!, `http://site${path}`).pathname);
+  };
+  for (const url of entries) visit(url);
+  return { inline, files: [...files] };
+}
+
+const gzipped = (text: string | Buffer) => gzipSync(text, { level: 9 }).byteLength;
+
+describe("JavaScript shipped by content pages", () => {
+  for (const page of CONTENT_PAGES) {
+    test(`${page}: no React, at most 15 KB gzipped`, async () => {
+      const html = await (await fetch(`${base}${page}`)).text();
+      const { inline, files } = scriptsOf(html);
+      const bytes = inline.reduce((sum, code) => sum + gzipped(code), 0) + files.reduce((sum, f) => sum + gzipped(readFileSync(join(DIST_DIR, "client", f))), 0);
+      console.log(`${page}: ${files.length} script files + ${inline.length} inline, ${(bytes / 1024).toFixed(1)} KB gzipped`);
+      expect(html).not.toContain("<astro-island");
+      expect(files.some((f) => /react|client\.[^/]*\.js$/i.test(f))).toBe(false);
+      expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+    });
+  }
+
+  test("the measure itself sees an island page's React (so a content page with one would fail)", async () => {
+    const html = await (await fetch(`${base}/login`)).text();
+    const { files } = scriptsOf(html);
+    const bytes = files.reduce((sum, f) => sum + gzipped(readFileSync(join(DIST_DIR, "client", f))), 0);
+    expect(html).toContain("<astro-island");
+    expect(bytes).toBeGreaterThan(BUDGET_BYTES);
+  });
+});
