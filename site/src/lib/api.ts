@@ -3,7 +3,7 @@
 // (api.server.ts), the same client over an in-process fetcher. A failure is an ApiError whose message follows
 // SPEC §8 ("<status>: <body text>"); `serverMessage` is the human message of our `{ type, message }` bodies.
 import { treaty } from "@elysiajs/eden";
-import type { App } from "@api/app";
+import type { App } from "@api/app-type";
 
 export class ApiError extends Error {
   constructor(
