@@ -59,7 +59,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node_modules/.bin/bun api/src/main.ts",
+    command: "node_modules/.bin/bun server/main.ts",
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
