@@ -1,9 +1,11 @@
 // Performance figures for the one-process front (decision 001). Prints requests/second for each route and its
 // ratio to a bare Bun.serve answering fixed JSON, measured in the same run on the same machine, so the figures
-// compare across machines. Traffic stays on loopback; every loop is bounded in time and count.
+// compare across machines, then the bytes a few answers take on the wire, plain and compressed. Requests ask for
+// compression as a browser does (Bun's fetch sends "gzip, deflate, br, zstd"), so its cost is in the rates.
+// Traffic stays on loopback; every loop is bounded in time and count.
 //   bun run bench            (needs a built site: bun run build)
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=32 DATABASE_URL=postgres://… bun run bench
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -71,6 +73,25 @@ try {
   ] as const) {
     const rate = await measure(target(path));
     console.log(`${label.padEnd(40)}${rate.toFixed(0).padStart(8)} req/s   ${(rate / base).toFixed(2)}`);
+  }
+
+  // Bytes as sent (decompress: false keeps fetch from undoing the encoding): built files are precompressed at the
+  // best ratios, pages and API answers compressed per request (server/compress.ts).
+  const onTheWire = async (path: string, acceptEncoding: string) => {
+    const res = await fetch(target(path), { headers: { "accept-encoding": acceptEncoding }, decompress: false });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    return `${(bytes / 1024).toFixed(1).padStart(6)} KB ${(res.headers.get("content-encoding") ?? "").padEnd(4)}`;
+  };
+  const built = readdirSync(join(ROOT, "dist/client/_astro"));
+  console.log(`\n${"bytes on the wire".padEnd(40)}${["identity", "gzip only", "browser"].map((h) => h.padStart(9).padEnd(14)).join("  ")}`);
+  for (const [label, path] of [
+    ["stylesheet (render-blocking)", `/_astro/${built.find((f) => f.endsWith(".css"))}`],
+    ["React runtime", `/_astro/${built.find((f) => f.startsWith("client.") && f.endsWith(".js"))}`],
+    ["ssr home page", "/"],
+    ["api GET /api/challenges", "/api/challenges"],
+  ] as const) {
+    const sizes = await Promise.all(["identity", "gzip", "gzip, deflate, br, zstd"].map((accept) => onTheWire(path, accept)));
+    console.log(`${label.padEnd(40)}${sizes.join("  ")}`);
   }
 } finally {
   baseline.kill();

@@ -1,12 +1,12 @@
 // The one-process front: /api goes to Elysia, built assets and prerendered pages are served as files, everything
 // else is rendered by Astro (seeded home, 404s, the account pages' own form POSTs); security headers and each
-// page's CSP; SIGTERM drains, closes the
-// database and exits.
+// page's CSP; compression by Accept-Encoding; SIGTERM drains, closes the database and exits.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Server } from "bun";
 import { DIST_DIR, loadAstroApp, startServer } from "./front";
 import { createChallenge, createUserWithPassword, signedInJar, unique } from "../api/test/factories";
@@ -99,6 +99,98 @@ describe("routing", () => {
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('"devDependencies"');
     }
+  });
+});
+
+describe("compression by Accept-Encoding", () => {
+  /** The bytes as they travel (Bun's fetch would otherwise ask for and undo compression itself). */
+  const onTheWire = async (path: string, acceptEncoding?: string, method = "GET") => {
+    const res = await fetch(`${base}${path}`, { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {}, decompress: false });
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+  const stylesheet = readdirSync(join(DIST_DIR, "client/_astro")).find((f) => f.endsWith(".css"))!;
+  const stylesheetBytes = readFileSync(join(DIST_DIR, "client/_astro", stylesheet));
+
+  test("the stylesheet goes out as brotli to a browser, gzip to a gzip-only client, as it is to others", async () => {
+    const br = await onTheWire(`/_astro/${stylesheet}`, "gzip, deflate, br, zstd");
+    expect(br.res.headers.get("content-encoding")).toBe("br");
+    expect(br.bytes.length).toBeLessThan(stylesheetBytes.length / 4);
+    expect(brotliDecompressSync(br.bytes).equals(stylesheetBytes)).toBe(true);
+
+    const gzip = await onTheWire(`/_astro/${stylesheet}`, "gzip");
+    expect(gzip.res.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(gzip.bytes).equals(stylesheetBytes)).toBe(true);
+
+    const refused = await onTheWire(`/_astro/${stylesheet}`, "br;q=0, gzip");
+    expect(refused.res.headers.get("content-encoding")).toBe("gzip");
+
+    const plain = await onTheWire(`/_astro/${stylesheet}`);
+    expect(plain.res.headers.get("content-encoding")).toBeNull();
+    expect(plain.bytes.equals(stylesheetBytes)).toBe(true);
+
+    for (const { res, bytes } of [br, gzip, plain]) {
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      expect(res.headers.get("content-type")).toStartWith("text/css");
+      expect(res.headers.get("content-length")).toBe(String(bytes.length));
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  test("HEAD says what GET would send", async () => {
+    const get = await onTheWire(`/_astro/${stylesheet}`, "br");
+    const head = await onTheWire(`/_astro/${stylesheet}`, "br", "HEAD");
+    expect(head.res.status).toBe(200);
+    expect(head.bytes.length).toBe(0);
+    for (const name of ["content-encoding", "content-length", "content-type", "vary"]) {
+      expect(head.res.headers.get(name)).toBe(get.res.headers.get(name));
+    }
+  });
+
+  test("a prerendered page is sent compressed with the CSP of its own inline scripts", async () => {
+    const plain = await onTheWire("/privacy");
+    const br = await onTheWire("/privacy", "br");
+    expect(br.res.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(br.bytes).equals(plain.bytes)).toBe(true);
+    expect(br.res.headers.get("content-security-policy")).toBe(plain.res.headers.get("content-security-policy"));
+    expect(plain.res.headers.get("content-security-policy")).toContain("'sha256-");
+  });
+
+  test("a rendered page is compressed when the browser accepts it, and is the same page", async () => {
+    const plain = await onTheWire("/login");
+    const gzip = await onTheWire("/login", "gzip, deflate, br, zstd");
+    expect(plain.res.headers.get("content-encoding")).toBeNull();
+    expect(gzip.res.headers.get("content-encoding")).toBe("gzip");
+    expect(gzip.res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(gzip.bytes.length).toBeLessThan(plain.bytes.length / 2);
+    const html = gunzipSync(gzip.bytes).toString();
+    expect(html).toContain("Sign in"); // the same page, not a broken one
+    expect(gzip.res.headers.get("content-security-policy")).toContain("script-src 'self' 'sha256-");
+  });
+
+  test("a JSON answer above 1 KB is compressed; a small one is not", async () => {
+    const tag = unique("Compressed");
+    for (let i = 0; i < 6; i++) {
+      await createChallenge({ title: `${tag} ${i}`, description: "A description long enough to make the list worth compressing. ".repeat(3) });
+    }
+    const path = `/api/challenges?search=${encodeURIComponent(tag)}`;
+    const plain = await onTheWire(path);
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    expect(JSON.parse(plain.bytes.toString())).toHaveLength(6);
+
+    const gzip = await onTheWire(path, "gzip, deflate, br, zstd");
+    expect(gzip.res.status).toBe(200);
+    expect(gzip.res.headers.get("content-encoding")).toBe("gzip");
+    expect(gzip.res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(gzip.res.headers.get("content-type")).toStartWith("application/json");
+    expect(gunzipSync(gzip.bytes).equals(plain.bytes)).toBe(true);
+
+    const br = await onTheWire(path, "br");
+    expect(br.res.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(br.bytes).equals(plain.bytes)).toBe(true);
+
+    const health = await onTheWire("/api/health", "gzip, deflate, br, zstd");
+    expect(health.res.headers.get("content-encoding")).toBeNull();
+    expect(JSON.parse(health.bytes.toString())).toEqual({ status: "ok" });
   });
 });
 
