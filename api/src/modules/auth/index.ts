@@ -70,7 +70,7 @@ export const authModule = new Elysia({ name: "auth" })
     params: t.Object({ token: t.String({ maxLength: 200 }) }),
     response: { 200: MessageSchema, 400: ErrorBodySchema },
     // A GET that changes state, by SPEC §7: it is idempotent and authorised by the token alone (no cookie), so it
-    // is no CSRF vector; see docs/decisions/004-accounts-and-sessions.md.
+    // is no CSRF vector; see docs/decisions/004-accounts-sessions-and-abuse-limits.md.
     detail: { summary: "Confirm an e-mail address from the link in the verification mail" },
   })
   .post("/auth/forgot-password", ({ body, request }) => accounts.forgotPassword(body.email, metaOf(request)), {

@@ -190,7 +190,7 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
                   </td>
                   <td>
                     {user.role === "ADMIN" ? (
-                      // ADMIN holds every section whatever its list says (api/src/modules/users/permissions.ts).
+                      // ADMIN holds every section whatever its list says (api/src/modules/auth/permissions.ts).
                       <Badge tone="primary" className="badge-sm">All sections</Badge>
                     ) : user.toolAccess.length === 0 ? (
                       <span className="opacity-60">No access</span>
