@@ -60,7 +60,7 @@ test("the highlight matches a section and its sub-pages only", async ({ page }) 
   // observable on them: /challenges/{id} highlights Challenges, /challengesXYZ highlights nothing.
   const cases: Array<[string, string[]]> = [
     ["/challenges", ["Challenges"]],
-    ["/challenges/some-id", ["Challenges"]],
+    ["/challenges/c0000001-5eed-4c00-8000-000000000001", ["Challenges"]], // a seeded challenge
     ["/projects", ["Projects"]],
     ["/resources", ["Resources"]],
     ["/merchandise", ["Merchandise"]],

@@ -7,6 +7,7 @@ import { healthModule } from "./modules/health";
 import { authModule } from "./modules/auth";
 import { challengesModule } from "./modules/challenges";
 import { usersModule } from "./modules/users";
+import { sitemapModule } from "./modules/sitemap";
 import { securityPlugin } from "./plugins/security";
 
 export function createApp() {
@@ -17,7 +18,8 @@ export function createApp() {
     .use(healthModule)
     .use(authModule)
     .use(challengesModule)
-    .use(usersModule);
+    .use(usersModule)
+    .use(sitemapModule);
 }
 
 export const app = createApp();

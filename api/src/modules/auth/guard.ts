@@ -19,6 +19,12 @@ export function sessionOf(request: Request, token: string | undefined) {
   return pending;
 }
 
+/** The signed-in user if there is one, for public routes that show more to some (a DRAFT to its editors). */
+export async function optionalUser(request: Request, cookie: Record<string, { value?: unknown } | undefined>) {
+  const session = await sessionOf(request, cookie[SESSION_COOKIE]?.value as string | undefined);
+  return session?.user ?? null;
+}
+
 async function requireUser(request: Request, token: string | undefined) {
   const session = await sessionOf(request, token);
   if (!session) throw new AppError("unauthorized", "Not authenticated");

@@ -1,39 +1,136 @@
-// Public challenge routes (SPEC §7). Admin routes arrive in admin.ts with the challenges issue.
+// Challenge routes (SPEC §7): the public list and detail, and management for the `challenges` section.
 import { Elysia, t } from "elysia";
 import {
+  ArchiveBodySchema,
+  ArchiveResultSchema,
   CHALLENGE_LIST_MAX,
+  CURSOR_MAX_LENGTH,
+  ChallengeInputSchema,
   ChallengeSchema,
+  ChallengeUpdateSchema,
   SEARCH_MAX_LENGTH,
   STATUS_QUERY_PATTERN,
   type ChallengeStatus,
 } from "./schema";
-import { getPublicChallenge, listPublicChallenges } from "./service";
+import { getChallenge, listAllChallenges, listPublicChallenges, type ChallengePage } from "./service";
+import { archiveChallenge, createChallenge, deleteChallenge, updateChallenge } from "./admin-service";
+import { calendarFileName, challengeCalendar } from "./calendar";
 import { ErrorBodySchema } from "../../lib/http-schema";
+import { env } from "../../env";
+import { authPlugin, optionalUser } from "../auth/guard";
+import { canAccessSection } from "../auth/permissions";
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 // Query strings need Elysia's `t` (it coerces "3" to 3); the shared limits come from the contract.
-const ListQuery = t.Object({
-  status: t.Optional(t.String({ pattern: STATUS_QUERY_PATTERN, error: "Unknown challenge status" })),
-  search: t.Optional(t.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` })),
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: CHALLENGE_LIST_MAX, error: `limit must be between 1 and ${CHALLENGE_LIST_MAX}` })),
+const listQuery = (statusPattern: string) =>
+  t.Object({
+    status: t.Optional(t.String({ pattern: statusPattern, error: "Unknown challenge status" })),
+    search: t.Optional(t.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` })),
+    limit: t.Optional(t.Integer({ minimum: 1, maximum: CHALLENGE_LIST_MAX, error: `limit must be between 1 and ${CHALLENGE_LIST_MAX}` })),
+    cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
+  });
+const ANY_STATUS_PATTERN = "^(DRAFT|UPCOMING|ACTIVE|COMPLETED)(,(DRAFT|UPCOMING|ACTIVE|COMPLETED))*$";
+
+/** The body stays the plain list SPEC §7 describes; the next page's cursor travels in headers (RFC 8288 Link too). */
+export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+type ListQuery = { status?: string; search?: string; limit?: number; cursor?: string };
+const toInput = (query: ListQuery) => ({
+  statuses: query.status?.split(",") as ChallengeStatus[] | undefined,
+  search: query.search,
+  limit: query.limit,
+  cursor: query.cursor,
 });
 
+function withNextLink(page: ChallengePage, path: string, query: ListQuery, headers: Record<string, unknown>) {
+  if (page.nextCursor) {
+    const rest = Object.entries(query).flatMap(([k, v]) => (v === undefined || k === "cursor" ? [] : [[k, String(v)]]));
+    headers[NEXT_CURSOR_HEADER] = page.nextCursor;
+    headers.link = `<${path}?${new URLSearchParams([...rest, ["cursor", page.nextCursor]])}>; rel="next"`;
+  }
+  return page.items;
+}
+
 export const challengesModule = new Elysia({ name: "challenges", prefix: "/challenges" })
+  .use(authPlugin)
+  .get("/", async ({ query, set }) => withNextLink(await listPublicChallenges(toInput(query)), "/api/challenges", query, set.headers), {
+    query: listQuery(STATUS_QUERY_PATTERN),
+    response: { 200: t.Array(ChallengeSchema), 400: ErrorBodySchema },
+    detail: { summary: "Public challenges: status filter, full-text search, keyset pages (next cursor in headers)" },
+  })
   .get(
-    "/",
-    ({ query }) =>
-      listPublicChallenges({
-        statuses: query.status?.split(",") as ChallengeStatus[] | undefined,
-        search: query.search,
-        limit: query.limit,
-      }),
+    "/manage",
+    async ({ query, set }) => withNextLink(await listAllChallenges(toInput(query)), "/api/challenges/manage", query, set.headers),
     {
-      query: ListQuery,
-      response: { 200: t.Array(ChallengeSchema), 400: ErrorBodySchema },
-      detail: { summary: "List public challenges, optionally filtered by status and search text" },
+      section: "challenges",
+      query: listQuery(ANY_STATUS_PATTERN),
+      response: { 200: t.Array(ChallengeSchema), ...errors },
+      detail: { summary: "Every challenge including drafts, for the admin grid" },
     },
   )
-  .get("/:id", ({ params }) => getPublicChallenge(params.id), {
-    params: t.Object({ id: t.String({ maxLength: 64 }) }),
-    response: { 200: ChallengeSchema, 404: ErrorBodySchema },
-    detail: { summary: "One public challenge" },
-  });
+  .get(
+    "/:id",
+    async ({ params, request, cookie }) => {
+      const viewer = await optionalUser(request, cookie);
+      return getChallenge(params.id, { includeDraft: canAccessSection(viewer, "challenges") });
+    },
+    {
+      params: IdParams,
+      response: { 200: ChallengeSchema, 404: ErrorBodySchema },
+      detail: { summary: "One challenge (a DRAFT only for users with the challenges section)" },
+    },
+  )
+  .get(
+    "/:id/calendar.ics",
+    async ({ params, set }) => {
+      const challenge = await getChallenge(params.id);
+      set.headers["content-type"] = "text/calendar; charset=utf-8";
+      set.headers["content-disposition"] = `attachment; filename="${calendarFileName(challenge)}"`;
+      return challengeCalendar(challenge, env.SITE_URL);
+    },
+    { params: IdParams, detail: { summary: "The challenge's dates as an iCalendar event (Add to calendar)" } },
+  )
+  .post(
+    "/",
+    async ({ body, set }) => {
+      set.status = 201;
+      return createChallenge(body);
+    },
+    {
+      section: "challenges",
+      body: ChallengeInputSchema,
+      response: { 201: ChallengeSchema, ...errors },
+      detail: { summary: "Create a challenge (status UPCOMING unless given)" },
+    },
+  )
+  .patch("/:id", ({ params, body }) => updateChallenge(params.id, body), {
+    section: "challenges",
+    params: IdParams,
+    body: ChallengeUpdateSchema,
+    response: { 200: ChallengeSchema, ...errors },
+    detail: { summary: "Edit a challenge" },
+  })
+  .delete(
+    "/:id",
+    async ({ params, set }) => {
+      await deleteChallenge(params.id);
+      set.status = 204;
+    },
+    { section: "challenges", params: IdParams, detail: { summary: "Delete a challenge with its applications and projects" } },
+  )
+  .post(
+    "/:id/archive",
+    async ({ params, body, set }) => {
+      set.status = 201;
+      return archiveChallenge(params.id, { spawnResources: body?.spawnResources ?? false });
+    },
+    {
+      section: "challenges",
+      params: IdParams,
+      body: t.Optional(ArchiveBodySchema),
+      response: { 201: ArchiveResultSchema, ...errors },
+      detail: { summary: "Archive a COMPLETED challenge into a project (and draft resources when asked)" },
+    },
+  );

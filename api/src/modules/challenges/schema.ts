@@ -12,6 +12,10 @@ export const OPEN_CHALLENGE_STATUSES = ["ACTIVE", "UPCOMING"] as const;
 
 export const HOME_FEATURED_LIMIT = 3;
 export const CHALLENGE_LIST_MAX = 100;
+/** Issue #8: the public list shows 12 challenges a page (4 rows of 3 on large screens). */
+export const CHALLENGE_PAGE_SIZE = 12;
+/** Opaque keyset cursors are short base64url text; anything longer is not one of ours. */
+export const CURSOR_MAX_LENGTH = 200;
 export const SEARCH_MAX_LENGTH = 100;
 
 export const ChallengeStatusSchema = literalUnion(CHALLENGE_STATUSES);
@@ -58,3 +62,52 @@ export function parseTextList(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap((item) => parseTextList(typeof item === "string" ? item : String(item)));
   return [String(value)];
 }
+
+// ── Admin: create, edit, archive (SPEC §2 Admin challenges, §5 admin challenge form, §7) ────────────────────────
+
+export const TITLE_MAX_LENGTH = 200;
+export const SUMMARY_MAX_LENGTH = 1000;
+export const LONG_TEXT_MAX_LENGTH = 20_000;
+export const LIST_ITEM_MAX_LENGTH = 1000;
+export const LIST_MAX_ITEMS = 50;
+export const URL_MAX_LENGTH = 2048;
+
+/** Requirements and outcomes arrive as a list, or as JSON text of one (SPEC §3); parseTextList normalises both. */
+const textList = T.Union([
+  T.Array(T.String({ maxLength: LIST_ITEM_MAX_LENGTH }), { maxItems: LIST_MAX_ITEMS }),
+  T.String({ maxLength: LONG_TEXT_MAX_LENGTH }),
+], { error: `Use a list of at most ${LIST_MAX_ITEMS} items` });
+
+/** An uploaded image's path (/uploads/…) or an absolute http(s) URL: never javascript:, data: or other schemes. */
+export const IMAGE_URL_PATTERN = "^(/uploads/[A-Za-z0-9._/-]+|https?://[^\\s]+)$";
+
+export const ChallengeInputSchema = T.Object({
+  title: T.String({ minLength: 1, maxLength: TITLE_MAX_LENGTH, pattern: "\\S", error: "Title is required" }),
+  description: T.String({ minLength: 1, maxLength: SUMMARY_MAX_LENGTH, pattern: "\\S", error: "Short description is required" }),
+  fullDescription: T.Optional(T.Union([T.String({ maxLength: LONG_TEXT_MAX_LENGTH }), T.Null()])),
+  status: T.Optional(ChallengeStatusSchema),
+  startDate: T.String({ format: "date-time", error: "Start date is required (ISO 8601)" }),
+  endDate: T.Optional(T.Union([T.String({ format: "date-time" }), T.Null()], { error: "End date must be an ISO 8601 date or null" })),
+  imageUrl: T.Optional(
+    T.Union([T.String({ maxLength: URL_MAX_LENGTH, pattern: IMAGE_URL_PATTERN }), T.Null()], { error: "Image must be an uploaded image or an http(s) URL" }),
+  ),
+  requirements: T.Optional(textList),
+  outcomes: T.Optional(textList),
+  timeline: T.Optional(T.Union([T.String({ maxLength: LONG_TEXT_MAX_LENGTH }), T.Null()])),
+});
+export type ChallengeInput = Static<typeof ChallengeInputSchema>;
+
+/** PATCH: the same fields, each optional (SPEC §7 sends them all; a partial update is also fine). */
+export const ChallengeUpdateSchema = T.Partial(ChallengeInputSchema);
+export type ChallengeUpdate = Static<typeof ChallengeUpdateSchema>;
+
+/** SPEC §4: the admin may set any status; UPCOMING when none is given (§5). */
+export const DEFAULT_CHALLENGE_STATUS: ChallengeStatus = "UPCOMING";
+export const END_BEFORE_START = "End date must be on or after the start date";
+
+export const ArchiveBodySchema = T.Object({ spawnResources: T.Optional(T.Boolean({ error: "spawnResources must be true or false" })) });
+export const ArchiveResultSchema = T.Object({
+  projectId: T.String(),
+  resourceIds: T.Array(T.String()),
+});
+export type ArchiveResult = Static<typeof ArchiveResultSchema>;

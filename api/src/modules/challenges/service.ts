@@ -2,9 +2,10 @@
 import { db } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
+import { decodeCursor, encodeCursor, listChallengeIds } from "./list-query";
 import {
-  HOME_FEATURED_LIMIT,
-  OPEN_CHALLENGE_STATUSES,
+  CHALLENGE_PAGE_SIZE,
+  CHALLENGE_STATUSES,
   PUBLIC_CHALLENGE_STATUSES,
   parseTextList,
   type Challenge,
@@ -43,42 +44,50 @@ function toChallenge(row: ChallengeRow): Challenge {
   };
 }
 
-export type ListChallengesInput = { statuses?: ChallengeStatus[]; search?: string; limit?: number };
+export type ListChallengesInput = { statuses?: ChallengeStatus[]; search?: string; limit?: number; cursor?: string };
+export type ChallengePage = { items: Challenge[]; nextCursor: string | null };
 
-/** Public challenge list: never DRAFT; soonest start first; search matches title or description, any case. */
-export async function listPublicChallenges({ statuses, search, limit }: ListChallengesInput): Promise<Challenge[]> {
-  const allowed = (statuses?.length ? statuses : PUBLIC_CHALLENGE_STATUSES).filter((s) =>
-    (PUBLIC_CHALLENGE_STATUSES as readonly string[]).includes(s),
-  );
-  const text = search?.trim();
+/**
+ * The public list (never DRAFT): soonest start first, or best match first when searching (PostgreSQL full-text
+ * search, English stemming: "cities" finds "city"). Pages by keyset, never OFFSET: a page 10,000 deep costs what
+ * the first one does. docs/decisions/008.
+ */
+export function listPublicChallenges(input: ListChallengesInput): Promise<ChallengePage> {
+  return listChallenges(input, PUBLIC_CHALLENGE_STATUSES);
+}
+
+/** The admin grid: the same list with DRAFT challenges included. */
+export function listAllChallenges(input: ListChallengesInput): Promise<ChallengePage> {
+  return listChallenges(input, CHALLENGE_STATUSES);
+}
+
+async function listChallenges(
+  { statuses, search, limit, cursor }: ListChallengesInput,
+  visible: readonly ChallengeStatus[],
+): Promise<ChallengePage> {
+  const allowed = (statuses?.length ? statuses : visible).filter((s) => visible.includes(s));
+  const text = search?.trim() || undefined;
   const prisma = await db();
-  const rows = await prisma.challenge.findMany({
-    where: {
-      status: { in: allowed },
-      ...(text
-        ? {
-            OR: [
-              { title: { contains: text, mode: "insensitive" } },
-              { description: { contains: text, mode: "insensitive" } },
-            ],
-          }
-        : {}),
-    },
-    orderBy: [{ startDate: "asc" }, { id: "asc" }],
-    take: limit,
-    select: challengeSelect,
+  const { ids, next } = await listChallengeIds(prisma, {
+    statuses: allowed,
+    search: text,
+    after: cursor ? decodeCursor(cursor, Boolean(text)) : undefined,
+    limit: limit ?? CHALLENGE_PAGE_SIZE,
   });
-  return rows.map(toChallenge);
+  const rows = await prisma.challenge.findMany({ where: { id: { in: ids } }, select: challengeSelect });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // A row deleted between the two reads simply drops out of this page.
+  const items = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toChallenge(row)] : [];
+  });
+  return { items, nextCursor: next ? encodeCursor(next) : null };
 }
 
-/** Home page: up to three ACTIVE or UPCOMING challenges (SPEC §2 Home). */
-export function listFeaturedChallenges(): Promise<Challenge[]> {
-  return listPublicChallenges({ statuses: [...OPEN_CHALLENGE_STATUSES], limit: HOME_FEATURED_LIMIT });
-}
-
-export async function getPublicChallenge(id: string): Promise<Challenge> {
+/** One challenge. A DRAFT exists only for those who may edit challenges: for everyone else it is a 404. */
+export async function getChallenge(id: string, { includeDraft = false } = {}): Promise<Challenge> {
   const prisma = await db();
   const row = await prisma.challenge.findUnique({ where: { id }, select: challengeSelect });
-  if (!row || row.status === "DRAFT") throw notFound("Challenge not found");
+  if (!row || (row.status === "DRAFT" && !includeDraft)) throw notFound("Challenge not found");
   return toChallenge(row);
 }

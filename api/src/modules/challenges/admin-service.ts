@@ -1,0 +1,114 @@
+// Challenge management (section `challenges`): create, edit, delete, and archive a completed challenge into a
+// project (plus draft resources when asked). Plain functions; AppError on failure.
+import { db } from "../../db/client";
+import { AppError, notFound } from "../../lib/errors";
+import type { Prisma } from "../../generated/prisma/client";
+import {
+  DEFAULT_CHALLENGE_STATUS,
+  END_BEFORE_START,
+  parseTextList,
+  type ArchiveResult,
+  type Challenge,
+  type ChallengeInput,
+  type ChallengeUpdate,
+} from "./schema";
+import { getChallenge } from "./service";
+
+const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
+
+/** Stored columns from the contract's fields; only the fields present are written (PATCH). */
+function toData(input: ChallengeUpdate): Prisma.ChallengeUpdateInput {
+  const data: Prisma.ChallengeUpdateInput = {};
+  if (input.title !== undefined) data.title = input.title.trim();
+  if (input.description !== undefined) data.description = input.description.trim();
+  if (input.fullDescription !== undefined) data.fullDescription = blankToNull(input.fullDescription);
+  if (input.status !== undefined) data.status = input.status;
+  if (input.startDate !== undefined) data.startDate = new Date(input.startDate);
+  if (input.endDate !== undefined) data.endDate = input.endDate ? new Date(input.endDate) : null;
+  if (input.imageUrl !== undefined) data.imageUrl = blankToNull(input.imageUrl);
+  if (input.requirements !== undefined) data.requirements = parseTextList(input.requirements).map((s) => s.trim()).filter(Boolean);
+  if (input.outcomes !== undefined) data.outcomes = parseTextList(input.outcomes).map((s) => s.trim()).filter(Boolean);
+  if (input.timeline !== undefined) data.timeline = blankToNull(input.timeline);
+  return data;
+}
+
+function assertDates(start: Date, end: Date | null | undefined) {
+  if (end && end < start) throw new AppError("invalid_data", END_BEFORE_START);
+}
+
+export async function createChallenge(input: ChallengeInput): Promise<Challenge> {
+  const data = toData({ status: DEFAULT_CHALLENGE_STATUS, ...input });
+  assertDates(data.startDate as Date, data.endDate as Date | null);
+  const row = await (await db()).challenge.create({ data: data as Prisma.ChallengeCreateInput, select: { id: true } });
+  return getChallenge(row.id, { includeDraft: true });
+}
+
+export async function updateChallenge(id: string, input: ChallengeUpdate): Promise<Challenge> {
+  const prisma = await db();
+  const current = await prisma.challenge.findUnique({ where: { id }, select: { startDate: true, endDate: true } });
+  if (!current) throw notFound("Challenge not found");
+  const data = toData(input);
+  assertDates((data.startDate as Date | undefined) ?? current.startDate, data.endDate === undefined ? current.endDate : (data.endDate as Date | null));
+  await prisma.challenge.update({ where: { id }, data });
+  return getChallenge(id, { includeDraft: true });
+}
+
+/** Deleting removes its applications and archived projects too (SPEC §3: removed with their challenge). */
+export async function deleteChallenge(id: string): Promise<void> {
+  const { count } = await (await db()).challenge.deleteMany({ where: { id } });
+  if (count === 0) throw notFound("Challenge not found");
+}
+
+/** Draft resources an archived challenge starts the library with; an admin completes and publishes them. */
+const SPAWNED_RESOURCES = [
+  { type: "RESEARCH", title: (t: string) => `${t}: white paper` },
+  { type: "TOOL", title: (t: string) => `${t}: toolkit` },
+  { type: "BEST_PRACTICE", title: (t: string) => `${t}: lessons learned` },
+] as const;
+
+/**
+ * SPEC §4: only a COMPLETED challenge can be archived; archiving creates its project and, when asked, draft
+ * resources. The challenge row is locked for the transaction, so a double click or two admins at once archive it
+ * once: the second finds the project and gets 409.
+ */
+export async function archiveChallenge(id: string, { spawnResources = false } = {}): Promise<ArchiveResult> {
+  return (await db()).$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "challenges" WHERE id = ${id} FOR UPDATE`;
+    if (!locked) throw notFound("Challenge not found");
+    const challenge = await tx.challenge.findUniqueOrThrow({ where: { id } });
+    if (challenge.status !== "COMPLETED") throw new AppError("conflict", "Only completed challenges can be archived");
+    if (await tx.project.findFirst({ where: { challengeId: id }, select: { id: true } })) {
+      throw new AppError("conflict", "This challenge has already been archived");
+    }
+    const outcomes = parseTextList(challenge.outcomes);
+    const project = await tx.project.create({
+      data: {
+        challengeId: id,
+        title: challenge.title,
+        description: challenge.description,
+        problem: challenge.fullDescription?.trim() || challenge.description,
+        solution: outcomes.length ? outcomes.map((o) => `• ${o}`).join("\n") : "To be documented by the challenge team.",
+        imageUrl: challenge.imageUrl,
+      },
+      select: { id: true },
+    });
+    const resourceIds: string[] = [];
+    if (spawnResources) {
+      for (const spec of SPAWNED_RESOURCES) {
+        const resource = await tx.resource.create({
+          data: {
+            projectId: project.id,
+            title: spec.title(challenge.title),
+            description: `Draft created when "${challenge.title}" was archived. Add the file and a description, then publish.`,
+            type: spec.type,
+            accessLevel: "FREE",
+            draft: true,
+          },
+          select: { id: true },
+        });
+        resourceIds.push(resource.id);
+      }
+    }
+    return { projectId: project.id, resourceIds };
+  });
+}

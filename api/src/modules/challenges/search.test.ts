@@ -1,0 +1,129 @@
+// Full-text search (stemming, ranking, any text a person types) and keyset pagination of the public list.
+import { beforeAll, describe, expect, test } from "bun:test";
+import { app } from "../../app";
+import { createChallenge, unique } from "../../../test/factories";
+
+type Item = { id: string; title: string; status: string; startDate: string };
+
+async function list(query: Record<string, string | number>) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await app.handle(new Request(`http://localhost:3000/api/challenges?${qs}`));
+  return { status: res.status, body: (await res.json()) as Item[] & { message?: string }, headers: res.headers };
+}
+
+/** Follows the next-page cursor to the end, as a "Load more" button would. */
+async function walk(query: Record<string, string | number>) {
+  const pages: Item[][] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await list(cursor ? { ...query, cursor } : query);
+    expect(res.status).toBe(200);
+    pages.push(res.body);
+    cursor = res.headers.get("x-next-cursor");
+    if (cursor) expect(res.headers.get("link")).toContain(`cursor=${cursor}`);
+    expect(pages.length).toBeLessThan(100);
+  } while (cursor);
+  return pages;
+}
+
+describe("full-text search", () => {
+  const tag = unique("fts").replaceAll("-", ""); // one token, so each search sees only this file's rows
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    const [city, river, deep, draft] = await Promise.all([
+      createChallenge({ title: `Smart city mobility ${tag}`, description: "Getting around" }),
+      createChallenge({ title: `River clean-up ${tag}`, description: "Water quality for riverside cities" }),
+      createChallenge({ title: `Open data ${tag}`, description: "Portals", fullDescription: "Budgets of small cities." }),
+      createChallenge({ title: `Hidden city ${tag}`, status: "DRAFT" }),
+    ]);
+    ids = { city: city.id, river: river.id, deep: deep.id, draft: draft.id };
+  });
+
+  test("stems words: 'cities' finds 'city', and searches the full description too", async () => {
+    const res = await list({ search: `cities ${tag}` });
+    expect(res.status).toBe(200);
+    expect(res.body.map((c) => c.id).sort()).toEqual([ids.city, ids.river, ids.deep].sort());
+  });
+
+  test("ranks title matches above description matches above full-description matches", async () => {
+    const res = await list({ search: `city ${tag}` });
+    expect(res.body.map((c) => c.id)).toEqual([ids.city, ids.river, ids.deep]);
+  });
+
+  test("never returns a DRAFT challenge, whatever the search", async () => {
+    const res = await list({ search: `hidden ${tag}` });
+    expect(res.body).toEqual([]);
+  });
+
+  test("takes what people type: phrases, exclusions, stray operators and punctuation", async () => {
+    expect((await list({ search: `"smart city" ${tag}` })).body.map((c) => c.id)).toEqual([ids.city]);
+    expect((await list({ search: `cities -river ${tag}` })).body.map((c) => c.id).sort()).toEqual([ids.city, ids.deep].sort());
+    for (const odd of ["&&", "!", "(", "':*", "a | | b", "the", "   "]) {
+      const res = await list({ search: odd });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  test("a status filter narrows a search", async () => {
+    const res = await list({ search: `cities ${tag}`, status: "COMPLETED" });
+    expect(res.body).toEqual([]);
+  });
+});
+
+describe("keyset pagination", () => {
+  const tag = unique("page").replaceAll("-", "");
+  let made: string[];
+
+  beforeAll(async () => {
+    // Seven rows, two of which share a start date so the id breaks the tie.
+    const days = ["03", "01", "05", "02", "02", "07", "04"];
+    const rows = await Promise.all(
+      days.map((d, i) =>
+        createChallenge({ title: `Paged ${tag} ${i}`, status: "UPCOMING", startDate: new Date(`2031-01-${d}T00:00:00Z`) }),
+      ),
+    );
+    made = rows.sort((a, b) => +a.startDate - +b.startDate || (a.id < b.id ? -1 : 1)).map((r) => r.id);
+  });
+
+  test("a search walks every match exactly once, in rank order, three at a time", async () => {
+    const pages = await walk({ search: `paged ${tag}`, limit: 3 });
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+    // Equal ranks here, so the order falls back to start date then id.
+    expect(pages.flat().map((c) => c.id)).toEqual(made);
+  });
+
+  test("the plain list walks every row once in (startDate, id) order, with no duplicates across pages", async () => {
+    const seen = (await walk({ status: "UPCOMING", limit: 5 })).flat();
+    expect(new Set(seen.map((c) => c.id)).size).toBe(seen.length);
+    const mine = seen.filter((c) => made.includes(c.id)).map((c) => c.id);
+    expect(mine).toEqual(made);
+    const keys = seen.map((c) => `${c.startDate}|${c.id}`);
+    expect(keys).toEqual([...keys].sort());
+  });
+
+  test("the last page has no next link; the default page is 12", async () => {
+    const res = await list({ search: `paged ${tag}` });
+    expect(res.body).toHaveLength(7);
+    expect(res.headers.get("x-next-cursor")).toBeNull();
+    expect(res.headers.get("link")).toBeNull();
+  });
+
+  test("a forged, foreign or mismatched cursor is a 400 with a clear message, never a 500", async () => {
+    const searchCursor = (await list({ search: `paged ${tag}`, limit: 1 })).headers.get("x-next-cursor")!;
+    const plainCursor = (await list({ status: "UPCOMING", limit: 1 })).headers.get("x-next-cursor")!;
+    const forged = [
+      "not-a-cursor",
+      Buffer.from("{}").toString("base64url"),
+      Buffer.from(JSON.stringify(["yesterday", "x", null])).toString("base64url"),
+      Buffer.from(JSON.stringify(["2031-01-01T00:00:00.000Z", 5, null])).toString("base64url"),
+    ];
+    for (const cursor of forged) {
+      const res = await list({ status: "UPCOMING", cursor });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Invalid page cursor");
+    }
+    expect((await list({ status: "UPCOMING", cursor: searchCursor })).status).toBe(400);
+    expect((await list({ search: "paged", cursor: plainCursor })).status).toBe(400);
+  });
+});

@@ -1,0 +1,28 @@
+// Every public, database-backed page for /sitemap.xml. Each feature contributes one source function here (projects,
+// resources and merchandise add theirs as they land); the site adds its static pages.
+import { db } from "../../db/client";
+import { SITEMAP_MAX_URLS, type SitemapEntry } from "./schema";
+
+type Source = (limit: number) => Promise<SitemapEntry[]>;
+
+const challenges: Source = async (limit) => {
+  const rows = await (await db()).challenge.findMany({
+    where: { status: { not: "DRAFT" } },
+    select: { id: true, updatedAt: true },
+    orderBy: { updatedAt: "desc" },
+    take: limit,
+  });
+  return rows.map((r) => ({ path: `/challenges/${r.id}`, lastModified: r.updatedAt.toISOString() }));
+};
+
+const SOURCES: Source[] = [challenges];
+
+export async function sitemapEntries(): Promise<SitemapEntry[]> {
+  const entries: SitemapEntry[] = [];
+  for (const source of SOURCES) {
+    const room = SITEMAP_MAX_URLS - entries.length;
+    if (room <= 0) break;
+    entries.push(...(await source(room)));
+  }
+  return entries;
+}

@@ -1,0 +1,109 @@
+// Challenge list at scale (issue #8): 1,000,000 generated challenges in PostgreSQL, then through the real app
+// (in-process, app.handle): the first page vs a page 10,000 deep by keyset cursor (targets: deep/first ≤ 1.2×),
+// and full-text search latency at 8 concurrent requests (target p95 ≤ 30 ms). Prints figures; asserts nothing.
+//   npm run bench:challenges          (needs PostgreSQL; BENCH_POSTGRES_URL, BENCH_ROWS, BENCH_REQUESTS to change)
+import pg from "pg";
+
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const CONCURRENCY = 8;
+const PAGE = 12;
+const DEEP_PAGES = 10_000;
+
+// A vocabulary large enough that a word matches about one row in a few hundred, as topic words do on a real site.
+const VOCABULARY = Array.from({ length: 1500 }, (_, i) => `w${i.toString(36)}topic`);
+const SEARCH_WORDS = ["water", "transit", "housing", "energy", "schools", "cities", "health", "food"];
+
+const name = `bench_challenges_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(ADMIN_URL);
+url.pathname = `/${name}`;
+process.env.DATABASE_URL = url.toString();
+process.env.LOG_LEVEL = "warn";
+process.env.SEED_DEMO_DATA = "false";
+process.env.NODE_ENV = "test";
+
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { p50: at(0.5), p95: at(0.95) };
+};
+const fmt = (n: number) => `${n.toFixed(2)} ms`;
+
+try {
+  const { app } = await import("../api/src/app");
+  const { getDatabase, closeDatabase } = await import("../api/src/db/client");
+  const { encodeCursor } = await import("../api/src/modules/challenges/list-query");
+  await getDatabase(); // applies the migrations
+
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  let t = performance.now();
+  // Titles and descriptions from the vocabulary, plus one real topic word in every 50th row for the searches.
+  await db.query(
+    `INSERT INTO challenges (id, title, description, "fullDescription", status, "startDate", "updatedAt")
+     SELECT gen_random_uuid(),
+            v[1 + (i * 7) % $2] || ' ' || v[1 + (i * 13) % $2] || CASE WHEN i % 50 = 0 THEN ' ' || w[1 + (i / 50) % 8] ELSE '' END,
+            v[1 + (i * 17) % $2] || ' ' || v[1 + (i * 19) % $2] || ' ' || v[1 + (i * 23) % $2],
+            v[1 + (i * 29) % $2] || ' ' || v[1 + (i * 31) % $2],
+            (ARRAY['UPCOMING','ACTIVE','COMPLETED']::"ChallengeStatus"[])[1 + i % 3],
+            timestamp '2020-01-01' + (i % 3650) * interval '1 day',
+            now()
+     FROM generate_series(1, $1) AS i, (SELECT $3::text[] AS v, $4::text[] AS w) AS words`,
+    [ROWS, VOCABULARY.length, VOCABULARY, SEARCH_WORDS],
+  );
+  await db.query("ANALYZE challenges");
+  console.log(`generated ${ROWS.toLocaleString()} challenges in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  // The cursor a visitor would hold after clicking "Load more" 10,000 times (computed directly, once).
+  const { rows } = await db.query(
+    `SELECT id, "startDate" FROM challenges WHERE status IN ('ACTIVE','UPCOMING') ORDER BY "startDate", id OFFSET $1 LIMIT 1`,
+    [Math.min(PAGE * DEEP_PAGES, Math.floor((ROWS * 2) / 3) - PAGE) - 1], // smaller BENCH_ROWS: as deep as they go
+  );
+  await db.end();
+  const deepCursor = encodeCursor({ startDate: rows[0].startDate.toISOString(), id: rows[0].id });
+
+  const get = async (query: string) => {
+    const started = performance.now();
+    const res = await app.handle(new Request(`http://localhost:3000/api/challenges?${query}`));
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${query}: ${res.status}`);
+    return performance.now() - started;
+  };
+  const serial = async (query: () => string, n: number) => {
+    for (let i = 0; i < 20; i++) await get(query()); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) times.push(await get(query()));
+    return stats(times);
+  };
+
+  const first = await serial(() => "status=ACTIVE,UPCOMING", REQUESTS);
+  const deep = await serial(() => `status=ACTIVE,UPCOMING&cursor=${deepCursor}`, REQUESTS);
+  console.log(`first page           p50 ${fmt(first.p50)}  p95 ${fmt(first.p95)}`);
+  console.log(`page ${DEEP_PAGES.toLocaleString()} (keyset)  p50 ${fmt(deep.p50)}  p95 ${fmt(deep.p95)}`);
+  console.log(`deep / first (p50)   ${(deep.p50 / first.p50).toFixed(2)}×   (target ≤ 1.2×)`);
+
+  let word = 0;
+  const serialSearch = await serial(() => `status=ACTIVE,UPCOMING&search=${SEARCH_WORDS[word++ % SEARCH_WORDS.length]}`, REQUESTS);
+  console.log(`search, one at a time p50 ${fmt(serialSearch.p50)}  p95 ${fmt(serialSearch.p95)}`);
+
+  let next = 0;
+  const searchTimes: number[] = [];
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const word = SEARCH_WORDS[next++ % SEARCH_WORDS.length]!;
+        searchTimes.push(await get(`status=ACTIVE,UPCOMING&search=${word}`));
+      }
+    }),
+  );
+  const search = stats(searchTimes);
+  console.log(`search, c=${CONCURRENCY}         p50 ${fmt(search.p50)}  p95 ${fmt(search.p95)}   (target p95 ≤ 30 ms)`);
+  await closeDatabase();
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
