@@ -1,6 +1,7 @@
 // Visitor journeys on the challenges list and detail pages (seeded demo data): filter and search through the URL,
 // the same with JavaScript off, the side card by status, Sign In Required, Add to calendar, what crawlers read.
 import { expect, test, type Page } from "@playwright/test";
+import { DEMO, signIn, siteOrigin } from "./support/auth";
 
 const cardTitles = (page: Page) => page.getByTestId("challenge-card").getByRole("heading").allTextContents();
 
@@ -111,4 +112,36 @@ test("sitemap.xml lists the public challenges; robots.txt points to it", async (
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
   expect(robots).toContain("Disallow: /admin");
+});
+
+test("more than a page of matches: Load more appends the next page in place, and works without JavaScript", async ({ browser, page }) => {
+  // Thirteen public challenges sharing a made-up word: one more than a page (12).
+  const word = `zq${Date.now().toString(36)}`;
+  const admin = await browser.newContext();
+  await signIn(await admin.newPage(), DEMO.admin.username, DEMO.admin.password);
+  for (let i = 1; i <= 13; i++) {
+    const response = await admin.request.post("/api/challenges", {
+      data: { title: `Paging ${word} ${String(i).padStart(2, "0")}`, description: `Row ${i}`, status: "ACTIVE", startDate: `2031-01-${String(i).padStart(2, "0")}T00:00:00.000Z` },
+      headers: { origin: siteOrigin() },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await admin.close();
+
+  await page.goto(`/challenges?q=${word}`);
+  await expect(page.getByTestId("challenge-card")).toHaveCount(12);
+  await page.getByRole("link", { name: "Load more" }).click();
+  await expect(page.getByTestId("challenge-card")).toHaveCount(13);
+  await expect(page).toHaveURL(new RegExp(`q=${word}`)); // appended in place: still the first page's address
+  await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+  expect(new Set(await cardTitles(page)).size, "no card twice").toBe(13);
+
+  // Without JavaScript the link is a plain next page.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await plain.newPage();
+  await noJs.goto(`/challenges?q=${word}`);
+  await noJs.getByRole("link", { name: "Load more" }).click();
+  await expect(noJs).toHaveURL(/cursor=/);
+  await expect(noJs.getByTestId("challenge-card")).toHaveCount(1);
+  await plain.close();
 });
