@@ -1,0 +1,101 @@
+// Upload routes (SPEC §7 "POST /api/upload"; issue 8 item 6; docs/decisions/007): admins and section delegates
+// upload images (and PDFs with ?type=pdf); anyone reads public files from GET /api/files/:name.
+import { Elysia, t } from "elysia";
+import { ErrorBodySchema } from "../../lib/http-schema";
+import { AppError } from "../../lib/errors";
+import { acceptMultipart } from "../../plugins/security";
+import { authPlugin, sessionOf } from "../auth/guard";
+import { hasAdminAccess } from "../auth/permissions";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { FileNameParamsSchema, MULTIPART_OVERHEAD_BYTES, UPLOAD_MESSAGES, UploadQuerySchema, UploadResultSchema, type StoredExtension } from "./schema";
+import { maxBytesFor, openPublicFile, openSignedFile, storeUpload, type ServedFile } from "./service";
+
+export const UPLOAD_PATH = "/api/upload";
+const FORBIDDEN = "You don't have permission to upload files";
+
+function cookieValue(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = part.split("=");
+    if (key?.trim() === name) {
+      try {
+        return decodeURIComponent(value.join("=").trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Who may upload: anyone holding an admin section (ADMIN, or a toolAccess delegate). SPEC §6. */
+async function requireUploader(request: Request) {
+  const session = await sessionOf(request, cookieValue(request, SESSION_COOKIE));
+  if (!session) throw new AppError("unauthorized", "Not authenticated");
+  if (!hasAdminAccess(session.user)) throw new AppError("forbidden", FORBIDDEN);
+  return session.user;
+}
+
+// The body limit is the file limit plus the multipart framing, enforced while the body streams in (the security
+// plugin reads it chunk by chunk and stops at the limit: 413). The caller is checked before a byte is read.
+acceptMultipart(UPLOAD_PATH, {
+  maxBytes: (url) => maxBytesFor(url.searchParams.get("type") === "pdf" ? "pdf" : "image") + MULTIPART_OVERHEAD_BYTES,
+  authorize: async (request) => {
+    await requireUploader(request);
+  },
+});
+
+/** A year: names are random and never reused, so a stored file never changes under its URL. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** Headers that keep a stored file a file: its own type, no sniffing, no script if it is ever opened as a page. */
+export function fileHeaders(file: Pick<ServedFile, "name" | "extension" | "size" | "contentType">, cacheControl: string): Record<string, string> {
+  const isPdf = (file.extension as StoredExtension) === "pdf";
+  return {
+    "content-type": file.contentType,
+    "content-length": String(file.size),
+    "x-content-type-options": "nosniff",
+    // Images show inline (they are <img> sources); PDFs download, so no viewer runs them on the site's origin.
+    "content-disposition": `${isPdf ? "attachment" : "inline"}; filename="${file.name}"`,
+    "content-security-policy": "default-src 'none'; sandbox",
+    "cross-origin-resource-policy": "same-origin",
+    "cache-control": cacheControl,
+  };
+}
+
+const sendFile = (file: ServedFile, cacheControl: string) => new Response(file.body, { headers: fileHeaders(file, cacheControl) });
+
+export const uploadsModule = new Elysia({ name: "uploads" })
+  .use(authPlugin)
+  .post(
+    "/upload",
+    async ({ body, query, user, set }) => {
+      if (!hasAdminAccess(user)) throw new AppError("forbidden", FORBIDDEN); // also checked before reading
+      const result = await storeUpload(body.file, query.type === "pdf" ? "pdf" : "image");
+      set.status = 201;
+      return result;
+    },
+    {
+      auth: true,
+      query: UploadQuerySchema,
+      body: t.Object({ file: t.File({ error: UPLOAD_MESSAGES.noFile }) }, { error: UPLOAD_MESSAGES.noFile }),
+      response: { 201: UploadResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 413: ErrorBodySchema },
+      detail: { summary: "Upload an image (JPEG, PNG, GIF, WebP ≤ 5 MB) or, with type=pdf, a PDF (≤ 10 MB)" },
+    },
+  )
+  .get("/files/:name", async ({ params }) => sendFile(await openPublicFile(params.name), IMMUTABLE), {
+    params: FileNameParamsSchema,
+    response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
+  })
+  // Signed, short-lived links (storage.signedUrl without a bucket): premium files. Never cached by shared caches.
+  .get(
+    "/files/:scope/:name",
+    async ({ params, query }) => {
+      const file = await openSignedFile(params.scope, params.name, query.expires, query.signature);
+      return sendFile(file, "private, no-store");
+    },
+    {
+      params: t.Object({ scope: t.String({ maxLength: 16 }), name: t.String({ maxLength: 64 }) }),
+      query: t.Object({ expires: t.Optional(t.String({ maxLength: 16 })), signature: t.Optional(t.String({ maxLength: 128 })) }),
+      response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
+    },
+  );
