@@ -64,6 +64,15 @@ export function fileHeaders(file: Pick<ServedFile, "name" | "extension" | "size"
 
 const sendFile = (file: ServedFile, cacheControl: string) => new Response(file.body, { headers: fileHeaders(file, cacheControl) });
 
+const signedRoute = {
+  params: FileNameParamsSchema,
+  query: t.Object({ expires: t.Optional(t.String({ maxLength: 16 })), signature: t.Optional(t.String({ maxLength: 128 })) }),
+  response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
+};
+async function sendSigned(scope: "public" | "private", name: string, query: { expires?: string; signature?: string }) {
+  return sendFile(await openSignedFile(scope, name, query.expires, query.signature), "private, no-store");
+}
+
 export const uploadsModule = new Elysia({ name: "uploads" })
   .use(authPlugin)
   .post(
@@ -87,15 +96,5 @@ export const uploadsModule = new Elysia({ name: "uploads" })
     response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
   })
   // Signed, short-lived links (storage.signedUrl without a bucket): premium files. Never cached by shared caches.
-  .get(
-    "/files/:scope/:name",
-    async ({ params, query }) => {
-      const file = await openSignedFile(params.scope, params.name, query.expires, query.signature);
-      return sendFile(file, "private, no-store");
-    },
-    {
-      params: t.Object({ scope: t.String({ maxLength: 16 }), name: t.String({ maxLength: 64 }) }),
-      query: t.Object({ expires: t.Optional(t.String({ maxLength: 16 })), signature: t.Optional(t.String({ maxLength: 128 })) }),
-      response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
-    },
-  );
+  .get("/files/private/:name", ({ params, query }) => sendSigned("private", params.name, query), signedRoute)
+  .get("/files/public/:name", ({ params, query }) => sendSigned("public", params.name, query), signedRoute);
