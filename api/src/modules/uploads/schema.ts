@@ -29,8 +29,10 @@ export const PDF_ACCEPT = "application/pdf";
 export const UPLOADED_FILE_NAME_PATTERN = "^[0-9a-f]{32}\\.(jpg|png|gif|webp|pdf)$";
 /** Where uploads are served (GET /api/files/:name). */
 export const UPLOADED_FILES_PATH = "/api/files/";
+/** An uploaded image's URL without anchors, for patterns that accept it among other forms (challenge imageUrl). */
+export const UPLOADED_IMAGE_URL_SOURCE = "/api/files/[0-9a-f]{32}\\.(jpg|png|gif|webp)";
 /** An uploaded image's URL, as POST /api/upload returns it. */
-export const UPLOADED_IMAGE_URL_PATTERN = "^/api/files/[0-9a-f]{32}\\.(jpg|png|gif|webp)$";
+export const UPLOADED_IMAGE_URL_PATTERN = `^${UPLOADED_IMAGE_URL_SOURCE}$`;
 /** An uploaded white paper's URL (POST /api/upload?type=pdf). */
 export const UPLOADED_PDF_URL_PATTERN = "^/api/files/[0-9a-f]{32}\\.pdf$";
 

@@ -376,3 +376,19 @@ describe("S3-compatible bucket (s3rver)", () => {
     expect((await fetchFile(`/api/files/${key.split("/")[1]}`)).status).toBe(404);
   });
 });
+
+// ---- What admin forms may store ----------------------------------------------------------------------------------
+describe("uploaded URLs in the challenge contract", () => {
+  test("imageUrl accepts an uploaded image's URL and http(s) URLs; not PDFs, other paths or other schemes", async () => {
+    const { Value } = await import("@sinclair/typebox/value");
+    const { ChallengeInputSchema } = await import("../challenges/schema");
+    const valid = { title: "T", description: "D", startDate: "2027-01-01T00:00:00.000Z" };
+    const accepts = (imageUrl: string) => Value.Check(ChallengeInputSchema, { ...valid, imageUrl });
+    const { body } = await upload(form(PNG, "a.png", "image/png"), admin);
+    expect(accepts(body.url)).toBe(true);
+    expect(accepts("https://img.example/r.png")).toBe(true);
+    for (const url of ["/api/files/0123456789abcdef0123456789abcdef.pdf", "/api/files/../../etc/passwd", "/uploads/x.png", "javascript:alert(1)", "data:image/png;base64,AA"]) {
+      expect({ url, ok: accepts(url) }).toEqual({ url, ok: false });
+    }
+  });
+});
