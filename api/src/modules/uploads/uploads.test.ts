@@ -128,6 +128,9 @@ describe("POST /api/upload", () => {
     // Refused before reading: even a body over the limit gets 401/403, not 413.
     expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"), member)).status).toBe(403);
     expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"))).status).toBe(401);
+    // Without a body too: the answer is about who, never about the missing file.
+    expect((await upload(null, member)).status).toBe(403);
+    expect((await upload(null)).status).toBe(401);
     expect(await store.list()).toEqual([]);
   });
 
@@ -146,6 +149,11 @@ describe("POST /api/upload", () => {
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
     expect(await store.list()).toEqual([]);
+    expect(readdirSync(temporaryDirs.at(-1)!, { recursive: true })).toEqual([]); // not even a temporary file
+  });
+
+  test("an image of exactly 5 MB is accepted", async () => {
+    expect((await upload(form(bigPng(IMAGE_MAX_BYTES), "max.png", "image/png"), admin)).status).toBe(201);
   });
 
   test("a 6 MB image is refused with 413 at the body limit", async () => {
