@@ -191,6 +191,31 @@ describe("POST /api/upload", () => {
     expect(await store.list()).toEqual([]);
   });
 
+  test("over a real socket: a valid upload succeeds; an oversized one is refused with 413", async () => {
+    const server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(request, srv) {
+        recordClientIp(request, srv.requestIP(request)?.address ?? "127.0.0.1");
+        return app.handle(request);
+      },
+    });
+    try {
+      const send = (body: FormData) =>
+        fetch(`http://127.0.0.1:${server.port}/api/upload`, { method: "POST", body, headers: { origin: SITE_ORIGIN, cookie: admin.header() } });
+      const ok = await send(form(PNG, "a.png", "image/png"));
+      expect(ok.status).toBe(201);
+      const { url } = (await ok.json()) as { url: string };
+      const served = await fetch(`http://127.0.0.1:${server.port}${url}`);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+      const big = await send(form(bigPng(6 * 1024 * 1024), "big.png", "image/png"));
+      expect(big.status).toBe(413);
+      expect(await store.list()).toEqual([`public/${url.split("/").pop()}`]);
+    } finally {
+      server.stop(true);
+    }
+  });
+
   test("a truncated multipart body is refused (400) and nothing is stored", async () => {
     const full = new Request("http://x/", { method: "POST", body: form(PNG, "a.png", "image/png") });
     const contentType = full.headers.get("content-type")!;
