@@ -63,7 +63,7 @@ export function looksComplete(format: StoredExtension, bytes: Uint8Array): boole
 // XMP metadata (<x:xmpmeta>, <rdf:…>, <?xpacket) is on neither list.
 const ANYWHERE = ["<script", "<iframe", "<frameset", "<!doctype", "<object", "<embed", "<?xml-stylesheet", "javascript:", "onerror=", "onload="].map(ascii);
 const SNIFF_WINDOW_BYTES = 1445;
-const IN_SNIFF_WINDOW = ["<html", "<head", "<body", "<svg", "<div", "<font", "<table", "<style", "<title", "<meta", "<form", "<base", "<!--", "<?xml "].map(ascii);
+const IN_SNIFF_WINDOW = ["<html", "<head", "<body", "<svg", "<div", "<font", "<table", "<style", "<title", "<meta", "<form", "<base", "<!--"].map(ascii);
 
 /**
  * The first active-markup token found (case-insensitive), or null. This is how polyglots — a valid GIF header
