@@ -7,7 +7,7 @@ import { acceptMultipart } from "../../plugins/security";
 import { sessionOf } from "../auth/guard";
 import { hasAdminAccess } from "../auth/permissions";
 import { SESSION_COOKIE } from "../auth/sessions";
-import { FileNameParamsSchema, MULTIPART_OVERHEAD_BYTES, UPLOAD_MESSAGES, UploadQuerySchema, UploadResultSchema, type StoredExtension } from "./schema";
+import { CONTENT_TYPES, FileNameParamsSchema, MULTIPART_OVERHEAD_BYTES, UPLOAD_MESSAGES, UploadQuerySchema, UploadResultSchema } from "./schema";
 import { maxBytesFor, openPublicFile, openSignedFile, storeUpload, type ServedFile } from "./service";
 
 export const UPLOAD_PATH = "/api/upload";
@@ -48,10 +48,11 @@ acceptMultipart(UPLOAD_PATH, {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Headers that keep a stored file a file: its own type, no sniffing, no script if it is ever opened as a page. */
-export function fileHeaders(file: Pick<ServedFile, "name" | "extension" | "size" | "contentType">, cacheControl: string): Record<string, string> {
-  const isPdf = (file.extension as StoredExtension) === "pdf";
+export function fileHeaders(file: Pick<ServedFile, "name" | "extension" | "size">, cacheControl: string): Record<string, string> {
+  const isPdf = file.extension === "pdf";
   return {
-    "content-type": file.contentType,
+    // From the name's extension, which the upload chose from the bytes — not from what the store says it holds.
+    "content-type": CONTENT_TYPES[file.extension],
     "content-length": String(file.size),
     "x-content-type-options": "nosniff",
     // Images show inline (they are <img> sources); PDFs download, so no viewer runs them on the site's origin.
