@@ -8,6 +8,7 @@ import { authModule } from "./modules/auth";
 import { challengesModule } from "./modules/challenges";
 import { usersModule } from "./modules/users";
 import { sitemapModule } from "./modules/sitemap";
+import { uploadsModule } from "./modules/uploads";
 import { securityPlugin } from "./plugins/security";
 
 export function createApp() {
@@ -19,7 +20,8 @@ export function createApp() {
     .use(authModule)
     .use(challengesModule)
     .use(usersModule)
-    .use(sitemapModule);
+    .use(sitemapModule)
+    .use(uploadsModule);
 }
 
 export const app = createApp();

@@ -5,6 +5,17 @@ import { ConfigError, loadEnv } from "./env";
 const PRODUCTION_SECRET = "x".repeat(32);
 
 describe("loadEnv", () => {
+  test("storage: a local directory by default; a bucket needs S3_BUCKET and both keys", () => {
+    expect(loadEnv({}).STORAGE_DIR).toBe(".data/uploads");
+    expect(loadEnv({}).S3_BUCKET).toBeUndefined();
+    const bucket = { S3_BUCKET: "uploads", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret", S3_ENDPOINT: "http://127.0.0.1:9000" };
+    expect(loadEnv(bucket)).toMatchObject(bucket);
+    expect(() => loadEnv({ S3_BUCKET: "uploads" })).toThrow("S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+    expect(() => loadEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow("S3_BUCKET is required when S3_ENDPOINT is set");
+    expect(() => loadEnv({ ...bucket, S3_ENDPOINT: "ftp://x" })).toThrow(ConfigError);
+    expect(() => loadEnv({ ...bucket, S3_BUCKET: "Bad_Bucket" })).toThrow(ConfigError);
+  });
+
   test("defaults give a runnable embedded setup", () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, PGLITE_DATA_DIR: ".data/pglite", SEED_DEMO_DATA: true });

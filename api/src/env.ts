@@ -37,6 +37,17 @@ const EnvSchema = T.Object({
   MAIL_FROM: T.String({ minLength: 3, default: "InnovateHub <no-reply@innovatehub.example>" }),
   /** Without SMTP_URL, each message is written here as an .eml file and its link is logged. */
   MAIL_OUTBOX_DIR: T.String({ minLength: 1, default: ".data/outbox" }),
+  /** Uploaded files, when no S3 bucket is configured (api/src/lib/storage.ts). Created when missing. */
+  STORAGE_DIR: T.String({ minLength: 1, default: ".data/uploads" }),
+  /**
+   * Any S3-compatible bucket (AWS, R2, MinIO, Backblaze…) instead of STORAGE_DIR: set S3_BUCKET and both keys;
+   * S3_ENDPOINT for anything but AWS, S3_REGION where the service needs one. docs/decisions/007.
+   */
+  S3_BUCKET: T.Optional(T.String({ minLength: 3, maxLength: 63, pattern: "^[a-z0-9][a-z0-9.-]+[a-z0-9]$" })),
+  S3_ENDPOINT: T.Optional(T.String({ pattern: "^https?://[^/?#]+/?$" })),
+  S3_ACCESS_KEY_ID: T.Optional(T.String({ minLength: 1 })),
+  S3_SECRET_ACCESS_KEY: T.Optional(T.String({ minLength: 1 })),
+  S3_REGION: T.Optional(T.String({ pattern: "^[a-z0-9-]+$" })),
   LOG_LEVEL: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error")], { default: "info" }),
   /** Milliseconds to let in-flight requests finish after SIGTERM/SIGINT before closing anyway. */
   SHUTDOWN_GRACE_MS: T.Integer({ minimum: 0, default: 10_000 }),
@@ -68,6 +79,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = withDefaults as Static<typeof EnvSchema>;
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration: SESSION_SECRET is required in production (at least 32 random characters)");
+  }
+  const s3Settings = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"] as const).filter((k) => env[k] !== undefined);
+  if (!env.S3_BUCKET && s3Settings.length > 0) {
+    throw new ConfigError(`Invalid configuration: S3_BUCKET is required when ${s3Settings.join(", ")} is set`);
+  }
+  if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
   }
   return {
     ...env,

@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { contentSecurityPolicy, hashSourcesOf, inlineScriptHashes, scriptHash } from "./csp";
+import { storageOrigins } from "./storage";
 
 const sha = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}` as const;
 
@@ -58,7 +59,14 @@ describe("contentSecurityPolicy", () => {
     expect(directives["script-src"]).not.toMatch(/unsafe|\*|data:|https?:/);
   });
 
-  test("extra image origins (object storage, later) join img-src", () => {
+  test("extra image origins (object storage) join img-src", () => {
     expect(contentSecurityPolicy([], ["https://media.example.com"])).toContain("img-src 'self' data: https://media.example.com;");
+  });
+
+  test("the S3 endpoint's origin joins img-src when a bucket is configured; the local directory adds none", () => {
+    const bucket = { S3_BUCKET: "uploads", S3_ENDPOINT: "https://acct.r2.cloudflarestorage.com", S3_REGION: undefined };
+    expect(contentSecurityPolicy([], storageOrigins(bucket))).toContain("img-src 'self' data: https://acct.r2.cloudflarestorage.com;");
+    expect(storageOrigins({ S3_BUCKET: "uploads", S3_ENDPOINT: undefined, S3_REGION: "eu-west-1" })).toContain("https://s3.eu-west-1.amazonaws.com");
+    expect(storageOrigins({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_REGION: undefined })).toEqual([]);
   });
 });

@@ -3,12 +3,15 @@
 // own: server/front.ts). No 'unsafe-inline' or 'unsafe-eval' for scripts, so an injected onclick="…" does not run.
 // docs/decisions/005-content-security-policy.md
 import { createHash } from "node:crypto";
+import { env } from "../env";
+import { storageOrigins } from "./storage";
 
 /**
- * Origins besides our own that pages may show images from. Empty until uploads move to object storage: put the
- * storage (or its CDN) origin here then, e.g. "https://media.example.com".
+ * Origins besides our own that pages may show images from: the S3 endpoint when a bucket is configured (its
+ * presigned links point there; public uploads are served by the site itself, /api/files). None for the local
+ * directory. docs/decisions/007-uploads-and-storage.md
  */
-export const EXTRA_IMAGE_ORIGINS: readonly string[] = [];
+export const EXTRA_IMAGE_ORIGINS: readonly string[] = storageOrigins(env);
 
 /** A `sha256-…` source, as CSP writes it without the quotes. */
 export type ScriptHash = `sha256-${string}`;

@@ -50,6 +50,21 @@ describe("body types", () => {
     expect((await call("/api/logout", { method: "POST" })).status).toBe(204);
   });
 
+  test("a route's own multipart rule (acceptMultipart) checks the caller before reading any of the body", async () => {
+    // POST /api/upload declares multipart with a limit by ?type= and an authorize step (limits: uploads.test.ts).
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+        if (pulled >= 20 * 1024 * 1024) controller.close();
+      },
+    });
+    const anonymous = await send("/api/upload", body, "multipart/form-data; boundary=x");
+    expect(anonymous.status).toBe(401);
+    expect(pulled).toBeLessThanOrEqual(4 * 64 * 1024); // what the stream pre-buffers at most; never the body
+  });
+
   test("malformed JSON or invalid UTF-8 is a 400, not a 500", async () => {
     expect((await send("/api/login", "{not json", "application/json")).body?.message).toBe("The request body is not valid JSON");
     expect((await send("/api/login", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), "application/json")).status).toBe(400);

@@ -28,20 +28,34 @@ const ALLOWED_ORIGINS = allowedOrigins(env.SITE_URL, env.NODE_ENV);
 /** JSON bodies above this are refused. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-type BodyRule = { mediaType: "application/json" | "multipart/form-data"; maxBytes: number };
+type BodyRule = {
+  mediaType: "application/json" | "multipart/form-data";
+  /** The most a body may hold; a function when the limit depends on the request (e.g. `?type=pdf`). */
+  maxBytes: number | ((url: URL) => number);
+  /**
+   * Runs after the header checks and before a byte of the body is read: a caller who may not use the route (401,
+   * 403) never gets to make the server read megabytes.
+   */
+  authorize?: (request: Request) => Promise<void> | void;
+};
 const JSON_BODY: BodyRule = { mediaType: "application/json", maxBytes: MAX_JSON_BODY_BYTES };
 /** Paths (under /api) whose route takes multipart bodies, with their own limit. Everything else takes JSON. */
 const MULTIPART_ROUTES = new Map<string, BodyRule>();
 
+export type MultipartOptions = Pick<BodyRule, "maxBytes" | "authorize">;
+
 /**
  * Declares that `path` (e.g. "/api/upload") takes multipart/form-data of at most `maxBytes` — the route's file
- * limit plus room for the multipart framing. Called by the route's module, next to the route.
+ * limit plus room for the multipart framing — optionally checking the caller (`authorize`) before reading it.
+ * Called by the route's module, next to the route. Any other path keeps refusing multipart with 415.
  */
-export function acceptMultipart(path: string, maxBytes: number) {
-  MULTIPART_ROUTES.set(path, { mediaType: "multipart/form-data", maxBytes });
+export function acceptMultipart(path: string, options: number | MultipartOptions) {
+  const rule = typeof options === "number" ? { maxBytes: options } : options;
+  MULTIPART_ROUTES.set(path, { mediaType: "multipart/form-data", ...rule });
 }
 
 const bodyRuleFor = (request: Request) => MULTIPART_ROUTES.get(new URL(request.url).pathname) ?? JSON_BODY;
+const limitOf = (rule: BodyRule, request: Request) => (typeof rule.maxBytes === "number" ? rule.maxBytes : rule.maxBytes(new URL(request.url)));
 const mediaTypeOf = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 /** Whether a body is coming: a positive Content-Length, or none declared but a stream present (chunked). */
 function declaresBody(request: Request) {
@@ -88,22 +102,23 @@ function formToObject(form: FormData): Record<string, unknown> {
 }
 
 export const securityPlugin = new Elysia({ name: "security" })
-  .onRequest(({ request }) => {
+  .onRequest(async ({ request }) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (isCrossSite(request)) throw new AppError("forbidden", "Cross-site request refused");
     if (!declaresBody(request)) return;
     // Refused on the headers alone, before a byte of the body is read.
     const rule = bodyRuleFor(request);
+    await rule.authorize?.(request);
     if (mediaTypeOf(request) !== rule.mediaType) {
       throw new AppError("invalid_data", `This endpoint accepts ${rule.mediaType} bodies only`, 415);
     }
-    if (Number(request.headers.get("content-length") ?? 0) > rule.maxBytes) throw tooLarge();
+    if (Number(request.headers.get("content-length") ?? 0) > limitOf(rule, request)) throw tooLarge();
   })
   // Every body is parsed here, so the limit holds whatever the client declared (chunked bodies have no length).
   .onParse({ as: "global" }, async ({ request }) => {
     if (SAFE_METHODS.has(request.method)) return;
     const rule = bodyRuleFor(request);
-    const bytes = await readLimited(request, rule.maxBytes);
+    const bytes = await readLimited(request, limitOf(rule, request));
     if (bytes.byteLength === 0) return {};
     if (rule.mediaType === "multipart/form-data") {
       try {

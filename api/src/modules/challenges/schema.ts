@@ -2,6 +2,7 @@
 // both sides need. Imports nothing but TypeBox (and its helper).
 import { Type as T, type Static } from "@sinclair/typebox";
 import { literalUnion } from "../../lib/typebox";
+import { UPLOADED_IMAGE_URL_SOURCE } from "../uploads/schema";
 
 export const CHALLENGE_STATUSES = ["DRAFT", "UPCOMING", "ACTIVE", "COMPLETED"] as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
@@ -78,8 +79,11 @@ const textList = T.Union([
   T.String({ maxLength: LONG_TEXT_MAX_LENGTH }),
 ], { error: `Use a list of at most ${LIST_MAX_ITEMS} items` });
 
-/** An uploaded image's path (/uploads/…) or an absolute http(s) URL: never javascript:, data: or other schemes. */
-export const IMAGE_URL_PATTERN = "^(/uploads/[A-Za-z0-9._/-]+|https?://[^\\s]+)$";
+/**
+ * An uploaded image's URL (POST /api/upload: /api/files/<32 hex>.<jpg|png|gif|webp>) or an absolute http(s) URL:
+ * never javascript:, data:, other schemes or other same-site paths.
+ */
+export const IMAGE_URL_PATTERN = `^(${UPLOADED_IMAGE_URL_SOURCE}|https?://[^\\s]+)$`;
 
 export const ChallengeInputSchema = T.Object({
   title: T.String({ minLength: 1, maxLength: TITLE_MAX_LENGTH, pattern: "\\S", error: "Title is required" }),

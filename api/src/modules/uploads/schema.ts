@@ -1,0 +1,61 @@
+// The upload contract (SPEC §7 "POST /api/upload", §9 limits): what may be uploaded, how large, and the URL an
+// uploaded file gets — the pattern admin forms' imageUrl / whitePaperUrl fields accept. docs/decisions/007.
+import { Type as T } from "@sinclair/typebox";
+
+/** SPEC §9: image upload max 5MB. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** SPEC §9: white paper PDF max 10MB. */
+export const PDF_MAX_BYTES = 10 * 1024 * 1024;
+/** Room for the multipart framing around the file (boundaries, part headers, the file name) in the body limit. */
+export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/** What `type` asks for: nothing (an image) or `pdf` (a white paper). */
+export type UploadKind = "image" | "pdf";
+/** Kinds recognised from a file's first bytes, with the extension and Content-Type they are stored and served as. */
+export const IMAGE_FORMATS = { jpeg: "jpg", png: "png", gif: "gif", webp: "webp" } as const;
+export const CONTENT_TYPES = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  pdf: "application/pdf",
+} as const;
+export type StoredExtension = keyof typeof CONTENT_TYPES;
+/** For the file picker's `accept` attribute: a hint only — the server decides from the bytes. */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+export const PDF_ACCEPT = "application/pdf";
+
+/** A stored file's generated name: 32 random hex digits and the extension of its detected type. */
+export const UPLOADED_FILE_NAME_PATTERN = "^[0-9a-f]{32}\\.(jpg|png|gif|webp|pdf)$";
+/** Where uploads are served (GET /api/files/:name). */
+export const UPLOADED_FILES_PATH = "/api/files/";
+/** An uploaded image's URL without anchors, for patterns that accept it among other forms (challenge imageUrl). */
+export const UPLOADED_IMAGE_URL_SOURCE = "/api/files/[0-9a-f]{32}\\.(jpg|png|gif|webp)";
+/** An uploaded image's URL, as POST /api/upload returns it. */
+export const UPLOADED_IMAGE_URL_PATTERN = `^${UPLOADED_IMAGE_URL_SOURCE}$`;
+/** An uploaded white paper's URL (POST /api/upload?type=pdf). */
+export const UPLOADED_PDF_URL_PATTERN = "^/api/files/[0-9a-f]{32}\\.pdf$";
+
+export const UploadQuerySchema = T.Object({
+  type: T.Optional(T.Literal("pdf", { error: "type must be pdf (for a white paper) or left out (for an image)" })),
+});
+
+export const UploadResultSchema = T.Object({
+  /** Same-origin path of the stored file, e.g. /api/files/3f2a…c1.png — what the admin form saves as imageUrl. */
+  url: T.String({ pattern: "^/api/files/[0-9a-f]{32}\\.(jpg|png|gif|webp|pdf)$" }),
+});
+
+export const FileNameParamsSchema = T.Object({ name: T.String({ maxLength: 64 }) });
+
+// Messages (SPEC §8 shows 'Failed to upload image' / 'Failed to upload white paper' as the toast; the server's
+// message says why).
+export const UPLOAD_MESSAGES = {
+  noFile: 'Choose a file to upload (form field "file")',
+  emptyFile: "The file is empty",
+  imageTooLarge: "Images must be 5 MB or smaller",
+  pdfTooLarge: "PDF files must be 10 MB or smaller",
+  notAnImage: "Only JPEG, PNG, GIF or WebP images can be uploaded",
+  notAPdf: "Only PDF files can be uploaded as a white paper",
+  incomplete: "The file is incomplete or damaged",
+  markup: "The file contains HTML or script markup and cannot be uploaded",
+} as const;

@@ -1,0 +1,427 @@
+// Uploads and storage (issue 8 items 6 and 9): who may upload, type decided by the bytes, limits while reading,
+// nothing stored on refusal, served headers, signed links, and the same through an S3-compatible bucket (s3rver).
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import S3rver from "s3rver";
+import { treaty } from "@elysiajs/eden";
+import { app } from "../../app";
+import { BASE_URL, call, SITE_ORIGIN, type CookieJar } from "../../../test/http";
+import { createUser, signedInJar } from "../../../test/factories";
+import { recordClientIp } from "../../lib/client-ip";
+import { localStorage, s3Storage, signLocalLink, storage, useStorage, verifyLocalLink, type Storage } from "../../lib/storage";
+import { detectFormat, findMarkup, looksComplete } from "./file-kind";
+import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES, UPLOADED_IMAGE_URL_PATTERN, UPLOADED_PDF_URL_PATTERN } from "./schema";
+
+// ---- Sample files -------------------------------------------------------------------------------------------------
+const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
+const PNG = b64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
+const GIF = b64("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7");
+const WEBP = b64("UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA");
+// SOI, a JFIF APP0 segment, filler standing in for the scan, EOI.
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...Buffer.from("JFIF\0"), 1, 1, 0, 0, 1, 0, 1, 0, 0, ...new Array(64).fill(0x11), 0xff, 0xd9]);
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const HTML = new TextEncoder().encode("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
+const SVG = new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="5"/></svg>');
+// A valid GIF whose comment extension carries an HTML/JS payload: opened as HTML it would run the script.
+const POLYGLOT = new Uint8Array([...GIF.slice(0, -1), 0x21, 0xfe, 0x20, ...Buffer.from("*/=1;<script>alert(1)</script>/*".padEnd(32)), 0x00, 0x3b]);
+
+/** A PNG of about `size` bytes: valid signature and IHDR, random (incompressible) filler, IEND at the end. */
+function bigPng(size: number) {
+  const bytes = new Uint8Array(size);
+  bytes.set(PNG.slice(0, 33));
+  crypto.getRandomValues(bytes.subarray(33, size - 12));
+  bytes.set(PNG.slice(-12), size - 12);
+  return bytes;
+}
+
+const form = (bytes: Uint8Array, name: string, type = "application/octet-stream") => {
+  const data = new FormData();
+  data.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  return data;
+};
+const upload = (body: BodyInit | null, jar?: CookieJar, query = "", headers: Record<string, string> = {}) =>
+  call(`/api/upload${query}`, { method: "POST", body, jar, headers });
+
+/** The raw response (bytes and headers) for a GET. */
+async function fetchFile(path: string) {
+  const request = new Request(BASE_URL + path);
+  recordClientIp(request, "10.0.0.9");
+  return app.handle(request);
+}
+
+// ---- Storage per test: a fresh temporary directory --------------------------------------------------------------
+const temporaryDirs: string[] = [];
+let store: Storage;
+beforeEach(() => {
+  const dir = mkdtempSync(join(tmpdir(), "uploads-test-"));
+  temporaryDirs.push(dir);
+  store = localStorage(dir);
+  useStorage(store);
+});
+afterAll(() => {
+  useStorage(undefined);
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+let admin: CookieJar, delegate: CookieJar, member: CookieJar;
+beforeAll(async () => {
+  admin = await signedInJar((await createUser({ role: "ADMIN" })).id);
+  delegate = await signedInJar((await createUser({ toolAccess: ["projects"] })).id);
+  member = await signedInJar((await createUser()).id);
+});
+
+// ---- Recognising files by their bytes ----------------------------------------------------------------------------
+describe("file kinds from bytes", () => {
+  test("magic numbers name the format; names and declared types play no part", () => {
+    expect([PNG, JPEG, GIF, WEBP, PDF].map(detectFormat)).toEqual(["png", "jpg", "gif", "webp", "pdf"]);
+    expect([HTML, SVG, new Uint8Array([1, 2, 3]), new Uint8Array()].map(detectFormat)).toEqual([null, null, null, null]);
+  });
+
+  test("complete files pass; cut-off ones do not", () => {
+    for (const [format, bytes] of [["png", PNG], ["jpg", JPEG], ["gif", GIF], ["webp", WEBP], ["pdf", PDF]] as const) {
+      expect(looksComplete(format, bytes)).toBe(true);
+      expect(looksComplete(format, bytes.slice(0, bytes.length - 6))).toBe(false);
+    }
+  });
+
+  test("markup is found in polyglots, not in honest files", () => {
+    expect(findMarkup(POLYGLOT)).toBe("<script");
+    expect(findMarkup(new Uint8Array([...PNG.slice(0, 40), ...Buffer.from("<SVG><ScRiPt>")]))).toBe("<script");
+    for (const bytes of [PNG, JPEG, GIF, WEBP, PDF, bigPng(200_000)]) expect(findMarkup(bytes)).toBeNull();
+  });
+});
+
+// ---- POST /api/upload --------------------------------------------------------------------------------------------
+describe("POST /api/upload", () => {
+  test.each([
+    ["PNG", PNG, "photo.png"],
+    ["JPEG", JPEG, "photo.jpg"],
+    ["GIF", GIF, "anim.gif"],
+    ["WebP", WEBP, "pic.webp"],
+  ])("an admin uploads a %s image: 201 { url } under a generated name, stored once", async (_, bytes, name) => {
+    const res = await upload(form(bytes, name), admin);
+    expect(res.status).toBe(201);
+    expect(res.body.url).toMatch(new RegExp(UPLOADED_IMAGE_URL_PATTERN));
+    expect(res.body.url).not.toContain(name.split(".")[0]);
+    expect(await store.list()).toEqual([`public/${res.body.url.split("/").pop()}`]);
+  });
+
+  test("a delegate of any section may upload; a PDF white paper with type=pdf", async () => {
+    const res = await upload(form(PDF, "paper.pdf", "application/pdf"), delegate, "?type=pdf");
+    expect(res.status).toBe(201);
+    expect(res.body.url).toMatch(new RegExp(UPLOADED_PDF_URL_PATTERN));
+  });
+
+  test("the stored extension follows the bytes, not the name: a GIF named .png is stored as .gif", async () => {
+    const res = await upload(form(GIF, "looks.png", "image/png"), admin);
+    expect(res.status).toBe(201);
+    expect(res.body.url).toEndWith(".gif");
+  });
+
+  test("visitors get 401 and members 403, and nothing is read or stored", async () => {
+    expect((await upload(form(PNG, "a.png"))).status).toBe(401);
+    const res = await upload(form(PNG, "a.png"), member);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("You don't have permission to upload files");
+    // Refused before reading: even a body over the limit gets 401/403, not 413.
+    expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"), member)).status).toBe(403);
+    expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"))).status).toBe(401);
+    // Without a body too: the answer is about who, never about the missing file.
+    expect((await upload(null, member)).status).toBe(403);
+    expect((await upload(null)).status).toBe(401);
+    expect(await store.list()).toEqual([]);
+  });
+
+  test.each([
+    ["a PNG renamed .pdf", PNG, "paper.pdf", "application/pdf", "?type=pdf", 400, UPLOAD_MESSAGES.notAPdf],
+    ["a PDF renamed .png", PDF, "photo.png", "image/png", "", 400, UPLOAD_MESSAGES.notAnImage],
+    ["an HTML file named .jpg", HTML, "photo.jpg", "image/jpeg", "", 400, UPLOAD_MESSAGES.notAnImage],
+    ["an SVG", SVG, "logo.svg", "image/svg+xml", "", 400, UPLOAD_MESSAGES.notAnImage],
+    ["an SVG asked for as a PDF", SVG, "logo.pdf", "application/pdf", "?type=pdf", 400, UPLOAD_MESSAGES.notAPdf],
+    ["a GIF + HTML/JS polyglot", POLYGLOT, "cat.gif", "image/gif", "", 400, UPLOAD_MESSAGES.markup],
+    ["a cut-off PNG", PNG.slice(0, 50), "cut.png", "image/png", "", 400, UPLOAD_MESSAGES.incomplete],
+    ["an empty file", new Uint8Array(), "empty.png", "image/png", "", 400, UPLOAD_MESSAGES.emptyFile],
+    ["an image 1 byte over 5 MB (inside the framing allowance)", bigPng(IMAGE_MAX_BYTES + 1), "big.png", "image/png", "", 413, UPLOAD_MESSAGES.imageTooLarge],
+  ])("%s is refused with a clear message and nothing is stored", async (_, bytes, name, type, query, status, message) => {
+    const res = await upload(form(bytes, name, type), admin, query);
+    expect(res.status).toBe(status);
+    expect(res.body.message).toBe(message);
+    expect(await store.list()).toEqual([]);
+    expect(readdirSync(temporaryDirs.at(-1)!, { recursive: true })).toEqual([]); // not even a temporary file
+  });
+
+  test("an image of exactly 5 MB is accepted", async () => {
+    expect((await upload(form(bigPng(IMAGE_MAX_BYTES), "max.png", "image/png"), admin)).status).toBe(201);
+  });
+
+  test("a 6 MB image is refused with 413 at the body limit", async () => {
+    const res = await upload(form(bigPng(6 * 1024 * 1024), "huge.png", "image/png"), admin);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe("The request body is too large");
+    expect(await store.list()).toEqual([]);
+  });
+
+  test("an 11 MB PDF is refused with type=pdf; 6 MB PDFs fit the white-paper limit", async () => {
+    const pdf = (size: number) => {
+      const bytes = new Uint8Array(size).fill(0x20);
+      bytes.set(PDF.slice(0, 9));
+      bytes.set(PDF.slice(-7), size - 7);
+      return bytes;
+    };
+    expect((await upload(form(pdf(11 * 1024 * 1024), "big.pdf"), admin, "?type=pdf")).status).toBe(413);
+    expect(await store.list()).toEqual([]);
+    expect((await upload(form(pdf(6 * 1024 * 1024), "ok.pdf"), admin, "?type=pdf")).status).toBe(201);
+  });
+
+  test("a body with no length declared (chunked) is cut off at the limit while streaming: 413, not buffered", async () => {
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x41);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.length;
+        if (pulled > 50 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const res = await upload(body, admin, "", { "content-type": "multipart/form-data; boundary=x" });
+    expect(res.status).toBe(413);
+    expect(pulled).toBeLessThan(IMAGE_MAX_BYTES + 1024 * 1024); // stopped near the limit, not at 50 MB
+    expect(await store.list()).toEqual([]);
+  });
+
+  test("over a real socket: a valid upload succeeds; an oversized one is refused with 413", async () => {
+    const server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(request, srv) {
+        recordClientIp(request, srv.requestIP(request)?.address ?? "127.0.0.1");
+        return app.handle(request);
+      },
+    });
+    try {
+      const send = (body: FormData) =>
+        fetch(`http://127.0.0.1:${server.port}/api/upload`, { method: "POST", body, headers: { origin: SITE_ORIGIN, cookie: admin.header() } });
+      const ok = await send(form(PNG, "a.png", "image/png"));
+      expect(ok.status).toBe(201);
+      const { url } = (await ok.json()) as { url: string };
+      const served = await fetch(`http://127.0.0.1:${server.port}${url}`);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+      const big = await send(form(bigPng(6 * 1024 * 1024), "big.png", "image/png"));
+      expect(big.status).toBe(413);
+      expect(await store.list()).toEqual([`public/${url.split("/").pop()}`]);
+    } finally {
+      server.stop(true);
+    }
+  });
+
+  test("a truncated multipart body is refused (400) and nothing is stored", async () => {
+    const full = new Request("http://x/", { method: "POST", body: form(PNG, "a.png", "image/png") });
+    const contentType = full.headers.get("content-type")!;
+    const bytes = new Uint8Array(await full.arrayBuffer());
+    const res = await upload(bytes.slice(0, bytes.length - 40), admin, "", { "content-type": contentType });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("The request body is not valid multipart/form-data");
+    expect(await store.list()).toEqual([]);
+  });
+
+  test("no file: an empty body, a form without `file`, or `file` as text — 400 naming the field", async () => {
+    expect((await upload(null, admin)).body.message).toBe(UPLOAD_MESSAGES.noFile);
+    const withoutFile = new FormData();
+    withoutFile.append("other", new File([PNG], "a.png"));
+    const res = await upload(withoutFile, admin);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(UPLOAD_MESSAGES.noFile);
+    const asText = new FormData();
+    asText.append("file", "not a file");
+    expect((await upload(asText, admin)).status).toBe(400);
+    expect(await store.list()).toEqual([]);
+  });
+
+  test("JSON, form-encoded or unknown body types are refused (415); an unknown type= is a 400", async () => {
+    expect((await call("/api/upload", { method: "POST", jar: admin, json: { file: "x" } })).status).toBe(415);
+    expect((await upload("file=x", admin, "", { "content-type": "application/x-www-form-urlencoded" })).status).toBe(415);
+    expect((await upload(form(PNG, "a.png"), admin, "?type=exe")).status).toBe(400);
+    expect(await store.list()).toEqual([]);
+  });
+
+  test("a cross-site upload is refused (403) even for an admin", async () => {
+    expect((await upload(form(PNG, "a.png"), admin, "", { origin: "https://evil.example" })).status).toBe(403);
+    expect(await store.list()).toEqual([]);
+  });
+
+  test("the typed client (Eden) sends the file as multipart", async () => {
+    const { createSession, SESSION_COOKIE } = await import("../auth/sessions");
+    const user = await createUser({ role: "ADMIN" });
+    const { token } = await createSession(user.id);
+    const api = treaty(app, { headers: { origin: SITE_ORIGIN, cookie: `${SESSION_COOKIE}=${token}` } }).api;
+    const res = await api.upload.post({ file: new File([PNG], "a.png", { type: "image/png" }) });
+    expect(res.status).toBe(201);
+    expect(res.data?.url).toMatch(new RegExp(UPLOADED_IMAGE_URL_PATTERN));
+  });
+});
+
+// ---- GET /api/files/:name ----------------------------------------------------------------------------------------
+describe("GET /api/files/:name", () => {
+  test("serves the bytes with the type, nosniff, a sandbox CSP, immutable caching and an inline disposition", async () => {
+    const { body } = await upload(form(PNG, "a.png", "image/png"), admin);
+    const res = await fetchFile(body.url);
+    expect(res.status).toBe(200);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="${body.url.split("/").pop()}"`);
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(res.headers.get("content-length")).toBe(String(PNG.length));
+  });
+
+  test("PDFs are served as downloads (attachment), typed application/pdf", async () => {
+    const { body } = await upload(form(PDF, "p.pdf"), admin, "?type=pdf");
+    const res = await fetchFile(body.url);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toStartWith("attachment;");
+  });
+
+  test("unknown, malformed and traversal names are 404 before storage is asked", async () => {
+    await store.put("private/0123456789abcdef0123456789abcdef.pdf", PDF, "application/pdf");
+    for (const path of [
+      "/api/files/0123456789abcdef0123456789abcdef.png", // well-formed, not stored
+      "/api/files/0123456789abcdef0123456789abcdef.pdf", // private: not served as a public file
+      "/api/files/..%2F..%2Fpackage.json",
+      "/api/files/..%2Fprivate%2F0123456789abcdef0123456789abcdef.pdf",
+      "/api/files/%2Fetc%2Fpasswd",
+      "/api/files/index.html",
+      "/api/files/0123456789ABCDEF0123456789ABCDEF.png",
+      "/api/files/0123456789abcdef0123456789abcdef.svg",
+      "/api/files/private/0123456789abcdef0123456789abcdef.pdf", // a private file without a signature
+    ]) {
+      const res = await fetchFile(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+    }
+  });
+});
+
+// ---- Signed links (premium files, next issue) --------------------------------------------------------------------
+describe("storage.signedUrl", () => {
+  const key = "private/fedcba9876543210fedcba9876543210.pdf";
+
+  test("a local signed link opens a private file until it expires; a tampered or stale one is a 404", async () => {
+    await store.put(key, PDF, "application/pdf");
+    const url = await storage().signedUrl(key, 60);
+    expect(url).toStartWith(`/api/files/${key}?expires=`);
+    const ok = await fetchFile(url);
+    expect(ok.status).toBe(200);
+    expect(new Uint8Array(await ok.arrayBuffer())).toEqual(PDF);
+    expect(ok.headers.get("cache-control")).toBe("private, no-store");
+
+    const tampered = url.replace(/signature=./, (m) => (m.endsWith("A") ? m.slice(0, -1) + "B" : m.slice(0, -1) + "A"));
+    expect((await fetchFile(tampered)).status).toBe(404);
+    const otherFile = url.replace("fedcba98", "fedcba99");
+    expect((await fetchFile(otherFile)).status).toBe(404);
+    const stale = signLocalLink(key, 60, undefined, Date.now() - 61_000);
+    expect((await fetchFile(stale)).status).toBe(404);
+  });
+
+  test("verifyLocalLink checks key, expiry and signature; ttl is bounded", async () => {
+    const url = new URL(signLocalLink(key, 30, "s".repeat(32), 1_000_000), BASE_URL);
+    const [expires, signature] = [url.searchParams.get("expires")!, url.searchParams.get("signature")!];
+    expect(verifyLocalLink(key, expires, signature, "s".repeat(32), 1_000_000)).toBe(true);
+    expect(verifyLocalLink(key, expires, signature, "s".repeat(32), 1_031_000)).toBe(false); // expired
+    expect(verifyLocalLink(key, expires, signature, "t".repeat(32), 1_000_000)).toBe(false); // other secret
+    expect(verifyLocalLink(key, String(Number(expires) + 1), signature, "s".repeat(32), 1_000_000)).toBe(false);
+    await expect(storage().signedUrl(key, 0)).rejects.toThrow();
+    await expect(storage().signedUrl(key, 8 * 24 * 3600)).rejects.toThrow();
+    await expect(storage().signedUrl("../etc/passwd", 60)).rejects.toThrow();
+  });
+
+  test("the local directory writes whole files only and deletes idempotently", async () => {
+    await store.put(key, PDF, "application/pdf");
+    expect(await store.list("private/")).toEqual([key]);
+    const dir = temporaryDirs.at(-1)!;
+    expect(readdirSync(join(dir, "private"))).toEqual([key.split("/")[1]!]); // no .partial left behind
+    await store.delete(key);
+    await store.delete(key);
+    expect(await store.get(key)).toBeNull();
+  });
+});
+
+// ---- S3 mode ------------------------------------------------------------------------------------------------------
+describe("S3-compatible bucket (s3rver)", () => {
+  let server: S3rver;
+  let bucket: Storage;
+  let s3Dir: string;
+  const BUCKET = "uploads-test";
+
+  beforeAll(async () => {
+    s3Dir = mkdtempSync(join(tmpdir(), "s3rver-"));
+    temporaryDirs.push(s3Dir);
+    server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = (await server.run()) as unknown as { port: number };
+    bucket = s3Storage({ bucket: BUCKET, endpoint: `http://127.0.0.1:${port}`, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", region: "us-east-1" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(() => useStorage(bucket));
+  afterAll(() => useStorage(undefined));
+
+  test("an upload lands in the bucket and is served from it with the same headers", async () => {
+    const before = await bucket.list();
+    const res = await upload(form(WEBP, "pic.webp", "image/webp"), admin);
+    expect(res.status).toBe(201);
+    const name = res.body.url.split("/").pop();
+    expect(await bucket.list()).toEqual([...before, `public/${name}`].sort());
+    const served = await fetchFile(res.body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(WEBP);
+  });
+
+  test("refused uploads leave the bucket unchanged", async () => {
+    const before = await bucket.list();
+    for (const [bytes, name, query] of [[PNG, "a.pdf", "?type=pdf"], [PDF, "a.png", ""], [HTML, "a.jpg", ""], [SVG, "a.svg", ""], [POLYGLOT, "a.gif", ""]] as const) {
+      expect((await upload(form(bytes, name), admin, query)).status).toBe(400);
+    }
+    expect((await upload(form(bigPng(6 * 1024 * 1024), "big.png"), admin)).status).toBe(413);
+    expect((await upload(form(PNG, "a.png"), member)).status).toBe(403);
+    expect(await bucket.list()).toEqual(before);
+  });
+
+  test("signedUrl is a presigned link that opens the private object; get/delete work; missing is null", async () => {
+    const key = "private/00112233445566778899aabbccddeeff.pdf";
+    await bucket.put(key, PDF, "application/pdf");
+    const url = await bucket.signedUrl(key, 60);
+    expect(url).toContain("X-Amz-Signature=");
+    expect(url).toContain("X-Amz-Expires=60");
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PDF);
+    const file = await bucket.get(key);
+    expect(file?.contentType).toBe("application/pdf");
+    expect(file?.size).toBe(PDF.length);
+    await file?.body.cancel();
+    await bucket.delete(key);
+    await bucket.delete(key);
+    expect(await bucket.get(key)).toBeNull();
+    expect((await fetchFile(`/api/files/${key.split("/")[1]}`)).status).toBe(404);
+  });
+});
+
+// ---- What admin forms may store ----------------------------------------------------------------------------------
+describe("uploaded URLs in the challenge contract", () => {
+  test("imageUrl accepts an uploaded image's URL and http(s) URLs; not PDFs, other paths or other schemes", async () => {
+    const { Value } = await import("@sinclair/typebox/value");
+    const { ChallengeInputSchema } = await import("../challenges/schema");
+    const valid = { title: "T", description: "D", startDate: "2027-01-01T00:00:00.000Z" };
+    const accepts = (imageUrl: string) => Value.Check(ChallengeInputSchema, { ...valid, imageUrl });
+    const { body } = await upload(form(PNG, "a.png", "image/png"), admin);
+    expect(accepts(body.url)).toBe(true);
+    expect(accepts("https://img.example/r.png")).toBe(true);
+    for (const url of ["/api/files/0123456789abcdef0123456789abcdef.pdf", "/api/files/../../etc/passwd", "/uploads/x.png", "javascript:alert(1)", "data:image/png;base64,AA"]) {
+      expect({ url, ok: accepts(url) }).toEqual({ url, ok: false });
+    }
+  });
+});
