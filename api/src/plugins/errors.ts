@@ -1,7 +1,9 @@
 // The one global error plugin: every failure leaves as `{ type, message }` with the right status. It never echoes
 // internals or the submitted body (Elysia's validation errors do by default: elysia#1631, #1059).
 import { Elysia } from "elysia";
+import type { TSchema } from "@sinclair/typebox";
 import { AppError } from "../lib/errors";
+import { schemaProblems } from "../lib/typebox";
 import { log } from "../lib/logger";
 import { loggedPath, requestIdOf } from "./request-context";
 
@@ -14,17 +16,21 @@ function jsonResponse(status: number, body: ErrorBody, headers: Record<string, s
   });
 }
 
-/** "body.email: Expected string" style, naming the field but never the value that was sent. */
+/**
+ * The schema's own message for the first failing field (SPEC §5, declared once on the contract: lib/typebox.ts),
+ * else "body.email: Expected string" style — naming the field, never the value that was sent. For a union body the
+ * message comes from the branch the body best matches (e.g. PATCH /api/profile's two shapes).
+ */
 function describeValidation(error: unknown): string {
-  const e = error as { type?: string; customError?: unknown; valueError?: { path?: string; message?: string; schema?: { error?: unknown } } };
-  // A schema's own `error` text is what SPEC §5 wants shown (e.g. 'Please enter a valid email address').
-  if (typeof e.customError === "string") return e.customError;
-  const first = e.valueError;
-  if (!first) return "Invalid request";
-  if (typeof first.schema?.error === "string") return first.schema.error;
-  const field = (first.path ?? "").replace(/^\//, "").replaceAll("/", ".");
-  const where = e.type && e.type !== "body" ? `${e.type}${field ? "." + field : ""}` : field;
-  return where ? `${where}: ${first.message}` : (first.message ?? "Invalid request");
+  const e = error as { type?: string; value?: unknown; validator?: { schema?: TSchema } | TSchema; valueError?: { message?: string } };
+  const schema = (e.validator && "schema" in e.validator ? e.validator.schema : e.validator) as TSchema | undefined;
+  const first = schema ? schemaProblems(schema, e.value)[0] : undefined;
+  if (!first) return e.valueError?.message ?? "Invalid request";
+  const own = first.message;
+  // Messages that name a field are prefixed with where it was (query, params) when not the body.
+  if (e.type && e.type !== "body" && own.startsWith(first.path.replace(/^\//, "").replaceAll("/", ".") + ":") && first.path) return `${e.type}.${own}`;
+  if (e.type && e.type !== "body" && !first.path && own === e.valueError?.message) return `${e.type}: ${own}`;
+  return own;
 }
 
 export const errorPlugin = new Elysia({ name: "errors" })
