@@ -27,8 +27,11 @@ export type KeywordMessages = Partial<Record<"empty" | "type" | "minLength" | "m
 export type RuleMessages = string | KeywordMessages;
 export const messages = (m: RuleMessages) => (typeof m === "string" ? { error: m } : { errorMessage: m });
 
-/** What is wrong with a value, per field: `field` is the first path segment ("" for the body itself). */
-export type Problem = { path: string; field: string; message: string };
+/**
+ * What is wrong with a value, per field: `field` is the first path segment ("" for the value itself); `declared`
+ * says the message is the schema's own, else it is "field.path: TypeBox's message" (never the value).
+ */
+export type Problem = { path: string; field: string; message: string; declared: boolean };
 
 /** "StringMinLength" → "minLength", "String" → "type", "ObjectRequiredProperty" → "type" (a missing value). */
 function keywordOf(error: ValueError): string {
@@ -64,7 +67,7 @@ function collect(schema: TSchema, value: unknown, base = ""): Problem[] {
       continue;
     }
     const where = path.replace(/^\//, "").replaceAll("/", ".");
-    problems.push({ path, field: fieldOf(path), message: declared ?? (where ? `${where}: ${error.message}` : error.message) });
+    problems.push({ path, field: fieldOf(path), message: declared ?? (where ? `${where}: ${error.message}` : error.message), declared: !!declared });
   }
   return problems;
 }

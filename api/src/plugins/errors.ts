@@ -3,7 +3,8 @@
 import { Elysia } from "elysia";
 import type { TSchema } from "@sinclair/typebox";
 import { AppError } from "../lib/errors";
-import { schemaProblems } from "../lib/typebox";
+import type { ValueError } from "@sinclair/typebox/errors";
+import { declaredMessage, schemaProblems, type Problem } from "../lib/typebox";
 import { log } from "../lib/logger";
 import { loggedPath, requestIdOf } from "./request-context";
 
@@ -24,13 +25,19 @@ function jsonResponse(status: number, body: ErrorBody, headers: Record<string, s
 function describeValidation(error: unknown): string {
   const e = error as { type?: string; value?: unknown; validator?: { schema?: TSchema } | TSchema; valueError?: { message?: string } };
   const schema = (e.validator && "schema" in e.validator ? e.validator.schema : e.validator) as TSchema | undefined;
-  const first = schema ? schemaProblems(schema, e.value)[0] : undefined;
+  let first: Problem | undefined;
+  try {
+    first = schema ? schemaProblems(schema, e.value)[0] : undefined;
+  } catch {
+    // A schema TypeBox cannot walk on its own (references): Elysia's first error, worded by its schema if it can be.
+    const v = e.valueError as ValueError | undefined;
+    const declared = v && declaredMessage(v);
+    if (declared) return declared;
+  }
   if (!first) return e.valueError?.message ?? "Invalid request";
-  const own = first.message;
-  // Messages that name a field are prefixed with where it was (query, params) when not the body.
-  if (e.type && e.type !== "body" && own.startsWith(first.path.replace(/^\//, "").replaceAll("/", ".") + ":") && first.path) return `${e.type}.${own}`;
-  if (e.type && e.type !== "body" && !first.path && own === e.valueError?.message) return `${e.type}: ${own}`;
-  return own;
+  // An undeclared message names the field; outside the body it also says where (query, params, headers).
+  if (first.declared || !e.type || e.type === "body") return first.message;
+  return first.path ? `${e.type}.${first.message}` : `${e.type}: ${first.message}`;
 }
 
 export const errorPlugin = new Elysia({ name: "errors" })
