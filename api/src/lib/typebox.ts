@@ -1,7 +1,7 @@
 // Small TypeBox helpers for contracts. Imports nothing but TypeBox, so contracts stay importable by islands.
 import { Type as T, type TLiteral, type TSchema, type TUnion } from "@sinclair/typebox";
-import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
-import { Value } from "@sinclair/typebox/value";
+import { Errors, ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
+import { Check } from "@sinclair/typebox/value";
 
 type Literals<V extends readonly string[]> = V extends readonly [infer H extends string, ...infer R extends readonly string[]]
   ? [TLiteral<H>, ...Literals<R>]
@@ -57,7 +57,7 @@ const fieldOf = (path: string) => (path.replace(/^\//, "").split("/")[0] ?? "").
 function collect(schema: TSchema, value: unknown, base = ""): Problem[] {
   const problems: Problem[] = [];
   const seen = new Set<string>();
-  for (const error of Value.Errors(schema, value)) {
+  for (const error of Errors(schema, value)) {
     const path = base + error.path;
     if ([...seen].some((p) => path === p || path.startsWith(p + "/"))) continue;
     seen.add(path);
@@ -89,5 +89,5 @@ export function schemaProblems(schema: TSchema, value: unknown): Problem[] {
 
 /** The first problem's message, or null when the value satisfies the schema. */
 export function firstProblem(schema: TSchema, value: unknown): string | null {
-  return Value.Check(schema, value) ? null : (collect(schema, value)[0]?.message ?? "Invalid request");
+  return Check(schema, value) ? null : (collect(schema, value)[0]?.message ?? "Invalid request");
 }
