@@ -61,7 +61,7 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
       : updateUser.mutateAsync({ id: mode.user.id, body: userPayload(values, "edit", canChangeAccess) });
 
   const confirmDelete = async () => {
-    if (!deleting) return;
+    if (!deleting || removal.busy) return;
     await removal.run(() => deleteUser.mutateAsync(deleting.id), {
       failure: { fallback: "Failed to delete user" },
       onSuccess: () => toast({ title: "User deleted" }),
