@@ -1,7 +1,10 @@
 // The one global error plugin: every failure leaves as `{ type, message }` with the right status. It never echoes
 // internals or the submitted body (Elysia's validation errors do by default: elysia#1631, #1059).
 import { Elysia } from "elysia";
+import type { TSchema } from "@sinclair/typebox";
 import { AppError } from "../lib/errors";
+import type { ValueError } from "@sinclair/typebox/errors";
+import { declaredMessage, schemaProblems, type Problem } from "../lib/typebox";
 import { log } from "../lib/logger";
 import { loggedPath, requestIdOf } from "./request-context";
 
@@ -14,17 +17,27 @@ function jsonResponse(status: number, body: ErrorBody, headers: Record<string, s
   });
 }
 
-/** "body.email: Expected string" style, naming the field but never the value that was sent. */
+/**
+ * The schema's own message for the first failing field (SPEC §5, declared once on the contract: lib/typebox.ts),
+ * else "body.email: Expected string" style — naming the field, never the value that was sent. For a union body the
+ * message comes from the branch the body best matches (e.g. PATCH /api/profile's two shapes).
+ */
 function describeValidation(error: unknown): string {
-  const e = error as { type?: string; customError?: unknown; valueError?: { path?: string; message?: string; schema?: { error?: unknown } } };
-  // A schema's own `error` text is what SPEC §5 wants shown (e.g. 'Please enter a valid email address').
-  if (typeof e.customError === "string") return e.customError;
-  const first = e.valueError;
-  if (!first) return "Invalid request";
-  if (typeof first.schema?.error === "string") return first.schema.error;
-  const field = (first.path ?? "").replace(/^\//, "").replaceAll("/", ".");
-  const where = e.type && e.type !== "body" ? `${e.type}${field ? "." + field : ""}` : field;
-  return where ? `${where}: ${first.message}` : (first.message ?? "Invalid request");
+  const e = error as { type?: string; value?: unknown; validator?: { schema?: TSchema } | TSchema; valueError?: { message?: string } };
+  const schema = (e.validator && "schema" in e.validator ? e.validator.schema : e.validator) as TSchema | undefined;
+  let first: Problem | undefined;
+  try {
+    first = schema ? schemaProblems(schema, e.value)[0] : undefined;
+  } catch {
+    // A schema TypeBox cannot walk on its own (references): Elysia's first error, worded by its schema if it can be.
+    const v = e.valueError as ValueError | undefined;
+    const declared = v && declaredMessage(v);
+    if (declared) return declared;
+  }
+  if (!first) return e.valueError?.message ?? "Invalid request";
+  // An undeclared message names the field; outside the body it also says where (query, params, headers).
+  if (first.declared || !e.type || e.type === "body") return first.message;
+  return first.path ? `${e.type}.${first.message}` : `${e.type}: ${first.message}`;
 }
 
 export const errorPlugin = new Elysia({ name: "errors" })

@@ -1,7 +1,6 @@
 // Reading a form a page handles itself (a submit before its island hydrated, or with JavaScript off): a small
-// form-encoded body whose fields are plain strings, and the API's own contract checked before the call.
-import type { TSchema } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
+// form-encoded body whose fields are plain strings. The fields are then checked like the island checks them (the
+// route's own contract, through site/src/lib/forms.ts).
 
 /** Our forms are a few short fields; anything bigger is not one of them. */
 export const MAX_FORM_BYTES = 16 * 1024;
@@ -57,17 +56,4 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array<Arr
     offset += chunk.byteLength;
   }
   return bytes;
-}
-
-/**
- * The first way `value` breaks the API's contract, worded as the API would word it (the schema's own `error`
- * text, else the field and the rule — never the value), or null when the API would accept it.
- */
-export function contractProblem(schema: TSchema, value: unknown): string | null {
-  const first = Value.Errors(schema, value).First();
-  if (!first) return null;
-  const own = (first.schema as { error?: unknown }).error;
-  if (typeof own === "string") return own;
-  const field = first.path.replace(/^\//, "").replaceAll("/", ".");
-  return `${field || "body"}: ${first.message}`;
 }

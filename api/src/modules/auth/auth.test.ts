@@ -344,6 +344,16 @@ describe("profile", () => {
     expect((await patch("/api/profile", { username: user.username, email: "nope" }, { jar })).body.message).toBe("Invalid email address");
     expect((await patch("/api/profile", { currentPassword: "", newPassword: "longenough" }, { jar })).body.message).toBe("Current password is required");
     expect((await patch("/api/profile", { currentPassword: PASSWORD, newPassword: "five5" }, { jar })).body.message).toBe("Password must be at least 6 characters");
+    // The body is one of two shapes: the message is the one of the shape it comes closest to.
+    expect((await patch("/api/profile", { username: "a b", email: user.email }, { jar })).body.message).toBe(
+      "Username may only contain letters, numbers, dots, dashes and underscores",
+    );
+    expect((await patch("/api/profile", { newPassword: "long enough" }, { jar })).body.message).toBe("Current password is required");
+    const neither = await patch("/api/profile", { firstName: "Only" }, { jar });
+    expect(neither).toMatchObject({ status: 400, body: { type: "invalid_data", message: "Username must be at least 3 characters" } });
+    // A body with a new password is a password change, whatever else it carries.
+    const mixed = await patch("/api/profile", { username: "renamed_user", email: user.email, currentPassword: "wrong guess", newPassword: "long enough" }, { jar });
+    expect(mixed.body.message).toBe("Current password is incorrect");
   });
 
   test("a password change needs the current password and ends the user's other sessions, not this one", async () => {

@@ -1,7 +1,7 @@
 // The accounts contract (SPEC §5, §7): request bodies, the current-user shape, limits and the exact messages the
 // forms show. Used by the API routes and by the site's forms (client checks before any request).
 import { Type as T, type Static } from "@sinclair/typebox";
-import { literalUnion } from "../../lib/typebox";
+import { firstProblem, literalUnion, messages, type KeywordMessages, type RuleMessages } from "../../lib/typebox";
 
 /** Register and reset (SPEC §9). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -36,27 +36,42 @@ export const MESSAGES = {
 
 // A pragmatic address check (one @, a dot in the domain, no spaces); the mailbox itself is proven by verification.
 const EMAIL_PATTERN = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$";
-export const isEmail = (value: string) => new RegExp(EMAIL_PATTERN).test(value) && value.length <= EMAIL_MAX_LENGTH;
+const USERNAME_PATTERN = "^[A-Za-z0-9_.-]+$";
 
-export const emailField = (error: string = MESSAGES.invalidEmail) =>
-  T.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH, error });
-export const usernameField = T.String({ minLength: USERNAME_MIN_LENGTH, maxLength: USERNAME_MAX_LENGTH, error: MESSAGES.usernameTooShort });
+// Each field's rule and its SPEC §5 message live here, once: Elysia answers a 400 with them (plugins/errors.ts)
+// and the site's forms show them under the field (site/src/lib/forms.ts). `error` is one text, `errorMessage` one per
+// keyword (`empty` for a blank field); see RuleMessages in lib/typebox.ts.
+export const emailField = (error: RuleMessages = MESSAGES.invalidEmail) =>
+  T.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH, ...messages(error) });
+const USERNAME_MESSAGES = {
+  type: MESSAGES.usernameTooShort,
+  minLength: MESSAGES.usernameTooShort,
+  maxLength: MESSAGES.usernameTooLong,
+  pattern: MESSAGES.usernameCharacters,
+} as const;
+const username = (rules: RuleMessages = USERNAME_MESSAGES) =>
+  T.String({ minLength: USERNAME_MIN_LENGTH, maxLength: USERNAME_MAX_LENGTH, pattern: USERNAME_PATTERN, ...messages(rules) });
+export const usernameField = username();
 
-/** The full username rule, for forms and services alike (a schema carries one message; this rule has three). */
-export function usernameProblem(value: string): string | null {
-  if (value.length < USERNAME_MIN_LENGTH) return MESSAGES.usernameTooShort;
-  if (value.length > USERNAME_MAX_LENGTH) return MESSAGES.usernameTooLong;
-  if (!/^[A-Za-z0-9_.-]+$/.test(value)) return MESSAGES.usernameCharacters;
-  return null;
-}
+export const isEmail = (value: string) => firstProblem(emailField(), value) === null;
+/** The username rule for services that take a username outside a route body (the admin:create command). */
+export const usernameProblem = (value: string): string | null => firstProblem(usernameField, value);
+
 const nameField = T.Optional(T.Union([T.String({ maxLength: NAME_MAX_LENGTH }), T.Null()]));
-const password = (min: number, error: string) => T.String({ minLength: min, maxLength: PASSWORD_MAX_LENGTH, error });
+/** A new password against a minimum; the cap only bounds hashing work. */
+export const passwordField = (min: number, tooShort: string, extra: KeywordMessages = {}) =>
+  T.String({
+    minLength: min,
+    maxLength: PASSWORD_MAX_LENGTH,
+    errorMessage: { type: tooShort, minLength: tooShort, maxLength: MESSAGES.passwordTooLong, ...extra },
+  });
 
+/** Sign-up (SPEC §5): a blank required field says so; confirmPassword is the form's own (cross-field) rule. */
 export const RegisterBody = T.Object(
   {
-    username: usernameField,
-    email: emailField(),
-    password: password(PASSWORD_MIN_LENGTH, MESSAGES.registerPasswordTooShort),
+    username: username({ ...USERNAME_MESSAGES, empty: MESSAGES.required }),
+    email: emailField({ empty: MESSAGES.required, type: MESSAGES.required, pattern: MESSAGES.invalidEmail, maxLength: MESSAGES.invalidEmail }),
+    password: passwordField(PASSWORD_MIN_LENGTH, MESSAGES.registerPasswordTooShort, { empty: MESSAGES.required }),
     firstName: nameField,
     lastName: nameField,
   },
@@ -71,26 +86,37 @@ export const LoginBody = T.Object({
 export type LoginBody = Static<typeof LoginBody>;
 
 export const ForgotPasswordBody = T.Object({ email: emailField(MESSAGES.enterValidEmail) });
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
 export const ResetPasswordBody = T.Object({
   token: T.String({ minLength: 1, maxLength: 200, error: MESSAGES.invalidResetToken }),
-  newPassword: password(PASSWORD_MIN_LENGTH, MESSAGES.resetPasswordTooShort),
+  newPassword: passwordField(PASSWORD_MIN_LENGTH, MESSAGES.resetPasswordTooShort),
 });
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
+/** Profile details (SPEC §7 PATCH /api/profile, first shape). */
 export const ProfileUpdateBody = T.Object(
   {
     username: usernameField,
     email: emailField(),
     firstName: nameField,
     lastName: nameField,
-    /** Required when the e-mail changes (the new address takes over password resets). */
+    /** Required when the e-mail changes (the new address takes over password resets): checked by the service. */
     currentPassword: T.Optional(T.String({ maxLength: PASSWORD_MAX_LENGTH })),
+    /** A body with a new password is the other shape, never a profile update. */
+    newPassword: T.Optional(T.Never()),
   },
   { additionalProperties: true },
 );
+export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
+/** A password change (SPEC §7 PATCH /api/profile, second shape); the confirmation stays in the browser. */
 export const PasswordChangeBody = T.Object({
   currentPassword: T.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, error: MESSAGES.currentPasswordRequired }),
-  newPassword: password(SHORT_PASSWORD_MIN_LENGTH, MESSAGES.shortPasswordTooShort),
+  newPassword: passwordField(SHORT_PASSWORD_MIN_LENGTH, MESSAGES.shortPasswordTooShort),
 });
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+/** PATCH /api/profile: one of the two shapes; a 400 carries the message of the shape the body comes closest to. */
+export const ProfileBody = T.Union([ProfileUpdateBody, PasswordChangeBody]);
+export type ProfileBody = Static<typeof ProfileBody>;
 
 export const ROLES = ["USER", "ADMIN"] as const;
 export type Role = (typeof ROLES)[number];

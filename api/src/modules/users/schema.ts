@@ -3,11 +3,11 @@ import { Type as T, type Static } from "@sinclair/typebox";
 import {
   MESSAGES,
   NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   RoleSchema,
   SHORT_PASSWORD_MIN_LENGTH,
   ToolAccessSchema,
   emailField,
+  passwordField,
   usernameField,
   UserSchema,
 } from "../auth/schema";
@@ -16,7 +16,7 @@ import {
 export const AdminUserSchema = UserSchema;
 export type AdminUser = Static<typeof AdminUserSchema>;
 
-const adminPassword = T.String({ minLength: SHORT_PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, error: MESSAGES.shortPasswordTooShort });
+const adminPassword = passwordField(SHORT_PASSWORD_MIN_LENGTH, MESSAGES.shortPasswordTooShort);
 const name = T.Optional(T.Union([T.String({ maxLength: NAME_MAX_LENGTH }), T.Null()]));
 const toolAccess = T.Array(ToolAccessSchema, { uniqueItems: true, maxItems: 7, error: "Unknown tool access entry" });
 

@@ -4,41 +4,34 @@
 import { useState, type FormEvent } from "react";
 import { EMAIL_MAX_LENGTH } from "@api/modules/auth/schema";
 import { api, unwrap } from "../../lib/api";
+import { useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import AuthCard from "./AuthCard";
-import { serverMessage, useForm, type ForgotPasswordState } from "./form";
-import { checkForgotPassword } from "./validation";
+import { checkForgotPassword, forgotPasswordBody, type ForgotPasswordState } from "./form";
 
 const SENT_TEXT = "If an account exists with that email, we've sent password reset instructions.";
 
 export default function ForgotPasswordForm({ initial }: { initial?: ForgotPasswordState }) {
-  const form = useForm({ email: "" }, initial);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm({ email: "" }, initial);
+  const submit = useSubmit("Sending...");
   const [sentTo, setSentTo] = useState<string | null>(initial?.sentTo ?? null);
   const [notice, setNotice] = useState(initial?.message);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setNotice(undefined);
-    if (busy || !form.validate(e.currentTarget, checkForgotPassword(form.values.email))) return;
-    setBusy(true);
-    const email = form.values.email.trim();
-    try {
-      await unwrap(api.auth["forgot-password"].post({ email }));
-      toast({ title: "Check your email", description: SENT_TEXT });
-      setSentTo(email);
-    } catch (error) {
-      toast({
-        variant: "destructive",
-        title: "Failed to send reset email",
-        description: serverMessage(error) || "Something went wrong. Please try again.",
-      });
-    } finally {
-      setBusy(false);
-    }
+    if (submit.busy || !form.validate(e.currentTarget, checkForgotPassword(form.values.email))) return;
+    const body = forgotPasswordBody(form.values.email);
+    await submit.run(() => unwrap(api.auth["forgot-password"].post(body)), {
+      failure: { title: "Failed to send reset email", fallback: "Something went wrong. Please try again." },
+      onSuccess: () => {
+        toast({ title: "Check your email", description: SENT_TEXT });
+        setSentTo(body.email);
+      },
+    });
   }
 
   if (sentTo !== null) {
@@ -68,7 +61,7 @@ export default function ForgotPasswordForm({ initial }: { initial?: ForgotPasswo
       <form method="post" action="/forgot-password" noValidate onSubmit={onSubmit} aria-label="Forgot password" className="flex flex-col gap-1">
         {notice && <Alert className="mb-2">{notice}</Alert>}
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
-        <Button type="submit" block className="mt-3" busy={busy} busyLabel="Sending...">
+        <Button type="submit" block className="mt-3" {...submit.button}>
           Send Reset Link
         </Button>
       </form>

@@ -4,32 +4,31 @@
 import { useState, type FormEvent } from "react";
 import { EMAIL_MAX_LENGTH, MESSAGES } from "@api/modules/auth/schema";
 import { api, unwrap } from "../../lib/api";
-import { flashToast, toast } from "../../stores/toast";
+import { useContractForm, useSubmit } from "../../lib/forms";
+import { flashToast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import AuthCard from "./AuthCard";
-import { serverMessage, useForm, type FormState } from "./form";
-import { checkLogin, loginBody, type LoginValues } from "./validation";
+import { checkLogin, loginBody, type FormState, type LoginValues } from "./form";
 
 export default function LoginForm({ initial }: { initial?: FormState<keyof LoginValues> }) {
-  const form = useForm({ usernameOrEmail: "", password: "" }, initial);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm<LoginValues>({ usernameOrEmail: "", password: "" }, initial);
+  const submit = useSubmit("Signing in...");
   const [notice, setNotice] = useState(initial?.message);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setNotice(undefined);
-    if (busy || !form.validate(e.currentTarget, checkLogin(form.values))) return;
-    setBusy(true);
-    try {
-      await unwrap(api.login.post(loginBody(form.values)));
-      flashToast({ title: "You've been logged in successfully" });
-      window.location.assign("/");
-    } catch (error) {
-      toast({ variant: "destructive", title: "Error", description: serverMessage(error) || MESSAGES.invalidCredentials });
-      setBusy(false);
-    }
+    if (submit.busy || !form.validate(e.currentTarget, checkLogin(form.values))) return;
+    await submit.run(() => unwrap(api.login.post(loginBody(form.values))), {
+      failure: { fallback: MESSAGES.invalidCredentials },
+      staysBusy: true, // the page is reloading
+      onSuccess: () => {
+        flashToast({ title: "You've been logged in successfully" });
+        window.location.assign("/");
+      },
+    });
   }
 
   return (
@@ -54,7 +53,7 @@ export default function LoginForm({ initial }: { initial?: FormState<keyof Login
             Forgot password?
           </a>
         </div>
-        <Button type="submit" block className="mt-3" busy={busy} busyLabel="Signing in...">
+        <Button type="submit" block className="mt-3" {...submit.button}>
           Sign In
         </Button>
       </form>

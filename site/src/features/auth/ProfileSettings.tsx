@@ -4,12 +4,20 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_PASSWORD_MIN_LENGTH, type CurrentUser } from "@api/modules/auth/schema";
 import { api, unwrap } from "../../lib/api";
+import { useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
-import { serverMessage, useForm } from "./form";
-import { checkPasswordChange, checkProfile, profileBody, profileNeedsPassword, type ProfileValues } from "./validation";
+import {
+  checkPasswordChange,
+  checkProfile,
+  passwordChangeBody,
+  profileBody,
+  profileNeedsPassword,
+  type PasswordChangeValues,
+  type ProfileValues,
+} from "./form";
 
 const profileValues = (user: CurrentUser): ProfileValues => ({
   firstName: user.firstName ?? "",
@@ -36,29 +44,26 @@ function SettingsCard({ id, title, description, children }: { id: string; title:
 }
 
 function PersonalInformationForm({ user }: { user: CurrentUser }) {
-  const form = useForm(profileValues(user));
+  const form = useContractForm(profileValues(user));
   const [savedEmail, setSavedEmail] = useState(user.email);
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit("Saving...");
   const needsPassword = profileNeedsPassword(form.values, savedEmail);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (busy || !form.validate(e.currentTarget, checkProfile(form.values, savedEmail))) return;
-    setBusy(true);
-    try {
-      const updated = await unwrap(api.profile.patch(profileBody(form.values, savedEmail)));
-      if (!("username" in updated)) return; // the route answers a user for a profile update
-      form.setValues(profileValues(updated));
-      setSavedEmail(updated.email);
-      // The header is rendered on the server: show the new name there without a reload.
-      for (const label of document.querySelectorAll("[data-account-name]")) label.textContent = updated.firstName || updated.username;
-      toast({ title: "Profile updated", description: "Your personal information has been saved." });
-    } catch (error) {
-      // Prefer the server's reason ("Username is already taken") over the generic SPEC text.
-      toast({ variant: "destructive", title: "Update failed", description: serverMessage(error) || "Failed to update profile information." });
-    } finally {
-      setBusy(false);
-    }
+    if (submit.busy || !form.validate(e.currentTarget, checkProfile(form.values, savedEmail))) return;
+    await submit.run(() => unwrap(api.profile.patch(profileBody(form.values, savedEmail))), {
+      // The server's reason ("Username is already taken") wins over the generic SPEC text.
+      failure: { title: "Update failed", fallback: "Failed to update profile information." },
+      onSuccess: (updated) => {
+        if (!("username" in updated)) return; // the route answers a user for a profile update
+        form.reset(profileValues(updated));
+        setSavedEmail(updated.email);
+        // The header is rendered on the server: show the new name there without a reload.
+        for (const label of document.querySelectorAll("[data-account-name]")) label.textContent = updated.firstName || updated.username;
+        toast({ title: "Profile updated", description: "Your personal information has been saved." });
+      },
+    });
   }
 
   return (
@@ -81,7 +86,7 @@ function PersonalInformationForm({ user }: { user: CurrentUser }) {
           />
         )}
         <div className="mt-3">
-          <Button type="submit" busy={busy} busyLabel="Saving...">
+          <Button type="submit" {...submit.button}>
             Save Changes
           </Button>
         </div>
@@ -91,23 +96,19 @@ function PersonalInformationForm({ user }: { user: CurrentUser }) {
 }
 
 function ChangePasswordForm() {
-  const form = useForm({ currentPassword: "", newPassword: "", confirmPassword: "" });
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm<PasswordChangeValues>({ currentPassword: "", newPassword: "", confirmPassword: "" });
+  const submit = useSubmit("Updating...");
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (busy || !form.validate(e.currentTarget, checkPasswordChange(form.values))) return;
-    setBusy(true);
-    try {
-      const { currentPassword, newPassword } = form.values;
-      await unwrap(api.profile.patch({ currentPassword, newPassword }));
-      form.reset();
-      toast({ title: "Password updated", description: "Your password has been changed." });
-    } catch (error) {
-      toast({ variant: "destructive", title: "Password change failed", description: serverMessage(error) || "Failed to update password." });
-    } finally {
-      setBusy(false);
-    }
+    if (submit.busy || !form.validate(e.currentTarget, checkPasswordChange(form.values))) return;
+    await submit.run(() => unwrap(api.profile.patch(passwordChangeBody(form.values))), {
+      failure: { title: "Password change failed", fallback: "Failed to update password." },
+      onSuccess: () => {
+        form.reset();
+        toast({ title: "Password updated", description: "Your password has been changed." });
+      },
+    });
   }
 
   return (
@@ -124,7 +125,7 @@ function ChangePasswordForm() {
         />
         <Field label="Confirm New Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
         <div className="mt-3">
-          <Button type="submit" busy={busy} busyLabel="Updating...">
+          <Button type="submit" {...submit.button}>
             Update Password
           </Button>
         </div>

@@ -4,32 +4,31 @@
 import { useState, type FormEvent } from "react";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@api/modules/auth/schema";
 import { api, unwrap } from "../../lib/api";
-import { flashToast, toast } from "../../stores/toast";
+import { useContractForm, useSubmit } from "../../lib/forms";
+import { flashToast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import AuthCard from "./AuthCard";
-import { serverMessage, useForm, type FormState } from "./form";
-import { checkRegister, registerBody, type RegisterValues } from "./validation";
+import { checkRegister, registerBody, type FormState, type RegisterValues } from "./form";
 
 export default function RegisterForm({ initial }: { initial?: FormState<keyof RegisterValues> }) {
-  const form = useForm({ firstName: "", lastName: "", username: "", email: "", password: "", confirmPassword: "" }, initial);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm<RegisterValues>({ firstName: "", lastName: "", username: "", email: "", password: "", confirmPassword: "" }, initial);
+  const submit = useSubmit("Creating account...");
   const [notice, setNotice] = useState(initial?.message);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setNotice(undefined);
-    if (busy || !form.validate(e.currentTarget, checkRegister(form.values))) return;
-    setBusy(true);
-    try {
-      await unwrap(api.register.post(registerBody(form.values)));
-      flashToast({ title: "Account created successfully! You are now logged in." });
-      window.location.assign("/");
-    } catch (error) {
-      toast({ variant: "destructive", title: "Error", description: serverMessage(error) || "Failed to create account" });
-      setBusy(false);
-    }
+    if (submit.busy || !form.validate(e.currentTarget, checkRegister(form.values))) return;
+    await submit.run(() => unwrap(api.register.post(registerBody(form.values))), {
+      failure: { fallback: "Failed to create account" },
+      staysBusy: true, // the page is reloading
+      onSuccess: () => {
+        flashToast({ title: "Account created successfully! You are now logged in." });
+        window.location.assign("/");
+      },
+    });
   }
 
   return (
@@ -63,7 +62,7 @@ export default function RegisterForm({ initial }: { initial?: FormState<keyof Re
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
         <Field label="Password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...form.field("password")} />
         <Field label="Confirm Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
-        <Button type="submit" block className="mt-3" busy={busy} busyLabel="Creating account...">
+        <Button type="submit" block className="mt-3" {...submit.button}>
           Create Account
         </Button>
       </form>

@@ -4,21 +4,21 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { PASSWORD_MIN_LENGTH } from "@api/modules/auth/schema";
 import { api, unwrap } from "../../lib/api";
+import { useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
 import AuthCard from "./AuthCard";
-import { serverMessage, useForm, type ResetPasswordState } from "./form";
-import { checkResetPassword } from "./validation";
+import { checkResetPassword, type ResetPasswordState, type ResetValues } from "./form";
 
 /** SPEC §9: redirect after password reset. */
 export const RESET_REDIRECT_MS = 3000;
 const SUCCESS_TEXT = "Your password has been reset successfully";
 
 export default function ResetPasswordForm({ token, initial }: { token: string; initial?: ResetPasswordState }) {
-  const form = useForm({ newPassword: "", confirmPassword: "" }, initial);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm<ResetValues>({ newPassword: "", confirmPassword: "" }, initial);
+  const submit = useSubmit("Resetting...");
   const [done, setDone] = useState(initial?.done ?? false);
   const [notice, setNotice] = useState(initial?.message);
 
@@ -31,17 +31,16 @@ export default function ResetPasswordForm({ token, initial }: { token: string; i
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setNotice(undefined);
-    if (busy || !form.validate(e.currentTarget, checkResetPassword(form.values))) return;
-    setBusy(true);
-    try {
-      await unwrap(api.auth["reset-password"].post({ token, newPassword: form.values.newPassword }));
-      toast({ title: "Success", description: SUCCESS_TEXT });
-      setDone(true);
-    } catch (error) {
-      toast({ variant: "destructive", title: "Error", description: serverMessage(error) || "Failed to reset password" });
-    } finally {
-      setBusy(false);
-    }
+    // The token is the link's, not a field: a bad one is answered by the server ("Invalid reset token").
+    const { token: _fromLink, ...fieldErrors } = checkResetPassword(form.values, token);
+    if (submit.busy || !form.validate(e.currentTarget, fieldErrors)) return;
+    await submit.run(() => unwrap(api.auth["reset-password"].post({ token, newPassword: form.values.newPassword })), {
+      failure: { fallback: "Failed to reset password" },
+      onSuccess: () => {
+        toast({ title: "Success", description: SUCCESS_TEXT });
+        setDone(true);
+      },
+    });
   }
 
   if (done) {
@@ -63,7 +62,7 @@ export default function ResetPasswordForm({ token, initial }: { token: string; i
         {notice && <Alert className="mb-2">{notice}</Alert>}
         <Field label="New Password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...form.field("newPassword")} />
         <Field label="Confirm Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
-        <Button type="submit" block className="mt-3" busy={busy} busyLabel="Resetting...">
+        <Button type="submit" block className="mt-3" {...submit.button}>
           Reset Password
         </Button>
       </form>

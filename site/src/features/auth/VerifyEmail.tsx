@@ -1,10 +1,9 @@
 // /verify-email/{token} (SPEC §2, §4, §8): loading, then success or error. The link's token is used once, on
 // mount; a failure the server explains shows its message, a network failure a fixed one.
 import { useEffect, useRef, useState } from "react";
-import { api, ApiError, unwrap } from "../../lib/api";
+import { api, ApiError, serverMessage, unwrap } from "../../lib/api";
 import Spinner from "../../components/ui/Spinner";
 import AuthCard from "./AuthCard";
-import { serverMessage } from "./form";
 
 type State = { status: "loading" } | { status: "success"; message: string } | { status: "error"; message: string };
 

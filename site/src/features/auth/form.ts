@@ -1,56 +1,88 @@
-// Small form plumbing shared by the account islands: controlled values, per-field errors that clear as the user
-// edits, focus on the first invalid field, and the human message from a failed API call.
-import { useState, type ChangeEvent } from "react";
-import { hasErrors, type FieldErrors } from "./validation";
+// The account forms (SPEC §5): their values, the body each sends, and its check — the route's own contract through
+// the form kit (site/src/lib/forms.ts), plus the cross-field rules a schema cannot state. Shared by the islands and
+// by the pages that handle a no-JavaScript POST (submit.server.ts), so both say the same thing.
+import {
+  ForgotPasswordBody,
+  LoginBody,
+  MESSAGES,
+  PasswordChangeBody,
+  ProfileUpdateBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from "@api/modules/auth/schema";
+import { checkForm, confirmProblem, type FieldErrors, type FormState } from "../../lib/forms";
 
-/**
- * What a page hands its form island after handling the form's POST itself (no JavaScript yet, see
- * submit.server.ts): the values to show again — never a password —, field errors and a message for the whole form.
- */
-export type FormState<K extends string> = { values?: Partial<Record<K, string>>; errors?: FieldErrors<K>; message?: string };
+export type { FormState } from "../../lib/forms";
 /** Forgot password answered: show "Check Your Email" for this address. */
 export type ForgotPasswordState = FormState<"email"> & { sentTo?: string };
 /** Reset password done: show "Password Reset!". */
 export type ResetPasswordState = FormState<"newPassword" | "confirmPassword"> & { done?: boolean };
 
-export function useForm<V extends Record<string, string>>(initial: V, state?: FormState<keyof V & string>) {
-  const [values, setValues] = useState<V>(() => {
-    const start = { ...initial };
-    for (const [name, value] of Object.entries(state?.values ?? {})) {
-      if (name in start && typeof value === "string") start[name as keyof V] = value as V[keyof V];
-    }
-    return start;
-  });
-  const [errors, setErrors] = useState<FieldErrors<keyof V & string>>(state?.errors ?? {});
+/** Empty optional names are sent as null (the API stores "no name", not an empty string). */
+const optionalName = (value: string) => value.trim() || null;
 
-  /** Props for a `Field`: name, value, onChange and the field's error. */
-  const field = (name: keyof V & string) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      const value = e.target.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      if (errors[name]) setErrors((old) => ({ ...old, [name]: undefined }));
-    },
-  });
+// ---- Login ----
 
-  /**
-   * Shows the check's errors and moves focus to the first invalid field (in page order) so keyboard and
-   * screen-reader users land on the problem. Returns true when the values may be sent.
-   */
-  const validate = (form: HTMLFormElement, found: FieldErrors<keyof V & string>) => {
-    setErrors(found);
-    if (!hasErrors(found)) return true;
-    const first = Array.from(form.elements).find(
-      (el): el is HTMLInputElement => el instanceof HTMLInputElement && Boolean(found[el.name as keyof V & string]),
-    );
-    first?.focus();
-    return false;
-  };
+export type LoginValues = { usernameOrEmail: string; password: string };
+export const loginBody = (v: LoginValues) => ({ usernameOrEmail: v.usernameOrEmail.trim(), password: v.password });
+export const checkLogin = (v: LoginValues): FieldErrors<keyof LoginValues> => checkForm(LoginBody, loginBody(v));
 
-  return { values, setValues, errors, setErrors, field, validate, reset: () => (setValues(initial), setErrors({})) };
-}
+// ---- Register (SPEC §5: a mismatch or a short password never reaches the API) ----
 
-/** The one way to read a failed call's message for a toast (site/src/lib/api.ts). */
-export { serverMessage } from "../../lib/api";
+export type RegisterValues = { firstName: string; lastName: string; username: string; email: string; password: string; confirmPassword: string };
+
+/** SPEC §3 registration payload: confirmPassword stays in the browser. */
+export const registerBody = (v: RegisterValues) => ({
+  username: v.username.trim(),
+  email: v.email.trim(),
+  password: v.password,
+  firstName: optionalName(v.firstName),
+  lastName: optionalName(v.lastName),
+});
+
+export const checkRegister = (v: RegisterValues): FieldErrors<keyof RegisterValues> => ({
+  ...checkForm(RegisterBody, registerBody(v)),
+  confirmPassword: confirmProblem(v.password, v.confirmPassword, MESSAGES.passwordsDoNotMatch, MESSAGES.confirmPasswordRequired),
+});
+
+// ---- Forgot / reset password ----
+
+export const forgotPasswordBody = (email: string) => ({ email: email.trim() });
+export const checkForgotPassword = (email: string): FieldErrors<"email"> => checkForm(ForgotPasswordBody, forgotPasswordBody(email));
+
+export type ResetValues = { newPassword: string; confirmPassword: string };
+
+/** The token comes from the link, not the person: its problem is the form's message, not a field's. */
+export const checkResetPassword = (v: ResetValues, token: string): FieldErrors<keyof ResetValues | "token"> => ({
+  ...checkForm(ResetPasswordBody, { token, newPassword: v.newPassword }),
+  confirmPassword: confirmProblem(v.newPassword, v.confirmPassword, MESSAGES.passwordsDoNotMatch),
+});
+
+// ---- Profile (SPEC §5: username ≥ 3, valid email; the password change uses the 6-character rule) ----
+
+export type ProfileValues = { firstName: string; lastName: string; username: string; email: string; currentPassword: string };
+
+/** Whether the profile form must ask for the current password: a changed e-mail takes over password resets. */
+export const profileNeedsPassword = (v: ProfileValues, savedEmail: string) => v.email.trim().toLowerCase() !== savedEmail.toLowerCase();
+
+export const profileBody = (v: ProfileValues, savedEmail: string) => ({
+  username: v.username.trim(),
+  email: v.email.trim(),
+  firstName: optionalName(v.firstName),
+  lastName: optionalName(v.lastName),
+  ...(profileNeedsPassword(v, savedEmail) ? { currentPassword: v.currentPassword } : {}),
+});
+
+export const checkProfile = (v: ProfileValues, savedEmail: string): FieldErrors<keyof ProfileValues> => ({
+  ...checkForm(ProfileUpdateBody, profileBody(v, savedEmail)),
+  // Cross-field (the e-mail against the saved one); the service asks the same.
+  currentPassword: profileNeedsPassword(v, savedEmail) && !v.currentPassword ? MESSAGES.currentPasswordRequired : undefined,
+});
+
+export type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
+export const passwordChangeBody = (v: PasswordChangeValues) => ({ currentPassword: v.currentPassword, newPassword: v.newPassword });
+
+export const checkPasswordChange = (v: PasswordChangeValues): FieldErrors<keyof PasswordChangeValues> => ({
+  ...checkForm(PasswordChangeBody, passwordChangeBody(v)),
+  confirmPassword: confirmProblem(v.newPassword, v.confirmPassword, MESSAGES.passwordsDontMatch, MESSAGES.confirmPasswordRequired),
+});

@@ -1,27 +1,30 @@
 // The account pages' own handling of their form's POST (security issue #6, item 10). Every form has
 // method="post" so that a submit before its island hydrates, or with JavaScript off, never puts a password in the
-// URL; the page then does what the island would have done: the same checks (validation.ts, then the API's own
-// contract), the same API route called in-process as JSON, the same SPEC texts (§5, §8). A failure re-renders the
-// form with what was typed — never a password — and a message; a sign-in or sign-up ends with a 303 to /.
+// URL; the page then does what the island would have done: the same checks (form.ts: the route's own contract
+// through the form kit, plus the confirmations), the same API route called in-process as JSON, the same SPEC texts
+// (§5, §8). A failure re-renders the form with what was typed — never a password — and a message; a sign-in or
+// sign-up ends with a 303 to /.
 import type { AstroGlobal } from "astro";
-import { ForgotPasswordBody, LoginBody, MESSAGES, RegisterBody, ResetPasswordBody } from "@api/modules/auth/schema";
+import { MESSAGES } from "@api/modules/auth/schema";
 import { serverMessage, toApiError } from "../../lib/api";
 import { forwardCookies, serverApi } from "../../lib/api.server";
-import { contractProblem, readFormFields } from "../../lib/form-post.server";
-import { type ForgotPasswordState, type FormState, type ResetPasswordState } from "./form";
+import { readFormFields } from "../../lib/form-post.server";
+import { hasErrors, onlyErrors, type FieldErrors } from "../../lib/forms";
 import {
   checkForgotPassword,
   checkLogin,
   checkRegister,
   checkResetPassword,
-  hasErrors,
+  forgotPasswordBody,
   loginBody,
   registerBody,
-  type FieldErrors,
+  type ForgotPasswordState,
+  type FormState,
   type LoginValues,
   type RegisterValues,
+  type ResetPasswordState,
   type ResetValues,
-} from "./validation";
+} from "./form";
 
 /** For forms that only work once their island is running (the profile page's two forms). */
 export const NEEDS_JAVASCRIPT = "Please enable JavaScript to use this form, or try again once the page has finished loading.";
@@ -30,9 +33,15 @@ const LOGIN_FIELDS = ["usernameOrEmail", "password"] as const satisfies readonly
 const REGISTER_FIELDS = ["firstName", "lastName", "username", "email", "password", "confirmPassword"] as const satisfies readonly (keyof RegisterValues)[];
 const RESET_FIELDS = ["newPassword", "confirmPassword"] as const satisfies readonly (keyof ResetValues)[];
 
-/** Field errors without the empty entries, so the island's props carry only what is wrong. */
-function onlyErrors<K extends string>(errors: FieldErrors<K>): FieldErrors<K> {
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as FieldErrors<K>;
+/**
+ * The check's errors split for the page: those of the form's own fields, and any other (a field the person does
+ * not type, such as the reset token) as the form's message.
+ */
+function splitErrors<K extends string>(errors: FieldErrors<string>, fields: readonly K[]): { errors: FieldErrors<K>; message?: string } {
+  const found = onlyErrors(errors);
+  const own = Object.fromEntries(Object.entries(found).filter(([name]) => (fields as readonly string[]).includes(name))) as FieldErrors<K>;
+  const other = Object.entries(found).find(([name]) => !(fields as readonly string[]).includes(name))?.[1];
+  return { errors: own, message: other };
 }
 
 /** Marks the page's response as a failed submit; the page shows the returned state. Nobody caches it. */
@@ -74,11 +83,9 @@ export async function submitLogin(Astro: AstroGlobal): Promise<Response | FormSt
   const form = await readFormFields(Astro.request, LOGIN_FIELDS);
   if (!form.ok) return failed(Astro, form.status, { message: form.message });
   const kept = { usernameOrEmail: form.fields.usernameOrEmail };
-  const errors = onlyErrors(checkLogin(form.fields));
-  if (hasErrors(errors)) return failed(Astro, 400, { values: kept, errors });
+  const { errors, message } = splitErrors(checkLogin(form.fields), LOGIN_FIELDS);
+  if (hasErrors(errors) || message) return failed(Astro, 400, { values: kept, errors, message });
   const body = loginBody(form.fields);
-  const problem = contractProblem(LoginBody, body);
-  if (problem) return failed(Astro, 400, { values: kept, message: problem });
   const result = await serverApi(Astro).login.post(body);
   if (result.error) return apiFailure(Astro, result, kept, MESSAGES.invalidCredentials);
   return signedInRedirect(result.response);
@@ -90,11 +97,9 @@ export async function submitRegister(Astro: AstroGlobal): Promise<Response | For
   if (!form.ok) return failed(Astro, form.status, { message: form.message });
   const { firstName, lastName, username, email } = form.fields;
   const kept = { firstName, lastName, username, email };
-  const errors = onlyErrors(checkRegister(form.fields));
-  if (hasErrors(errors)) return failed(Astro, 400, { values: kept, errors });
+  const { errors, message } = splitErrors(checkRegister(form.fields), REGISTER_FIELDS);
+  if (hasErrors(errors) || message) return failed(Astro, 400, { values: kept, errors, message });
   const body = registerBody(form.fields);
-  const problem = contractProblem(RegisterBody, body);
-  if (problem) return failed(Astro, 400, { values: kept, message: problem });
   const result = await serverApi(Astro).register.post(body);
   if (result.error) return apiFailure(Astro, result, kept, "Failed to create account");
   return signedInRedirect(result.response);
@@ -105,11 +110,9 @@ export async function submitForgotPassword(Astro: AstroGlobal): Promise<ForgotPa
   const form = await readFormFields(Astro.request, ["email"] as const);
   if (!form.ok) return failed(Astro, form.status, { message: form.message });
   const kept = { email: form.fields.email };
-  const errors = onlyErrors(checkForgotPassword(form.fields.email));
-  if (hasErrors(errors)) return failed(Astro, 400, { values: kept, errors });
-  const body = { email: form.fields.email.trim() };
-  const problem = contractProblem(ForgotPasswordBody, body);
-  if (problem) return failed(Astro, 400, { values: kept, message: problem });
+  const { errors, message } = splitErrors(checkForgotPassword(form.fields.email), ["email"] as const);
+  if (hasErrors(errors) || message) return failed(Astro, 400, { values: kept, errors, message });
+  const body = forgotPasswordBody(form.fields.email);
   const result = await serverApi(Astro).auth["forgot-password"].post(body);
   if (result.error) return apiFailure(Astro, result, kept, "Something went wrong. Please try again.");
   Astro.response.headers.set("Cache-Control", "private, no-store");
@@ -120,11 +123,10 @@ export async function submitForgotPassword(Astro: AstroGlobal): Promise<ForgotPa
 export async function submitResetPassword(Astro: AstroGlobal, token: string): Promise<ResetPasswordState> {
   const form = await readFormFields(Astro.request, RESET_FIELDS);
   if (!form.ok) return failed(Astro, form.status, { message: form.message });
-  const errors = onlyErrors(checkResetPassword(form.fields));
+  const { errors, message } = splitErrors(checkResetPassword(form.fields, token), RESET_FIELDS);
   if (hasErrors(errors)) return failed(Astro, 400, { errors });
+  if (message) return failed(Astro, 400, { message });
   const body = { token, newPassword: form.fields.newPassword };
-  const problem = contractProblem(ResetPasswordBody, body);
-  if (problem) return failed(Astro, 400, { message: problem });
   const result = await serverApi(Astro).auth["reset-password"].post(body);
   if (result.error) return apiFailure(Astro, result, undefined, "Failed to reset password");
   return { done: true };

@@ -1,79 +1,62 @@
-// Add User / Edit User (SPEC §2 User Management, §5 admin user form). Checks run before any request; the parent
-// sends the request, toasts and refetches, and closes the dialog on success.
-import { useId, useState, type FormEvent } from "react";
+// Add User / Edit User (SPEC §2 User Management, §5 admin user form). The body is checked against the route's own
+// contract before any request (user-form.ts); the parent sends it (and its list refetches); this dialog keeps
+// the busy state, toasts the outcome and asks to be closed on success.
+import { useId, type FormEvent } from "react";
 import { ROLES, TOOL_ACCESS, type Role, type ToolAccess } from "@api/modules/auth/schema";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
 import Button from "../../components/ui/Button";
+import { useContractForm, useSubmit } from "../../lib/forms";
+import { toast } from "../../stores/toast";
 import { TOOL_ACCESS_LABELS } from "./tool-access";
-import { EMPTY_USER_FORM, validateUserForm, valuesFromUser, type UserFormErrors, type UserFormMode, type UserFormValues } from "./user-form";
+import { EMPTY_USER_FORM, checkUserForm, valuesFromUser, type UserFormMode, type UserFormValues } from "./user-form";
 
 type Props = {
   mode: UserFormMode;
   /** Only an ADMIN may change role and tool access (the API enforces the same rule). */
   canChangeAccess: boolean;
-  busy: boolean;
-  onSubmit: (values: UserFormValues) => void;
+  /** Sends the form; rejects with the API's error. */
+  onSave: (values: UserFormValues) => Promise<unknown>;
   onClose: () => void;
 };
 
-export default function UserFormDialog({ mode, canChangeAccess, busy, onSubmit, onClose }: Props) {
+export default function UserFormDialog({ mode, canChangeAccess, onSave, onClose }: Props) {
   const isEdit = mode.kind === "edit";
-  const [values, setValues] = useState<UserFormValues>(() => (mode.kind === "edit" ? valuesFromUser(mode.user) : EMPTY_USER_FORM));
-  const [errors, setErrors] = useState<UserFormErrors>({});
+  const form = useContractForm<UserFormValues>(mode.kind === "edit" ? valuesFromUser(mode.user) : EMPTY_USER_FORM);
+  const { values, errors, set } = form;
+  const submit = useSubmit(isEdit ? "Saving..." : "Creating...");
   const ids = useId();
   const accessNoteId = `${ids}-access-note`;
 
-  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
   const toggleTool = (tool: ToolAccess, checked: boolean) =>
-    setValues((v) => ({ ...v, toolAccess: checked ? [...v.toolAccess.filter((t) => t !== tool), tool] : v.toolAccess.filter((t) => t !== tool) }));
+    set("toolAccess", checked ? [...values.toolAccess.filter((t) => t !== tool), tool] : values.toolAccess.filter((t) => t !== tool));
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (busy) return;
-    const problems = validateUserForm(values, mode.kind);
-    setErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
-    onSubmit(values);
+    if (submit.busy || !form.validate(e.currentTarget, checkUserForm(values, mode.kind, canChangeAccess))) return;
+    await submit.run(() => onSave(values), {
+      // On failure the dialog stays open with what was typed, so a taken username can be fixed and resent.
+      failure: { fallback: isEdit ? "Failed to update user" : "Failed to create user" },
+      onSuccess: () => {
+        toast({ title: isEdit ? "User updated" : "User created" });
+        onClose();
+      },
+    });
   };
 
   return (
     <Modal open onClose={onClose} title={isEdit ? "Edit User" : "Add User"}>
       {/* method="post": should a submit ever bypass onSubmit, the password goes in a body, never in the URL. */}
-      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1">
-        <Field
-          label="Username"
-          name="username"
-          autoComplete="off"
-          required
-          value={values.username}
-          error={errors.username}
-          onChange={(e) => set("username", e.target.value)}
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => set("email", e.target.value)}
-        />
+      <form method="post" noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-1">
+        <Field label="Username" autoComplete="off" required {...form.field("username")} />
+        <Field label="Email" type="email" autoComplete="off" required {...form.field("email")} />
         <Field
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           required={!isEdit}
           placeholder={isEdit ? "Leave empty to keep current password" : "At least 6 characters"}
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => set("password", e.target.value)}
+          {...form.field("password")}
         />
 
         <fieldset className="fieldset">
@@ -125,7 +108,7 @@ export default function UserFormDialog({ mode, canChangeAccess, busy, onSubmit, 
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={busy} busyLabel={isEdit ? "Saving..." : "Creating..."}>
+          <Button type="submit" {...submit.button}>
             {isEdit ? "Save Changes" : "Create User"}
           </Button>
         </div>

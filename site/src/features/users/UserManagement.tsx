@@ -6,6 +6,7 @@ import type { AdminUser } from "@api/modules/users/schema";
 import { formatCreated } from "../../lib/format";
 import { canManageAccount } from "@api/modules/auth/permissions";
 import { serverMessage } from "../../lib/api";
+import { failureToast, useSubmit } from "../../lib/forms";
 import { withQueries } from "../../lib/query";
 import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from "./users.queries";
 import { toast } from "../../stores/toast";
@@ -19,10 +20,6 @@ import { userPayload, type UserFormMode, type UserFormValues } from "./user-form
 
 type RoleFilter = "ALL" | Role;
 type ListState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; users: AdminUser[] };
-
-function errorToast(e: unknown, fallback: string) {
-  toast({ title: "Error", description: serverMessage(e) || fallback, variant: "destructive" });
-}
 
 export function filterUsers(users: AdminUser[], search: string, role: RoleFilter): AdminUser[] {
   const q = search.trim().toLowerCase();
@@ -45,7 +42,7 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
   // A refetch that fails keeps the last list on screen and says so; only a first load shows the error row.
   const refetchFailed = usersQuery.isRefetchError;
   useEffect(() => {
-    if (refetchFailed) errorToast(usersQuery.error, "Failed to refresh the user list");
+    if (refetchFailed) failureToast(usersQuery.error, "Failed to refresh the user list");
   }, [refetchFailed, usersQuery.error]);
 
   const list: ListState = usersQuery.data
@@ -56,35 +53,20 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
   const users = list.status === "ready" ? list.users : [];
   const filtered = useMemo(() => filterUsers(users, search, roleFilter), [users, search, roleFilter]);
   const adminCount = filtered.filter((u) => u.role === "ADMIN").length;
-  const saving = createUser.isPending || updateUser.isPending;
+  const removal = useSubmit("Deleting...");
 
-  const save = async (values: UserFormValues) => {
-    if (!form || saving) return;
-    try {
-      if (form.kind === "create") {
-        await createUser.mutateAsync(userPayload(values, "create", canChangeAccess));
-        toast({ title: "User created" });
-      } else {
-        await updateUser.mutateAsync({ id: form.user.id, body: userPayload(values, "edit", canChangeAccess) });
-        toast({ title: "User updated" });
-      }
-      setForm(null);
-    } catch (e) {
-      // The dialog stays open with what was typed, so a taken username can be fixed and resent.
-      errorToast(e, form.kind === "create" ? "Failed to create user" : "Failed to update user");
-    }
-  };
+  const save = (mode: UserFormMode, values: UserFormValues) =>
+    mode.kind === "create"
+      ? createUser.mutateAsync(userPayload(values, "create", canChangeAccess))
+      : updateUser.mutateAsync({ id: mode.user.id, body: userPayload(values, "edit", canChangeAccess) });
 
   const confirmDelete = async () => {
-    if (!deleting || deleteUser.isPending) return;
-    try {
-      await deleteUser.mutateAsync(deleting.id);
-      toast({ title: "User deleted" });
-    } catch (e) {
-      errorToast(e, "Failed to delete user");
-    } finally {
-      setDeleting(null);
-    }
+    if (!deleting || removal.busy) return;
+    await removal.run(() => deleteUser.mutateAsync(deleting.id), {
+      failure: { fallback: "Failed to delete user" },
+      onSuccess: () => toast({ title: "User deleted" }),
+    });
+    setDeleting(null);
   };
 
   return (
@@ -239,8 +221,7 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
           key={form.kind === "edit" ? form.user.id : "create"}
           mode={form}
           canChangeAccess={canChangeAccess}
-          busy={saving}
-          onSubmit={(values) => void save(values)}
+          onSave={(values) => save(form, values)}
           onClose={() => setForm(null)}
         />
       )}
@@ -255,7 +236,7 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
               <Button variant="ghost" onClick={() => setDeleting(null)}>
                 Cancel
               </Button>
-              <Button variant="danger" busy={deleteUser.isPending} busyLabel="Deleting..." onClick={() => void confirmDelete()}>
+              <Button variant="danger" {...removal.button} onClick={() => void confirmDelete()}>
                 Delete
               </Button>
             </>

@@ -1,6 +1,8 @@
-// The account forms' client checks: SPEC §5's exact messages, and that nothing bad is let through to the API.
+// The account forms' checks (the routes' contracts through the form kit, plus the confirmations): SPEC §5's exact
+// messages, and that nothing bad is let through to the API.
 import { describe, expect, test } from "bun:test";
-import { checkLogin, checkPasswordChange, checkProfile, checkRegister, checkResetPassword, checkForgotPassword, profileBody, registerBody } from "./validation";
+import { onlyErrors } from "../../lib/forms";
+import { checkLogin, checkPasswordChange, checkProfile, checkRegister, checkResetPassword, checkForgotPassword, profileBody, registerBody } from "./form";
 
 const register = { firstName: "", lastName: "", username: "ada_l", email: "ada@example.com", password: "longenough", confirmPassword: "longenough" };
 
@@ -11,6 +13,21 @@ describe("register", () => {
     expect(Object.values(checkRegister(register)).filter(Boolean)).toEqual([]);
   });
 
+  test("blank required fields say so; the username rule speaks for each of its parts", () => {
+    expect(onlyErrors(checkRegister({ ...register, username: "  ", email: "", password: "", confirmPassword: "" }))).toEqual({
+      username: "This field is required",
+      email: "This field is required",
+      password: "This field is required",
+      confirmPassword: "Please confirm your password",
+    });
+    expect(checkRegister({ ...register, username: "ab" }).username).toBe("Username must be at least 3 characters");
+    expect(checkRegister({ ...register, username: "a".repeat(33) }).username).toBe("Username must be at most 32 characters");
+    expect(checkRegister({ ...register, username: "ada lovelace" }).username).toBe("Username may only contain letters, numbers, dots, dashes and underscores");
+    expect(checkRegister({ ...register, email: "nope" }).email).toBe("Invalid email address");
+    expect(checkRegister({ ...register, password: "p".repeat(257), confirmPassword: "p".repeat(257) }).password).toBe("Password must be at most 256 characters");
+    expect(checkRegister({ ...register, firstName: "n".repeat(101) }).firstName).toStartWith("firstName: ");
+  });
+
   test("the payload drops confirmPassword and sends empty names as null", () => {
     expect(registerBody({ ...register, username: "  ada_l " })).toEqual({ username: "ada_l", email: "ada@example.com", password: "longenough", firstName: null, lastName: null });
   });
@@ -18,13 +35,14 @@ describe("register", () => {
 
 describe("other forms", () => {
   test("login needs both fields", () => {
-    expect(checkLogin({ usernameOrEmail: " ", password: "" })).toEqual({ usernameOrEmail: "This field is required", password: "This field is required" });
+    expect(onlyErrors(checkLogin({ usernameOrEmail: " ", password: "" }))).toEqual({ usernameOrEmail: "This field is required", password: "This field is required" });
   });
 
   test("forgot and reset", () => {
     expect(checkForgotPassword("nope").email).toBe("Please enter a valid email address");
-    expect(checkResetPassword({ newPassword: "seven77", confirmPassword: "seven77" }).newPassword).toBe("Password must be at least 8 characters");
-    expect(checkResetPassword({ newPassword: "eight888", confirmPassword: "eight889" }).confirmPassword).toBe("Passwords do not match");
+    expect(checkResetPassword({ newPassword: "seven77", confirmPassword: "seven77" }, "token").newPassword).toBe("Password must be at least 8 characters");
+    expect(checkResetPassword({ newPassword: "eight888", confirmPassword: "eight889" }, "token").confirmPassword).toBe("Passwords do not match");
+    expect(checkResetPassword({ newPassword: "eight888", confirmPassword: "eight888" }, "").token).toBe("Invalid reset token");
   });
 
   test("profile and password change (the 6-character rule)", () => {
@@ -36,7 +54,7 @@ describe("other forms", () => {
     expect(checkProfile({ ...profile, email: "X@Y.z" }, "x@y.z").currentPassword).toBeUndefined();
     expect(profileBody({ ...profile, currentPassword: "pw" }, "x@y.z")).not.toHaveProperty("currentPassword");
     expect(profileBody({ ...profile, email: "new@y.z", currentPassword: "pw" }, "x@y.z")).toMatchObject({ currentPassword: "pw" });
-    expect(checkPasswordChange({ currentPassword: "", newPassword: "five5", confirmPassword: "" })).toEqual({
+    expect(onlyErrors(checkPasswordChange({ currentPassword: "", newPassword: "five5", confirmPassword: "" }))).toEqual({
       currentPassword: "Current password is required",
       newPassword: "Password must be at least 6 characters",
       confirmPassword: "Please confirm your password",
