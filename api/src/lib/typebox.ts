@@ -1,7 +1,12 @@
 // Small TypeBox helpers for contracts. Imports nothing but TypeBox, so contracts stay importable by islands.
-import { Type as T, type TLiteral, type TSchema, type TUnion } from "@sinclair/typebox";
+import { FormatRegistry, Type as T, type TLiteral, type TSchema, type TUnion } from "@sinclair/typebox";
 import { Errors, ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
 import { Check } from "@sinclair/typebox/value";
+
+// Elysia registers TypeBox's string formats when it loads; an island checking a contract has no Elysia, so the
+// format the contracts use is registered here too (the same meaning: an ISO 8601 timestamp that is a real date).
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
+if (!FormatRegistry.Has("date-time")) FormatRegistry.Set("date-time", (v) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
 
 type Literals<V extends readonly string[]> = V extends readonly [infer H extends string, ...infer R extends readonly string[]]
   ? [TLiteral<H>, ...Literals<R>]
