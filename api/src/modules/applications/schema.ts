@@ -5,6 +5,7 @@
 import { Type as T, type Static } from "@sinclair/typebox";
 import { literalUnion } from "../../lib/typebox";
 import { EMAIL_MAX_LENGTH, MESSAGES as ACCOUNT_MESSAGES, emailField } from "../auth/schema";
+import { ChallengeStatusSchema } from "../challenges/schema";
 
 export const APPLICATION_STATUSES = ["PENDING", "ACTIVE", "REJECTED"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -113,7 +114,7 @@ export const MyChallengeSchema = T.Object({
     id: T.String(),
     title: T.String(),
     description: T.String(),
-    status: T.String(),
+    status: ChallengeStatusSchema,
     startDate: T.String({ format: "date-time" }),
     endDate: T.Union([T.String({ format: "date-time" }), T.Null()]),
     timeline: T.Union([T.String(), T.Null()]),
