@@ -44,6 +44,15 @@ describe("applying", () => {
     expect(row.userId).toBe(member.id);
   });
 
+  test("smuggled fields (status, userId, decisionNote) are ignored: the row is the caller's and PENDING", async () => {
+    const [member, victim, challenge] = await Promise.all([createUser(), createUser(), createChallenge()]);
+    const body = { ...valid(), status: "ACTIVE", userId: victim.id, decisionNote: "self-approved", challengeId: crypto.randomUUID() };
+    const res = await as(member).challenges({ id: challenge.id }).register.post(body as ApplicationBody);
+    expect(res.status).toBe(201);
+    const row = await (await db()).challengeParticipant.findUniqueOrThrow({ where: { id: res.data!.id } });
+    expect(row).toMatchObject({ userId: member.id, challengeId: challenge.id, status: "PENDING", decisionNote: null, decidedAt: null });
+  });
+
   test("visitors get 401 and nothing is stored", async () => {
     const challenge = await createChallenge();
     expect((await as().challenges({ id: challenge.id }).register.post(valid())).status).toBe(401);
