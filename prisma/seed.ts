@@ -393,6 +393,8 @@ export async function seedDemoData(prisma: PrismaClient): Promise<void> {
         const u = names[user]!;
         const data = {
           status, company, role, isEnterprise, joinedAt: days(-ago),
+          // Decided applications were reviewed a day after they arrived.
+          decidedAt: status === "PENDING" ? null : days(-ago + 1),
           applicantName: `${u.firstName} ${u.lastName}`, applicantEmail: u.email,
           interestDescription: `I would like to bring my experience as a ${role.toLowerCase()} to this challenge and learn from the community.`,
           enterpriseExplanation: isEnterprise ? null : "Joining as an individual; no company is sponsoring my participation.",

@@ -7,6 +7,7 @@ import { healthModule } from "./modules/health";
 import { authModule } from "./modules/auth";
 import { challengesModule } from "./modules/challenges";
 import { usersModule } from "./modules/users";
+import { applicationsModule } from "./modules/applications";
 import { sitemapModule } from "./modules/sitemap";
 import { uploadsModule } from "./modules/uploads";
 import { securityPlugin } from "./plugins/security";
@@ -19,6 +20,7 @@ export function createApp() {
     .use(healthModule)
     .use(authModule)
     .use(challengesModule)
+    .use(applicationsModule)
     .use(usersModule)
     .use(sitemapModule)
     .use(uploadsModule);

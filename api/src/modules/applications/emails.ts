@@ -1,0 +1,32 @@
+// The e-mail an applicant gets when a reviewer decides (issue 8 item 7): plain text and HTML, the link built from
+// SITE_URL, the reviewer's note quoted when there is one.
+import { env } from "../../env";
+import type { Mail } from "../../lib/mailer";
+import type { Application } from "./schema";
+
+const SITE_NAME = "InnovateHub";
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+export function applicationDecisionEmail(application: Application): Mail {
+  const approved = application.status === "ACTIVE";
+  const title = application.challenge.title;
+  const link = `${env.SITE_URL}/my-applications`;
+  const subject = approved ? `Your application to ${title} was approved` : `Your application to ${title} was not accepted`;
+  const lines = [
+    approved
+      ? `Good news: your application to join "${title}" has been approved. You can now follow the challenge on your dashboard.`
+      : `Thank you for applying to "${title}". After review, your application was not accepted this time.`,
+    ...(application.decisionNote ? ["A note from the organisers:", application.decisionNote] : []),
+  ];
+  const greeting = `Hi ${application.applicantName},`;
+  const text = [greeting, "", ...lines, "", `See your applications: ${link}`, "", `— ${SITE_NAME}`].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escapeHtml(greeting)}</p>
+${lines.map((l) => `<p style="white-space:pre-line">${escapeHtml(l)}</p>`).join("\n")}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#7c3aed;color:#fff;border-radius:6px;text-decoration:none">My Applications</a></p>
+<p>— ${SITE_NAME}</p></body></html>`;
+  return { to: application.applicantEmail, subject, text, html, link };
+}

@@ -1,0 +1,63 @@
+// Application routes (SPEC §7): a member applies and reads their own; the `challenges` section reviews.
+import { Elysia, t } from "elysia";
+import { ErrorBodySchema } from "../../lib/http-schema";
+import { authPlugin } from "../auth/guard";
+import { ApplicationBodySchema, ApplicationSchema, DecisionBodySchema, MyChallengeSchema } from "./schema";
+import { applyToChallenge, decideApplication, listChallengeApplications, listMyApplications, listMyChallenges, type Decision } from "./service";
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const ChallengeParams = t.Object({ id: t.String({ maxLength: 64 }) });
+const DecisionParams = t.Object({ id: t.String({ maxLength: 64 }), applicationId: t.String({ maxLength: 64 }) });
+
+const decisionRoute = (decision: Decision) =>
+  ({
+    section: "challenges",
+    params: DecisionParams,
+    body: t.Optional(DecisionBodySchema),
+    response: { 200: ApplicationSchema, ...errors },
+    detail: { summary: `${decision === "approve" ? "Approve" : "Reject"} a PENDING application (409 once decided); e-mails the applicant` },
+  }) as const;
+
+export const applicationsModule = new Elysia({ name: "applications" })
+  .use(authPlugin)
+  .post(
+    "/challenges/:id/register",
+    async ({ params, body, user, set }) => {
+      set.status = 201;
+      return applyToChallenge(user.id, params.id, body);
+    },
+    {
+      auth: true,
+      parse: "json",
+      params: ChallengeParams,
+      body: ApplicationBodySchema,
+      response: { 201: ApplicationSchema, ...errors },
+      detail: { summary: "Apply to an ACTIVE challenge (once per user; 409 otherwise)" },
+    },
+  )
+  .get("/my-applications", ({ user }) => listMyApplications(user.id), {
+    auth: true,
+    response: { 200: t.Array(ApplicationSchema), 401: ErrorBodySchema },
+    detail: { summary: "The caller's own applications, newest first" },
+  })
+  .get("/my-challenges", ({ user }) => listMyChallenges(user.id), {
+    auth: true,
+    response: { 200: t.Array(MyChallengeSchema), 401: ErrorBodySchema },
+    detail: { summary: "The caller's approved challenges for /dashboard: dates, next due, other participants" },
+  })
+  .get("/challenges/:id/applications", ({ params }) => listChallengeApplications(params.id), {
+    section: "challenges",
+    params: ChallengeParams,
+    response: { 200: t.Array(ApplicationSchema), ...errors },
+    detail: { summary: "Every application of one challenge, pending first (challenges section)" },
+  })
+  .patch(
+    "/challenges/:id/applications/:applicationId/approve",
+    ({ params, body }) => decideApplication(params.id, params.applicationId, "approve", body?.decisionNote),
+    decisionRoute("approve"),
+  )
+  .patch(
+    "/challenges/:id/applications/:applicationId/reject",
+    ({ params, body }) => decideApplication(params.id, params.applicationId, "reject", body?.decisionNote),
+    decisionRoute("reject"),
+  );

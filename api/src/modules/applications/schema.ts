@@ -1,0 +1,127 @@
+// The applications contract (SPEC §3 challenge_participants, §5 application form, §7 calls): the body a member
+// sends, what they and the reviewers read back, and the exact messages. The route validates with these schemas and
+// the site's application dialog checks the same schema before any request (decision 006). Imports only TypeBox
+// and the accounts contract (for the one e-mail rule).
+import { Type as T, type Static } from "@sinclair/typebox";
+import { literalUnion } from "../../lib/typebox";
+import { EMAIL_MAX_LENGTH, MESSAGES as ACCOUNT_MESSAGES, emailField } from "../auth/schema";
+import { ChallengeStatusSchema } from "../challenges/schema";
+
+export const APPLICATION_STATUSES = ["PENDING", "ACTIVE", "REJECTED"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** SPEC §9: name, company, role at least 2; interest at least 10 (counted without surrounding spaces). */
+export const APPLICATION_MIN = { applicantName: 2, company: 2, role: 2, interestDescription: 10 } as const;
+/** Upper bounds only keep rows sane; the form's inputs carry them as maxLength so people never meet them. */
+export const APPLICATION_MAX = {
+  applicantName: 100,
+  company: 200,
+  role: 100,
+  applicantEmail: EMAIL_MAX_LENGTH,
+  interestDescription: 5000,
+  enterpriseExplanation: 2000,
+} as const;
+export const DECISION_NOTE_MAX_LENGTH = 1000;
+
+export const APPLICATION_MESSAGES = {
+  nameTooShort: "Name must be at least 2 characters",
+  companyTooShort: "Company name must be at least 2 characters",
+  invalidEmail: ACCOUNT_MESSAGES.enterValidEmail, // 'Please enter a valid email address'
+  roleTooShort: "Role must be at least 2 characters",
+  interestTooShort: "Please provide at least 10 characters describing your interest",
+  alreadyApplied: "You have already applied to this challenge.",
+  notAcceptingApplications: "This challenge is not accepting applications. Only active challenges accept registrations.",
+  alreadyDecided: "This application has already been reviewed.",
+  applicationNotFound: "Application not found",
+  decisionNoteTooLong: `The note must be at most ${DECISION_NOTE_MAX_LENGTH} characters`,
+} as const;
+
+/**
+ * At least `min` characters once surrounding spaces are dropped: starts and ends with a non-space, `min - 2` or
+ * more of anything between. "  a " fails a minimum of 2 although it has four characters.
+ */
+const atLeast = (min: number) => `^\\s*\\S[\\s\\S]{${Math.max(min - 2, 0)},}\\S\\s*$`;
+const text = (min: number, error: string) => T.String({ pattern: atLeast(min), error });
+
+/**
+ * POST /api/challenges/:id/register (SPEC §7). Each field carries SPEC's message as its `error`. Upper limits are
+ * checked by `applicationLengthProblem` with messages of their own (a schema carries one message per field).
+ */
+export const ApplicationBodySchema = T.Object({
+  applicantName: text(APPLICATION_MIN.applicantName, APPLICATION_MESSAGES.nameTooShort),
+  company: text(APPLICATION_MIN.company, APPLICATION_MESSAGES.companyTooShort),
+  applicantEmail: emailField(APPLICATION_MESSAGES.invalidEmail),
+  role: text(APPLICATION_MIN.role, APPLICATION_MESSAGES.roleTooShort),
+  isEnterprise: T.Optional(T.Boolean({ error: "isEnterprise must be true or false" })),
+  /** SPEC §5: asked only when isEnterprise is unchecked; ignored (stored as null) for enterprise applicants. */
+  enterpriseExplanation: T.Optional(T.Union([T.String(), T.Null()], { error: "enterpriseExplanation must be text" })),
+  interestDescription: text(APPLICATION_MIN.interestDescription, APPLICATION_MESSAGES.interestTooShort),
+});
+export type ApplicationBody = Static<typeof ApplicationBodySchema>;
+
+const FIELD_LABELS: Record<keyof typeof APPLICATION_MAX, string> = {
+  applicantName: "Name",
+  company: "Company name",
+  role: "Role",
+  applicantEmail: "Email",
+  interestDescription: "Description",
+  enterpriseExplanation: "Explanation",
+};
+
+/** The first over-long field of a body, with its message; null when every field fits. Server and form share it. */
+export function applicationLengthProblem(body: Partial<Record<keyof typeof APPLICATION_MAX, unknown>>): { field: keyof typeof APPLICATION_MAX; message: string } | null {
+  for (const field of Object.keys(APPLICATION_MAX) as (keyof typeof APPLICATION_MAX)[]) {
+    const value = body[field];
+    if (typeof value === "string" && value.trim().length > APPLICATION_MAX[field]) {
+      return { field, message: `${FIELD_LABELS[field]} must be at most ${APPLICATION_MAX[field]} characters` };
+    }
+  }
+  return null;
+}
+
+export const ApplicationStatusSchema = literalUnion(APPLICATION_STATUSES);
+
+/** One application as its applicant and the reviewers see it (SPEC §3: with the nested challenge). */
+export const ApplicationSchema = T.Object({
+  id: T.String(),
+  challengeId: T.String(),
+  status: ApplicationStatusSchema,
+  applicantName: T.String(),
+  company: T.String(),
+  applicantEmail: T.String(),
+  role: T.String(),
+  interestDescription: T.String(),
+  isEnterprise: T.Boolean(),
+  enterpriseExplanation: T.Union([T.String(), T.Null()]),
+  joinedAt: T.String({ format: "date-time" }),
+  decidedAt: T.Union([T.String({ format: "date-time" }), T.Null()]),
+  decisionNote: T.Union([T.String(), T.Null()]),
+  challenge: T.Object({ id: T.String(), title: T.String(), startDate: T.String({ format: "date-time" }) }),
+});
+export type Application = Static<typeof ApplicationSchema>;
+
+/** PATCH …/approve and …/reject: SPEC sends an empty body; the reviewer may add a note for the applicant. */
+export const DecisionBodySchema = T.Object({
+  decisionNote: T.Optional(T.Union([T.String({ maxLength: DECISION_NOTE_MAX_LENGTH }), T.Null()], { error: APPLICATION_MESSAGES.decisionNoteTooLong })),
+});
+export type DecisionBody = Static<typeof DecisionBodySchema>;
+
+/** GET /api/my-challenges: a participant's approved challenges for /dashboard. */
+export const MyChallengeSchema = T.Object({
+  applicationId: T.String(),
+  approvedAt: T.String({ format: "date-time" }),
+  challenge: T.Object({
+    id: T.String(),
+    title: T.String(),
+    description: T.String(),
+    status: ChallengeStatusSchema,
+    startDate: T.String({ format: "date-time" }),
+    endDate: T.Union([T.String({ format: "date-time" }), T.Null()]),
+    timeline: T.Union([T.String(), T.Null()]),
+  }),
+  /** What comes next by the challenge's dates: its start, then its end (final deliverables); null once over. */
+  nextDue: T.Union([T.Object({ kind: literalUnion(["start", "end"] as const), date: T.String({ format: "date-time" }) }), T.Null()]),
+  /** The other approved participants' names, as they applied. */
+  participants: T.Array(T.String()),
+});
+export type MyChallenge = Static<typeof MyChallengeSchema>;

@@ -1,0 +1,177 @@
+// Applications: apply to an ACTIVE challenge once, read one's own, review (approve / reject PENDING ones with an
+// optional note and an e-mail), and the participant dashboard. Plain functions: ids and values in, plain data out,
+// AppError on failure. Every read and write is scoped by the caller's id or by the reviewer's section (checked by
+// the route), never by an id alone.
+import { db } from "../../db/client";
+import { AppError, notFound } from "../../lib/errors";
+import { sendInBackground } from "../../lib/mailer";
+import { Prisma } from "../../generated/prisma/client";
+import { applicationDecisionEmail } from "./emails";
+import {
+  APPLICATION_MESSAGES,
+  applicationLengthProblem,
+  type Application,
+  type ApplicationBody,
+  type MyChallenge,
+} from "./schema";
+
+const applicationSelect = {
+  id: true,
+  challengeId: true,
+  status: true,
+  applicantName: true,
+  company: true,
+  applicantEmail: true,
+  role: true,
+  interestDescription: true,
+  isEnterprise: true,
+  enterpriseExplanation: true,
+  joinedAt: true,
+  decidedAt: true,
+  decisionNote: true,
+  challenge: { select: { id: true, title: true, startDate: true } },
+} satisfies Prisma.ChallengeParticipantSelect;
+type ApplicationRow = Prisma.ChallengeParticipantGetPayload<{ select: typeof applicationSelect }>;
+
+function toApplication(row: ApplicationRow): Application {
+  return {
+    ...row,
+    joinedAt: row.joinedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    challenge: { ...row.challenge, startDate: row.challenge.startDate.toISOString() },
+  };
+}
+
+const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
+
+/**
+ * A member applies (SPEC §5 rules re-checked by the route's schema; lengths here). Only ACTIVE challenges accept;
+ * a DRAFT is a 404 as everywhere else. One application per user and challenge: the unique index decides, so two
+ * simultaneous clicks create one row and the second gets the 409.
+ */
+export async function applyToChallenge(userId: string, challengeId: string, body: ApplicationBody): Promise<Application> {
+  const tooLong = applicationLengthProblem(body);
+  if (tooLong) throw new AppError("invalid_data", tooLong.message);
+  const prisma = await db();
+  const challenge = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { status: true } });
+  if (!challenge || challenge.status === "DRAFT") throw notFound("Challenge not found");
+  if (challenge.status !== "ACTIVE") throw new AppError("conflict", APPLICATION_MESSAGES.notAcceptingApplications);
+  const isEnterprise = body.isEnterprise ?? false;
+  try {
+    const row = await prisma.challengeParticipant.create({
+      data: {
+        challengeId,
+        userId,
+        applicantName: body.applicantName.trim(),
+        company: body.company.trim(),
+        applicantEmail: body.applicantEmail.trim(),
+        role: body.role.trim(),
+        interestDescription: body.interestDescription.trim(),
+        isEnterprise,
+        enterpriseExplanation: isEnterprise ? null : body.enterpriseExplanation?.trim() || null,
+      },
+      select: applicationSelect,
+    });
+    return toApplication(row);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError("conflict", APPLICATION_MESSAGES.alreadyApplied);
+    throw e;
+  }
+}
+
+/** SPEC §2 My Applications: the caller's own, newest first (the userId, joinedAt index). */
+export async function listMyApplications(userId: string): Promise<Application[]> {
+  const prisma = await db();
+  const rows = await prisma.challengeParticipant.findMany({
+    where: { userId, challenge: { status: { not: "DRAFT" } } },
+    orderBy: [{ joinedAt: "desc" }, { id: "asc" }],
+    select: applicationSelect,
+  });
+  return rows.map(toApplication);
+}
+
+/** The review list of one challenge, pending first, then newest first. */
+export async function listChallengeApplications(challengeId: string): Promise<Application[]> {
+  const prisma = await db();
+  const exists = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { id: true } });
+  if (!exists) throw notFound("Challenge not found");
+  const rows = await prisma.challengeParticipant.findMany({
+    where: { challengeId },
+    orderBy: [{ joinedAt: "desc" }, { id: "asc" }],
+    select: applicationSelect,
+  });
+  const order = { PENDING: 0, ACTIVE: 1, REJECTED: 2 } as const;
+  return rows.map(toApplication).sort((a, b) => order[a.status] - order[b.status]);
+}
+
+export type Decision = "approve" | "reject";
+
+/**
+ * Approves or rejects a PENDING application of this challenge. One conditional update: of two reviewers deciding
+ * at once, one wins and the other gets the 409; a decided application never changes again (SPEC §4 leaves it
+ * open; the admin screen only offers actions for pending ones). The applicant is told by e-mail.
+ */
+export async function decideApplication(
+  challengeId: string,
+  applicationId: string,
+  decision: Decision,
+  note: string | null | undefined,
+): Promise<Application> {
+  const prisma = await db();
+  const decisionNote = note?.trim() || null;
+  const { count } = await prisma.challengeParticipant.updateMany({
+    where: { id: applicationId, challengeId, status: "PENDING" },
+    data: { status: decision === "approve" ? "ACTIVE" : "REJECTED", decidedAt: new Date(), decisionNote },
+  });
+  const row = await prisma.challengeParticipant.findFirst({ where: { id: applicationId, challengeId }, select: applicationSelect });
+  if (!row) throw new AppError("not_found", APPLICATION_MESSAGES.applicationNotFound);
+  if (count === 0) throw new AppError("conflict", APPLICATION_MESSAGES.alreadyDecided);
+  const application = toApplication(row);
+  void sendInBackground(applicationDecisionEmail(application));
+  return application;
+}
+
+/** What a participant has to do next, by the challenge's dates. */
+function nextDue(startDate: Date, endDate: Date | null, now: Date): MyChallenge["nextDue"] {
+  if (startDate > now) return { kind: "start", date: startDate.toISOString() };
+  if (endDate && endDate > now) return { kind: "end", date: endDate.toISOString() };
+  return null;
+}
+
+/**
+ * /dashboard: the caller's approved challenges (not drafts), soonest first, each with the other approved
+ * participants' names. Two queries, whatever the number of challenges.
+ */
+export async function listMyChallenges(userId: string, now = new Date()): Promise<MyChallenge[]> {
+  const prisma = await db();
+  const mine = await prisma.challengeParticipant.findMany({
+    where: { userId, status: "ACTIVE", challenge: { status: { not: "DRAFT" } } },
+    select: {
+      id: true,
+      joinedAt: true,
+      decidedAt: true,
+      challenge: {
+        select: { id: true, title: true, description: true, status: true, startDate: true, endDate: true, timeline: true },
+      },
+    },
+    orderBy: [{ challenge: { startDate: "asc" } }, { id: "asc" }],
+  });
+  const others = mine.length
+    ? await prisma.challengeParticipant.findMany({
+        where: { challengeId: { in: mine.map((m) => m.challenge.id) }, status: "ACTIVE", userId: { not: userId } },
+        select: { challengeId: true, applicantName: true },
+        orderBy: [{ applicantName: "asc" }],
+      })
+    : [];
+  return mine.map((m) => ({
+    applicationId: m.id,
+    approvedAt: (m.decidedAt ?? m.joinedAt).toISOString(),
+    challenge: {
+      ...m.challenge,
+      startDate: m.challenge.startDate.toISOString(),
+      endDate: m.challenge.endDate?.toISOString() ?? null,
+    },
+    nextDue: nextDue(m.challenge.startDate, m.challenge.endDate, now),
+    participants: others.filter((o) => o.challengeId === m.challenge.id).map((o) => o.applicantName),
+  }));
+}

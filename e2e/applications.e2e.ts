@@ -1,0 +1,169 @@
+// Applying to a challenge end to end: the dialog's rules and messages, success and refetch, a second application
+// refused; a reviewer approves with a note; the member sees Approved and the note, got the e-mail, and finds the
+// challenge on /dashboard.
+import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { DEMO, apiLogin, registerViaApi, signIn, siteOrigin, uniqueName } from "./support/auth";
+import { waitForMail } from "./support/mail";
+import { expectToast, waitForHydration } from "./support/ui";
+
+const CHALLENGE_TITLE = "Food Rescue Networks"; // ACTIVE in the demo seed, no approved participants
+
+async function challengeId(page: Page): Promise<string> {
+  const response = await page.request.get(`/api/challenges?search=${encodeURIComponent(CHALLENGE_TITLE)}`);
+  const found = ((await response.json()) as { id: string; title: string }[]).find((c) => c.title === CHALLENGE_TITLE);
+  if (!found) throw new Error(`${CHALLENGE_TITLE} is not in the demo seed`);
+  return found.id;
+}
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+test("a member applies, is refused a second time, is approved with a note, and sees it everywhere", async ({ page, request, baseURL }) => {
+  const username = uniqueName("apply");
+  const email = `${username}@example.com`;
+  const password = "apply-demo-1234";
+  await registerViaApi(request, { username, email, password, firstName: "Rosa" });
+  await signIn(page, username, password);
+  const id = await challengeId(page);
+
+  await page.goto(`/challenges/${id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Register Now" }).click();
+  await expect(dialog(page).getByRole("heading", { name: `Apply to ${CHALLENGE_TITLE}` })).toBeVisible();
+  // Defaults from the signed-in user (first name only: this account has no last name).
+  await expect(dialog(page).getByLabel("Full Name")).toHaveValue("Rosa");
+  await expect(dialog(page).getByLabel("Email")).toHaveValue(email);
+
+  // The explanation is asked only of non-enterprise applicants.
+  const explanation = dialog(page).getByLabel("Enterprise explanation (optional)");
+  await expect(explanation).toBeVisible();
+  await dialog(page).getByLabel(/enterprise participant/).check();
+  await expect(explanation).toBeHidden();
+  await dialog(page).getByLabel(/enterprise participant/).uncheck();
+  await expect(explanation).toBeVisible();
+
+  // SPEC §5: the five rules, with their exact messages, before any request.
+  let posted = 0;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith(`/api/challenges/${id}/register`)) posted += 1;
+  });
+  await dialog(page).getByLabel("Full Name").fill("R");
+  await dialog(page).getByLabel("Email").fill("not-an-email");
+  await dialog(page).getByLabel("Company").fill("C");
+  await dialog(page).getByLabel("Role").fill("x");
+  await dialog(page).getByLabel("Why are you interested?").fill("too short");
+  await dialog(page).getByRole("button", { name: "Submit Application" }).click();
+  for (const message of [
+    "Name must be at least 2 characters",
+    "Company name must be at least 2 characters",
+    "Please enter a valid email address",
+    "Role must be at least 2 characters",
+    "Please provide at least 10 characters describing your interest",
+  ]) {
+    await expect(dialog(page).getByText(message, { exact: true })).toBeVisible();
+  }
+  expect(posted).toBe(0);
+
+  await dialog(page).getByLabel("Full Name").fill("Rosa Parks");
+  await dialog(page).getByLabel("Email").fill(email);
+  await dialog(page).getByLabel("Company").fill("Community Kitchens");
+  await dialog(page).getByLabel("Role").fill("Logistics volunteer");
+  await dialog(page).getByLabel("Enterprise explanation (optional)").fill("I volunteer on my own time.");
+  await dialog(page).getByLabel("Why are you interested?").fill("I run a neighbourhood fridge and want fewer meals wasted.");
+  const refetch = page.waitForResponse((r) => r.request().method() === "GET" && r.url().endsWith(`/api/challenges/${id}`));
+  await dialog(page).getByRole("button", { name: "Submit Application" }).dblclick();
+  await expect(dialog(page).getByRole("heading", { name: "Application Submitted!" })).toBeVisible();
+  await expectToast(page, "Application Submitted");
+  expect((await refetch).status(), "the challenge is refetched after applying").toBe(200);
+  expect(posted, "a double click sends one application").toBe(1);
+  await dialog(page).getByRole("status").getByRole("button", { name: "Close" }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByTestId("application-state")).toContainText("Pending Review");
+
+  // Reopened, the form starts afresh; a second application is refused by the API.
+  await page.getByRole("button", { name: "Register Now" }).click();
+  await expect(dialog(page).getByLabel("Why are you interested?")).toHaveValue("");
+  await expect(dialog(page).getByLabel("Full Name")).toHaveValue("Rosa");
+  await dialog(page).getByLabel("Company").fill("Community Kitchens");
+  await dialog(page).getByLabel("Role").fill("Logistics volunteer");
+  await dialog(page).getByLabel("Why are you interested?").fill("Trying a second time, which should not work.");
+  await dialog(page).getByRole("button", { name: "Submit Application" }).click();
+  await expectToast(page, "Submission Failed", "You have already applied to this challenge.");
+  await expect(dialog(page).getByRole("heading", { name: `Apply to ${CHALLENGE_TITLE}` })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.goto("/my-applications");
+  const card = page.getByTestId("application-card").filter({ hasText: CHALLENGE_TITLE });
+  await expect(card).toContainText("Pending Review");
+  await expect(card).toContainText("Community Kitchens");
+  await expect(card).toContainText("Logistics volunteer");
+
+  // A reviewer approves with a note. (Through the API until /admin/challenges mounts ApplicationsReview; the
+  // component's calls are the same routes.)
+  const admin = await playwrightRequest.newContext({ baseURL });
+  expect((await apiLogin(admin, DEMO.admin.username, DEMO.admin.password)).status()).toBe(200);
+  const list = (await (await admin.get(`/api/challenges/${id}/applications`)).json()) as { id: string; applicantEmail: string; status: string }[];
+  const application = list.find((a) => a.applicantEmail === email)!;
+  expect(application.status).toBe("PENDING");
+  const note = "Welcome aboard! Kick-off call on Monday at 10:00.";
+  const approve = await admin.patch(`/api/challenges/${id}/applications/${application.id}/approve`, {
+    data: { decisionNote: note },
+    headers: { origin: siteOrigin() },
+  });
+  expect(approve.status()).toBe(200);
+  const again = await admin.patch(`/api/challenges/${id}/applications/${application.id}/reject`, { data: {}, headers: { origin: siteOrigin() } });
+  expect(again.status(), "a decided application cannot be decided again").toBe(409);
+  await admin.dispose();
+
+  await page.goto("/my-applications");
+  await expect(card).toContainText("Approved");
+  await expect(card.getByTestId("decision-note")).toContainText(note);
+
+  const mail = await waitForMail(email, /was approved/);
+  expect(mail.subject).toBe(`Your application to ${CHALLENGE_TITLE} was approved`);
+  expect(mail.text).toContain(note);
+
+  await page.goto("/dashboard");
+  const dashboardCard = page.getByTestId("dashboard-challenge").filter({ hasText: CHALLENGE_TITLE });
+  await expect(dashboardCard).toBeVisible();
+  await expect(dashboardCard.getByTestId("next-due")).toContainText(/Final deliverables due|Challenge starts/);
+  await page.goto(`/challenges/${id}`);
+  await expect(page.getByText(/^1 participant$/)).toBeVisible();
+});
+
+test("signed out, My Applications and the dashboard ask to sign in; a member without approvals is pointed to /challenges", async ({ page, request }) => {
+  await page.goto("/my-applications");
+  await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
+
+  const username = uniqueName("fresh");
+  await registerViaApi(request, { username, email: `${username}@example.com`, password: "fresh-demo-1234" });
+  await signIn(page, username, "fresh-demo-1234");
+  await page.goto("/my-applications");
+  await expect(page.getByRole("heading", { name: "No Applications Yet" })).toBeVisible();
+  await page.getByRole("link", { name: "Browse Challenges" }).click();
+  await expect(page).toHaveURL(/\/challenges$/);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "No Approved Challenges Yet" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Browse Challenges" })).toHaveAttribute("href", "/challenges");
+});
+
+test("the member pages and the application dialog have no serious accessibility violations", async ({ page }) => {
+  const audit = async () =>
+    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  await signIn(page, DEMO.member.username, DEMO.member.password);
+  await page.goto("/my-applications");
+  await expect(page.getByTestId("application-card").first()).toBeVisible();
+  expect(await audit()).toEqual([]);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("dashboard-challenge").first()).toBeVisible();
+  expect(await audit()).toEqual([]);
+  await page.goto(`/challenges/${await challengeId(page)}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Register Now" }).click();
+  await expect(dialog(page)).toBeVisible();
+  expect(await audit()).toEqual([]);
+});

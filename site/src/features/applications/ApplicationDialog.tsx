@@ -1,0 +1,190 @@
+// Register Now and the application dialog (SPEC §2 Challenge detail, §4, §5, §8) for signed-in members; visitors
+// get the page's own 'Sign In Required' dialog and never load this island. The form checks SPEC's five rules with
+// the API's schema before any request; on success it shows 'Application Submitted!' and refetches the challenge
+// (its participant count on the page). Closing resets the form 200 ms later (SPEC §9), after the close animation.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { APPLICATION_MAX } from "@api/modules/applications/schema";
+import Modal from "../../components/ui/Modal";
+import Field from "../../components/ui/Field";
+import Button from "../../components/ui/Button";
+import { serverMessage } from "../../lib/api";
+import { withQueries } from "../../lib/query";
+import { toast } from "../../stores/toast";
+import { useApply, useChallenge } from "./applications.queries";
+import { applicationStatus } from "./application-status";
+import {
+  applicationDefaults,
+  applicationPayload,
+  checkApplication,
+  hasApplicationErrors,
+  type ApplicantUser,
+  type ApplicationErrors,
+  type ApplicationValues,
+} from "./application-form";
+
+/** SPEC §9: the dialog resets 200 ms after it closes. */
+export const DIALOG_RESET_DELAY_MS = 200;
+
+type Props = {
+  challengeId: string;
+  challengeTitle: string;
+  /** The signed-in user (Astro.locals.user): the form's defaults. */
+  user: ApplicantUser;
+  /** The status of this user's application to this challenge, when they already applied. */
+  appliedStatus?: string | null;
+};
+
+function TextArea({ label, error, hint, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode }) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  return (
+    <fieldset className="fieldset">
+      <label className="fieldset-legend" htmlFor={id}>
+        {label}
+      </label>
+      <textarea id={id} className={`textarea w-full ${error ? "textarea-error" : ""}`} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? messageId : undefined} {...rest} />
+      {error ? (
+        <p id={messageId} className="label text-error" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={messageId} className="label whitespace-normal">
+          {hint}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Keeps the page's server-rendered participant count in step with the refetched challenge. */
+function useParticipantCountOnPage(count: number | undefined) {
+  useEffect(() => {
+    if (count === undefined) return;
+    for (const el of document.querySelectorAll<HTMLElement>("[data-participant-count]")) {
+      el.textContent = `${count} ${count === 1 ? "participant" : "participants"}`;
+    }
+  }, [count]);
+}
+
+function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = null }: Props) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<ApplicationValues>(() => applicationDefaults(user));
+  const [errors, setErrors] = useState<ApplicationErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [applied, setApplied] = useState<string | null>(appliedStatus);
+  const apply = useApply(challengeId);
+  const challenge = useChallenge(challengeId, submitted);
+  useParticipantCountOnPage(challenge.data?.participantCount);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  const set = <K extends keyof ApplicationValues>(key: K, value: ApplicationValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const show = () => {
+    clearTimeout(resetTimer.current);
+    setOpen(true);
+  };
+  const close = () => {
+    setOpen(false);
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => {
+      setValues(applicationDefaults(user));
+      setErrors({});
+      setSubmitted(false);
+      apply.reset();
+    }, DIALOG_RESET_DELAY_MS);
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (apply.isPending) return; // a double click sends one request (and the API keeps one row regardless)
+    const problems = checkApplication(values);
+    setErrors(problems);
+    if (hasApplicationErrors(problems)) return;
+    try {
+      const application = await apply.mutateAsync(applicationPayload(values));
+      setApplied(application.status);
+      setSubmitted(true);
+      toast({ title: "Application Submitted", description: "We'll review your application and get back to you." });
+    } catch (error) {
+      toast({ title: "Submission Failed", description: serverMessage(error) || "Failed to submit application. Please try again.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="btn btn-primary" onClick={show} aria-haspopup="dialog">
+        Register Now
+      </button>
+      {applied && (
+        <p className="text-sm" data-testid="application-state">
+          Your application: <strong>{applicationStatus(applied).label}</strong> ·{" "}
+          <a href="/my-applications" className="link">
+            My Applications
+          </a>
+        </p>
+      )}
+      <Modal open={open} onClose={close} wide title={submitted ? "Application Submitted!" : `Apply to ${challengeTitle}`}>
+        {submitted ? (
+          <div className="flex flex-col gap-4" role="status">
+            <p>Thank you for applying to {challengeTitle}. The organisers will review your application; you can follow its status in My Applications.</p>
+            <div className="modal-action">
+              <a href="/my-applications" className="btn btn-outline">
+                My Applications
+              </a>
+              <Button onClick={close}>Close</Button>
+            </div>
+          </div>
+        ) : (
+          <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1" aria-label="Application form">
+            <p className="text-sm opacity-80">Participation requires approval. Tell the organisers about yourself and why you want to join.</p>
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <Field label="Full Name" name="applicantName" autoComplete="name" required maxLength={APPLICATION_MAX.applicantName} value={values.applicantName} error={errors.applicantName} onChange={(e) => set("applicantName", e.target.value)} />
+              <Field label="Email" name="applicantEmail" type="email" autoComplete="email" required maxLength={APPLICATION_MAX.applicantEmail} value={values.applicantEmail} error={errors.applicantEmail} onChange={(e) => set("applicantEmail", e.target.value)} />
+              <Field label="Company" name="company" autoComplete="organization" required maxLength={APPLICATION_MAX.company} value={values.company} error={errors.company} onChange={(e) => set("company", e.target.value)} />
+              <Field label="Role" name="role" autoComplete="organization-title" required maxLength={APPLICATION_MAX.role} value={values.role} error={errors.role} onChange={(e) => set("role", e.target.value)} />
+            </div>
+            <label className="label mt-2 cursor-pointer gap-2 whitespace-normal text-base-content">
+              <input type="checkbox" name="isEnterprise" className="checkbox checkbox-primary checkbox-sm" checked={values.isEnterprise} onChange={(e) => set("isEnterprise", e.target.checked)} />
+              I am applying as an enterprise participant (on behalf of my organisation)
+            </label>
+            {!values.isEnterprise && (
+              <TextArea
+                label="Enterprise explanation (optional)"
+                name="enterpriseExplanation"
+                maxLength={APPLICATION_MAX.enterpriseExplanation}
+                hint="If you are not joining on behalf of an enterprise, tell us how you plan to take part."
+                value={values.enterpriseExplanation}
+                error={errors.enterpriseExplanation}
+                onChange={(e) => set("enterpriseExplanation", e.target.value)}
+              />
+            )}
+            <TextArea
+              label="Why are you interested?"
+              name="interestDescription"
+              required
+              rows={4}
+              maxLength={APPLICATION_MAX.interestDescription}
+              value={values.interestDescription}
+              error={errors.interestDescription}
+              onChange={(e) => set("interestDescription", e.target.value)}
+            />
+            <div className="modal-action">
+              <Button variant="ghost" onClick={close} disabled={apply.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" busy={apply.isPending} busyLabel="Submitting...">
+                Submit Application
+              </Button>
+            </div>
+          </form>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+export default withQueries(ApplicationDialog);

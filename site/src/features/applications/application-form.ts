@@ -1,0 +1,68 @@
+// The application form's values, checks and payload (SPEC §5), apart from React so it can move onto the shared
+// form kit later and be unit tested. The five rules and their messages come from the API's own body schema
+// (@api/modules/applications/schema): the dialog and the route cannot disagree on a word. Only what a schema
+// cannot say (over-long text) is checked by hand, with the contract's shared helper.
+import { Value } from "@sinclair/typebox/value";
+import {
+  ApplicationBodySchema,
+  applicationLengthProblem,
+  type ApplicationBody,
+} from "@api/modules/applications/schema";
+
+export type ApplicationValues = {
+  applicantName: string;
+  company: string;
+  applicantEmail: string;
+  role: string;
+  isEnterprise: boolean;
+  enterpriseExplanation: string;
+  interestDescription: string;
+};
+export type ApplicationField = keyof ApplicationValues;
+export type ApplicationErrors = Partial<Record<ApplicationField, string>>;
+
+/** Who the form is prefilled from: the signed-in user (pages pass Astro.locals.user down as a prop). */
+export type ApplicantUser = { firstName: string | null; lastName: string | null; username: string; email: string };
+
+/** SPEC §5: name = first and last name, else the username; e-mail from the account; isEnterprise false. */
+export function applicationDefaults(user: ApplicantUser | null | undefined): ApplicationValues {
+  const fullName = [user?.firstName, user?.lastName].map((part) => part?.trim()).filter(Boolean).join(" ");
+  return {
+    applicantName: fullName || user?.username || "",
+    company: "",
+    applicantEmail: user?.email ?? "",
+    role: "",
+    isEnterprise: false,
+    enterpriseExplanation: "",
+    interestDescription: "",
+  };
+}
+
+/** The body sent to POST /api/challenges/{id}/register: trimmed, the explanation only when not enterprise. */
+export function applicationPayload(values: ApplicationValues): ApplicationBody {
+  return {
+    applicantName: values.applicantName.trim(),
+    company: values.company.trim(),
+    applicantEmail: values.applicantEmail.trim(),
+    role: values.role.trim(),
+    isEnterprise: values.isEnterprise,
+    enterpriseExplanation: values.isEnterprise ? null : values.enterpriseExplanation.trim() || null,
+    interestDescription: values.interestDescription.trim(),
+  };
+}
+
+/** Field → message for every broken rule (one message per field, the schema's own); {} when the form may be sent. */
+export function checkApplication(values: ApplicationValues): ApplicationErrors {
+  const body = applicationPayload(values);
+  const errors: ApplicationErrors = {};
+  for (const error of Value.Errors(ApplicationBodySchema, body)) {
+    const field = error.path.split("/")[1] as ApplicationField | undefined;
+    const message = (error.schema as { error?: unknown }).error;
+    if (field && !errors[field] && typeof message === "string") errors[field] = message;
+  }
+  const tooLong = applicationLengthProblem(body);
+  if (tooLong && !errors[tooLong.field]) errors[tooLong.field] = tooLong.message;
+  return errors;
+}
+
+export const hasApplicationErrors = (errors: ApplicationErrors) => Object.values(errors).some(Boolean);

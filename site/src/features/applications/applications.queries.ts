@@ -1,0 +1,37 @@
+// The applications islands' calls (SPEC §7), as queries and mutations of the one data layer. Successful mutations
+// refresh what they change: applying refetches the challenge (its participant info), a decision the review list.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApplicationBody } from "@api/modules/applications/schema";
+import { api, unwrap } from "../../lib/api";
+
+export const challengeKey = (id: string) => ["challenge", id] as const;
+export const applicationsKey = (challengeId: string) => ["challenge", challengeId, "applications"] as const;
+
+/** The challenge as the API has it now (participant count), fetched only when asked (after an application). */
+export const useChallenge = (id: string, enabled: boolean) =>
+  useQuery({ queryKey: challengeKey(id), queryFn: () => unwrap(api.challenges({ id }).get()), enabled });
+
+export function useApply(challengeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApplicationBody) => unwrap(api.challenges({ id: challengeId }).register.post(body)),
+    onSuccess: () => client.invalidateQueries({ queryKey: challengeKey(challengeId) }),
+  });
+}
+
+export const useChallengeApplications = (challengeId: string) =>
+  useQuery({ queryKey: applicationsKey(challengeId), queryFn: () => unwrap(api.challenges({ id: challengeId }).applications.get()) });
+
+export type Decision = "approve" | "reject";
+
+export function useDecide(challengeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ applicationId, decision, note }: { applicationId: string; decision: Decision; note: string }) => {
+      const route = api.challenges({ id: challengeId }).applications({ applicationId });
+      const body = { decisionNote: note.trim() || null };
+      return unwrap(decision === "approve" ? route.approve.patch(body) : route.reject.patch(body));
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: applicationsKey(challengeId) }),
+  });
+}
