@@ -1,7 +1,7 @@
 // Applying to a challenge end to end: the dialog's rules and messages, success and refetch, a second application
 // refused; a reviewer approves with a note; the member sees Approved and the note, got the e-mail, and finds the
 // challenge on /dashboard.
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { DEMO, apiLogin, registerViaApi, signIn, siteOrigin, uniqueName } from "./support/auth";
 import { waitForMail } from "./support/mail";
@@ -98,22 +98,31 @@ test("a member applies, is refused a second time, is approved with a note, and s
   await expect(card).toContainText("Community Kitchens");
   await expect(card).toContainText("Logistics volunteer");
 
-  // A reviewer approves with a note. (Through the API until /admin/challenges mounts ApplicationsReview; the
-  // component's calls are the same routes.)
-  const admin = await playwrightRequest.newContext({ baseURL });
-  expect((await apiLogin(admin, DEMO.admin.username, DEMO.admin.password)).status()).toBe(200);
-  const list = (await (await admin.get(`/api/challenges/${id}/applications`)).json()) as { id: string; applicantEmail: string; status: string }[];
-  const application = list.find((a) => a.applicantEmail === email)!;
-  expect(application.status).toBe("PENDING");
+  // A reviewer approves with a note on /admin/challenges; the decided application offers no second decision.
+  const adminContext = await page.context().browser()!.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  expect((await apiLogin(adminPage.request, DEMO.admin.username, DEMO.admin.password)).status()).toBe(200);
+  await adminPage.goto("/admin/challenges");
+  await waitForHydration(adminPage);
+  await adminPage
+    .getByTestId("admin-challenge-card")
+    .filter({ has: adminPage.getByRole("heading", { name: CHALLENGE_TITLE, exact: true }) })
+    .getByRole("button", { name: "Applications" })
+    .click();
+  const item = adminPage.getByTestId("review-item").filter({ hasText: email });
+  await expect(item).toContainText("Pending Review");
   const note = "Welcome aboard! Kick-off call on Monday at 10:00.";
-  const approve = await admin.patch(`/api/challenges/${id}/applications/${application.id}/approve`, {
-    data: { decisionNote: note },
-    headers: { origin: siteOrigin() },
-  });
-  expect(approve.status()).toBe(200);
-  const again = await admin.patch(`/api/challenges/${id}/applications/${application.id}/reject`, { data: {}, headers: { origin: siteOrigin() } });
+  await item.getByLabel("Note to the applicant (optional)").fill(note);
+  await item.getByRole("button", { name: "Approve" }).click();
+  await expectToast(adminPage, "Application Approved");
+  await expect(item).toContainText("Approved");
+  await expect(item.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(item).toContainText(`Note sent: ${note}`);
+  const list = (await (await adminPage.request.get(`/api/challenges/${id}/applications`)).json()) as { id: string; applicantEmail: string }[];
+  const application = list.find((a) => a.applicantEmail === email)!;
+  const again = await adminPage.request.patch(`/api/challenges/${id}/applications/${application.id}/reject`, { data: {}, headers: { origin: siteOrigin() } });
   expect(again.status(), "a decided application cannot be decided again").toBe(409);
-  await admin.dispose();
+  await adminContext.close();
 
   await page.goto("/my-applications");
   await expect(card).toContainText("Approved");

@@ -32,6 +32,7 @@ export function useDecide(challengeId: string) {
       const body = { decisionNote: note.trim() || null };
       return unwrap(decision === "approve" ? route.approve.patch(body) : route.reject.patch(body));
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: applicationsKey(challengeId) }),
+    // An approval changes the challenge's participant count too (the admin grid shows it).
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: applicationsKey(challengeId) }), client.invalidateQueries({ queryKey: ["challenges"] })]),
   });
 }

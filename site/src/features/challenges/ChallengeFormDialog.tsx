@@ -1,0 +1,169 @@
+// Create Challenge / Edit Challenge (SPEC §2 Admin challenges, §5 admin challenge form). Checks run before any
+// request; an image is uploaded as soon as it is chosen and its URL kept in the form. The parent sends the
+// challenge, toasts and refetches, and closes the dialog on success (the typed values stay on failure).
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { CHALLENGE_STATUSES, type Challenge, type ChallengeStatus } from "@api/modules/challenges/schema";
+import Modal from "../../components/ui/Modal";
+import Field from "../../components/ui/Field";
+import Button from "../../components/ui/Button";
+import { toast } from "../../stores/toast";
+import { serverMessage } from "../../lib/api";
+import { STATUS_LABELS } from "./ChallengeStatusBadge";
+import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
+import {
+  checkChallenge,
+  checkImage,
+  EMPTY_CHALLENGE_FORM,
+  IMAGE_HINT,
+  IMAGE_TYPES,
+  valuesFromChallenge,
+  type ChallengeFormErrors,
+  type ChallengeFormValues,
+} from "./challenge-form";
+
+type Props = {
+  challenge?: Challenge;
+  busy: boolean;
+  upload: (file: File) => Promise<string>;
+  onSubmit: (values: ChallengeFormValues) => void;
+  onClose: () => void;
+};
+
+function TextArea({ label, value, error, hint, rows = 3, onChange, name }: { label: string; name: string; value: string; error?: string; hint?: ReactNode; rows?: number; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <fieldset className="fieldset">
+      <label className="fieldset-legend" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        className={`textarea w-full ${error ? "textarea-error" : ""}`}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-message` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <p id={`${id}-message`} className="label text-error" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-message`} className="label">
+          {hint}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export default function ChallengeFormDialog({ challenge, busy, upload, onSubmit, onClose }: Props) {
+  const [values, setValues] = useState<ChallengeFormValues>(() => (challenge ? valuesFromChallenge(challenge) : EMPTY_CHALLENGE_FORM));
+  const [errors, setErrors] = useState<ChallengeFormErrors>({});
+  const [uploading, setUploading] = useState(false);
+  const ids = useId();
+
+  const set = <K extends keyof ChallengeFormValues>(key: K, value: ChallengeFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const chooseImage = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    const problem = checkImage(file);
+    if (problem) {
+      setErrors((e) => ({ ...e, imageUrl: problem }));
+      input.value = "";
+      return;
+    }
+    setUploading(true);
+    try {
+      set("imageUrl", await upload(file));
+    } catch (e) {
+      toast({ title: "Failed to upload image", description: serverMessage(e) || "Please try again", variant: "destructive" });
+      input.value = "";
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy || uploading) return;
+    const problems = checkChallenge(values);
+    setErrors(problems);
+    if (Object.values(problems).some(Boolean)) return;
+    onSubmit(values);
+  };
+
+  return (
+    <Modal open onClose={onClose} title={challenge ? "Edit Challenge" : "Create Challenge"} wide>
+      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1" data-testid="challenge-form">
+        <Field label="Title" name="title" required maxLength={200} value={values.title} error={errors.title} onChange={(e) => set("title", e.target.value)} />
+        <TextArea label="Short Description" name="description" rows={2} value={values.description} error={errors.description} onChange={(v) => set("description", v)} />
+        <TextArea label="Full Description" name="fullDescription" rows={5} value={values.fullDescription} error={errors.fullDescription} onChange={(v) => set("fullDescription", v)} />
+        <div className="grid gap-x-4 sm:grid-cols-3">
+          <fieldset className="fieldset">
+            <label className="fieldset-legend" htmlFor={`${ids}-status`}>
+              Status
+            </label>
+            <select id={`${ids}-status`} name="status" className="select w-full" value={values.status} onChange={(e) => set("status", e.target.value as ChallengeStatus)}>
+              {CHALLENGE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </fieldset>
+          <Field label="Start Date" name="startDate" type="date" required value={values.startDate} error={errors.startDate} onChange={(e) => set("startDate", e.target.value)} />
+          <Field label="End Date" name="endDate" type="date" value={values.endDate} error={errors.endDate} hint="Optional" onChange={(e) => set("endDate", e.target.value)} />
+        </div>
+
+        <fieldset className="fieldset">
+          <label className="fieldset-legend" htmlFor={`${ids}-image`}>
+            Image
+          </label>
+          <div className="flex items-center gap-3">
+            <img src={values.imageUrl || DEFAULT_CHALLENGE_IMAGE} alt="" className="h-16 w-28 rounded object-cover" data-testid="image-preview" />
+            <input
+              id={`${ids}-image`}
+              type="file"
+              name="image"
+              accept={IMAGE_TYPES.join(",")}
+              className="file-input w-full"
+              disabled={uploading}
+              aria-describedby={`${ids}-image-message`}
+              onChange={(e) => void chooseImage(e.currentTarget)}
+            />
+            {values.imageUrl && (
+              <Button variant="ghost" size="sm" onClick={() => set("imageUrl", "")}>
+                Remove
+              </Button>
+            )}
+          </div>
+          <p id={`${ids}-image-message`} className={`label ${errors.imageUrl ? "text-error" : ""}`} role={errors.imageUrl ? "alert" : undefined}>
+            {uploading ? "Uploading..." : (errors.imageUrl ?? IMAGE_HINT)}
+          </p>
+        </fieldset>
+
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <TextArea label="Requirements" name="requirements" value={values.requirements} error={errors.requirements} hint="One per line" onChange={(v) => set("requirements", v)} />
+          <TextArea label="Expected Outcomes" name="outcomes" value={values.outcomes} error={errors.outcomes} hint="One per line" onChange={(v) => set("outcomes", v)} />
+        </div>
+        <TextArea label="Timeline" name="timeline" value={values.timeline} error={errors.timeline} onChange={(v) => set("timeline", v)} />
+
+        <div className="modal-action">
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy} busyLabel="Saving..." disabled={uploading}>
+            {challenge ? "Update Challenge" : "Create Challenge"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+// The admin challenge form (SPEC §5): what the inputs hold, how a stored challenge fills them, the payload the API
+// takes (startDate as ISO, endDate as ISO or null, lists one item per line) and the checks before any request —
+// the API's own body schema and its messages, plus the one cross-field rule (end on or after start).
+import {
+  ChallengeInputSchema,
+  DEFAULT_CHALLENGE_STATUS,
+  END_BEFORE_START,
+  type Challenge,
+  type ChallengeInput,
+  type ChallengeStatus,
+} from "@api/modules/challenges/schema";
+import { checkForm } from "../../lib/forms";
+
+export type ChallengeFormValues = {
+  title: string;
+  description: string;
+  fullDescription: string;
+  status: ChallengeStatus;
+  /** YYYY-MM-DD from a date input; midnight UTC is sent. */
+  startDate: string;
+  endDate: string;
+  imageUrl: string;
+  /** One item per line. */
+  requirements: string;
+  outcomes: string;
+  timeline: string;
+};
+export type ChallengeFormErrors = Partial<Record<keyof ChallengeFormValues, string>>;
+
+export const EMPTY_CHALLENGE_FORM: ChallengeFormValues = {
+  title: "",
+  description: "",
+  fullDescription: "",
+  status: DEFAULT_CHALLENGE_STATUS,
+  startDate: "",
+  endDate: "",
+  imageUrl: "",
+  requirements: "",
+  outcomes: "",
+  timeline: "",
+};
+
+export function valuesFromChallenge(c: Challenge): ChallengeFormValues {
+  return {
+    title: c.title,
+    description: c.description,
+    fullDescription: c.fullDescription ?? "",
+    status: c.status,
+    startDate: c.startDate.slice(0, 10),
+    endDate: c.endDate?.slice(0, 10) ?? "",
+    imageUrl: c.imageUrl ?? "",
+    requirements: c.requirements.join("\n"),
+    outcomes: c.outcomes.join("\n"),
+    timeline: c.timeline ?? "",
+  };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A date input's day as an ISO timestamp; anything else is passed on as typed, for the schema to refuse. */
+const isoDay = (day: string) => (DAY.test(day) ? `${day}T00:00:00.000Z` : day);
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+const orNull = (text: string) => (text.trim() ? text.trim() : null);
+
+export function challengePayload(v: ChallengeFormValues): ChallengeInput {
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    fullDescription: orNull(v.fullDescription),
+    status: v.status,
+    startDate: isoDay(v.startDate.trim()),
+    endDate: v.endDate.trim() ? isoDay(v.endDate.trim()) : null,
+    imageUrl: orNull(v.imageUrl),
+    requirements: lines(v.requirements),
+    outcomes: lines(v.outcomes),
+    timeline: orNull(v.timeline),
+  };
+}
+
+/** Field errors for a payload, each the schema's own message (the one the API would answer with). */
+export function checkChallenge(v: ChallengeFormValues): ChallengeFormErrors {
+  const payload = challengePayload(v);
+  const errors = checkForm(ChallengeInputSchema, payload) as ChallengeFormErrors;
+  if (!errors.startDate && !errors.endDate && payload.endDate && payload.endDate < payload.startDate) errors.endDate = END_BEFORE_START;
+  return errors;
+}
+
+/** SPEC §5 and §9: JPEG, PNG, GIF or WebP, at most 5 MB (the server decides the type from the bytes again). */
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_HINT = "JPEG, PNG, GIF or WebP, max 5MB";
+
+export function checkImage(file: File): string | null {
+  if (!IMAGE_TYPES.includes(file.type)) return "Please choose a JPEG, PNG, GIF or WebP image";
+  if (file.size > IMAGE_MAX_BYTES) return "Image must be 5MB or smaller";
+  return null;
+}

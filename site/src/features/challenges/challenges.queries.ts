@@ -1,0 +1,36 @@
+// The admin challenge screen's calls (SPEC §7 /api/challenges), as queries and mutations of the one data layer.
+// The grid pages by keyset: each page's next cursor arrives in a response header, not in the list itself.
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ChallengeInput, ChallengeUpdate } from "@api/modules/challenges/schema";
+import { api, toApiError, unwrap } from "../../lib/api";
+
+const MANAGED = ["challenges", "manage"] as const;
+/** Two full rows of three on large screens per page; admins rarely have more than a few pages. */
+const ADMIN_PAGE_SIZE = 24;
+/** Mirrors the API's NEXT_CURSOR_HEADER (a header name, not a route). */
+const NEXT_CURSOR = "x-next-cursor";
+
+export const useManagedChallenges = () =>
+  useInfiniteQuery({
+    queryKey: MANAGED,
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) => {
+      const { data, error, response } = await api.challenges.manage.get({ query: { limit: ADMIN_PAGE_SIZE, cursor: pageParam } });
+      if (error) throw toApiError(error);
+      return { items: data, nextCursor: response.headers.get(NEXT_CURSOR) ?? undefined };
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+function useChallengesMutation<V, R>(call: (variables: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: ["challenges"] }) });
+}
+
+export const useCreateChallenge = () => useChallengesMutation((body: ChallengeInput) => unwrap(api.challenges.post(body)));
+export const useUpdateChallenge = () =>
+  useChallengesMutation(({ id, body }: { id: string; body: ChallengeUpdate }) => unwrap(api.challenges({ id }).patch(body)));
+export const useDeleteChallenge = () => useChallengesMutation((id: string) => unwrap(api.challenges({ id }).delete()));
+
+/** Uploads a challenge image (SPEC §7 /api/upload); the server decides the type from the bytes. Returns its URL. */
+export const uploadImage = async (file: File) => (await unwrap(api.upload.post({ file }))).url;
