@@ -36,7 +36,7 @@ export class CookieJar {
   }
 }
 
-export const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 254 + 1) | 0}`;
+const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 254 + 1) | 0}`;
 
 /** Hands a request to the app as the Bun front would: recorded as coming from `ip`, with the jar's cookies. */
 function inProcessFetch(ip: string, jar: CookieJar): typeof fetch {
@@ -90,10 +90,6 @@ export async function signedInClient(
   }
   return client;
 }
-
-/** A treaty answer's body, success or error: `data` for 2xx, the error's value otherwise. */
-export const bodyOf = <T extends { data: unknown; error: { value: unknown } | null }>(res: T) =>
-  (res.error ? res.error.value : res.data) as NonNullable<T["data"]> | NonNullable<T["error"]>["value"];
 
 /**
  * A value the contract's type refuses, sent on purpose to test validation (the type is taken from where it goes,
