@@ -35,7 +35,6 @@ const outboxDir = process.env.E2E_OUTBOX_DIR;
 
 export default defineConfig({
   testDir: "e2e",
-  testMatch: "**/*.e2e.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -58,6 +57,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Signs in once per role and saves the sessions (playwright/.auth/*.json) that journeys reuse (AUTH_STATE).
+    { name: "setup", testMatch: "auth.setup.ts" },
+    { name: "chromium", testMatch: "**/*.e2e.ts", dependencies: ["setup"] },
+  ],
   webServer: {
     command: "node_modules/.bin/bun server/main.ts",
     url: `${baseURL}/api/ready`,

@@ -1,7 +1,7 @@
 // Admin challenge management (SPEC §2 Admin challenges, §5, §8): the form's checks, create with an uploaded image,
 // edit, delete with confirmation — each with SPEC's toast — and what visitors then see.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn, uniqueName } from "./support/auth";
+import { AUTH_STATE, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
 /** A 1×1 PNG: the server decides the type from these bytes, whatever the file is called. */
@@ -10,8 +10,9 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const card = (page: Page, title: string) => page.getByTestId("admin-challenge-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 const dialog = (page: Page) => page.getByRole("dialog");
 
+test.use({ storageState: AUTH_STATE.admin });
+
 test.beforeEach(async ({ page }) => {
-  await signIn(page, DEMO.admin.username, DEMO.admin.password);
   await page.goto("/admin/challenges");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Challenge Management" })).toBeVisible();
@@ -21,6 +22,8 @@ test("the grid lists every challenge, drafts included, each with Applications, E
   await expect(page.getByTestId("admin-challenge-card").first()).toBeVisible();
   const first = page.getByTestId("admin-challenge-card").first();
   for (const action of ["Applications", "Edit", "Delete"]) await expect(first.getByRole("button", { name: new RegExp(action) })).toBeVisible();
+  // The seeded draft is here (visitors never see it), with its Draft badge.
+  await expect(card(page, "Heat Relief Mapping")).toContainText("Draft");
 });
 
 test("create with an image, edit, then delete: each says so, and visitors see the change", async ({ page }) => {

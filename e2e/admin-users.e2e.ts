@@ -1,6 +1,6 @@
 // Admin user management journey: counts and search, add a user with tool access, edit without touching the password, delete; the admin sidebar and its remembered collapsed state.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, apiLogin, signIn, uniqueName } from "./support/auth";
+import { AUTH_STATE, apiLogin, signedOutRequest, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
 type ApiUser = { username: string; email: string; role: "USER" | "ADMIN" };
@@ -21,9 +21,7 @@ async function expectedCounts(page: Page, search: string) {
   return { total: users.length, admins: users.filter((u) => u.role === "ADMIN").length };
 }
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, DEMO.admin.username, DEMO.admin.password);
-});
+test.use({ storageState: AUTH_STATE.admin });
 
 test("the user list shows counts and the search narrows list and counts together", async ({ page }) => {
   await page.goto("/admin/users");
@@ -70,7 +68,7 @@ test("the user list shows counts and the search narrows list and counts together
   await expect(userRow(page, "member")).toHaveCount(0);
 });
 
-test("add a user with tool access, edit the e-mail keeping the password, then delete the user", async ({ page, request }) => {
+test("add a user with tool access, edit the e-mail keeping the password, then delete the user", async ({ page, playwright }) => {
   const username = uniqueName();
   const password = "managed-pass-1";
   await page.goto("/admin/users");
@@ -113,8 +111,10 @@ test("add a user with tool access, edit the e-mail keeping the password, then de
   await expect(row.getByText("Resources", { exact: true })).toBeVisible();
 
   // The original password still works (signing in by the new e-mail), in a context of its own.
+  const request = await signedOutRequest(playwright);
   const login = await apiLogin(request, newEmail, password);
   expect(login.status(), await login.text()).toBe(200);
+  await request.dispose();
 
   // Delete, after the confirmation.
   await row.getByRole("button", { name: `Delete ${username}` }).click();

@@ -3,7 +3,7 @@
 // challenge on /dashboard.
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { DEMO, apiLogin, registerViaApi, signIn, siteOrigin, uniqueName } from "./support/auth";
+import { AUTH_STATE, DEMO, registerViaApi, signIn, siteOrigin, uniqueName } from "./support/auth";
 import { waitForMail } from "./support/mail";
 import { expectToast, waitForHydration } from "./support/ui";
 
@@ -99,9 +99,8 @@ test("a member applies, is refused a second time, is approved with a note, and s
   await expect(card).toContainText("Logistics volunteer");
 
   // A reviewer approves with a note on /admin/challenges; the decided application offers no second decision.
-  const adminContext = await page.context().browser()!.newContext({ baseURL });
+  const adminContext = await page.context().browser()!.newContext({ baseURL, storageState: AUTH_STATE.admin });
   const adminPage = await adminContext.newPage();
-  expect((await apiLogin(adminPage.request, DEMO.admin.username, DEMO.admin.password)).status()).toBe(200);
   await adminPage.goto("/admin/challenges");
   await waitForHydration(adminPage);
   await adminPage

@@ -1,7 +1,7 @@
 // Visitor journeys on the challenges list and detail pages (seeded demo data): filter and search through the URL,
 // the same with JavaScript off, the side card by status, Sign In Required, Add to calendar, what crawlers read.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn, siteOrigin } from "./support/auth";
+import { AUTH_STATE, siteOrigin } from "./support/auth";
 
 const cardTitles = (page: Page) => page.getByTestId("challenge-card").getByRole("heading").allTextContents();
 
@@ -117,8 +117,7 @@ test("sitemap.xml lists the public challenges; robots.txt points to it", async (
 test("more than a page of matches: Load more appends the next page in place, and works without JavaScript", async ({ browser, page }) => {
   // Thirteen public challenges sharing a made-up word: one more than a page (12).
   const word = `zq${Date.now().toString(36)}`;
-  const admin = await browser.newContext();
-  await signIn(await admin.newPage(), DEMO.admin.username, DEMO.admin.password);
+  const admin = await browser.newContext({ storageState: AUTH_STATE.admin });
   for (let i = 1; i <= 13; i++) {
     const response = await admin.request.post("/api/challenges", {
       data: { title: `Paging ${word} ${String(i).padStart(2, "0")}`, description: `Row ${i}`, status: "ACTIVE", startDate: `2031-01-${String(i).padStart(2, "0")}T00:00:00.000Z` },

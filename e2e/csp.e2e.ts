@@ -1,6 +1,6 @@
 // Content-Security-Policy and Permissions-Policy journey: every page kind, in both themes, signed out and as the demo admin, loads without a single policy violation, with the CSP header on the document and its inline scripts and islands running.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./support/auth";
+import { AUTH_STATE, DEMO } from "./support/auth";
 import { waitForHydration } from "./support/ui";
 
 declare global {
@@ -90,16 +90,19 @@ for (const theme of ["dark", "light"] as const) {
       expect(await violations()).toEqual([]);
     });
 
-    test("profile and admin pages load without a policy violation for the admin", async ({ page }) => {
-      await signIn(page, DEMO.admin.username, DEMO.admin.password);
-      const violations = await watchPolicies(page);
-      for (const path of SIGNED_IN_PAGES) {
-        await visit(page, path, theme);
-        expect(await violations(), `violations on ${path}`).toEqual([]);
-      }
-      // The users island fetched its list from the API (connect-src) and rendered it.
-      await expect(page.getByRole("cell", { name: DEMO.admin.username, exact: true })).toBeVisible();
-      expect(await violations()).toEqual([]);
+    test.describe("signed in as the admin", () => {
+      test.use({ storageState: AUTH_STATE.admin });
+
+      test("profile and admin pages load without a policy violation for the admin", async ({ page }) => {
+        const violations = await watchPolicies(page);
+        for (const path of SIGNED_IN_PAGES) {
+          await visit(page, path, theme);
+          expect(await violations(), `violations on ${path}`).toEqual([]);
+        }
+        // The users island fetched its list from the API (connect-src) and rendered it.
+        await expect(page.getByRole("cell", { name: DEMO.admin.username, exact: true })).toBeVisible();
+        expect(await violations()).toEqual([]);
+      });
     });
   });
 }

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Server } from "bun";
 import { DIST_DIR, loadAstroApp, startServer } from "./front";
-import { createChallenge, createUserWithPassword, signedInJar, unique } from "../api/test/factories";
-import { SITE_ORIGIN } from "../api/test/http";
+import { createChallenge, createUserWithPassword, unique } from "../api/test/factories";
+import { signedInClient, SITE_ORIGIN } from "../api/test/client";
 import { env } from "../api/src/env";
 import { limits } from "../api/src/modules/auth/service";
 
@@ -358,7 +358,7 @@ describe("account pages handle their own form POST (no JavaScript yet)", () => {
 
   test("/profile changes nothing on a POST and asks for JavaScript", async () => {
     const user = await createUserWithPassword("profile-pass-1");
-    const jar = await signedInJar(user.id);
+    const { jar } = await signedInClient(user);
     const res = await postForm("/profile", { currentPassword: "profile-pass-1", newPassword: "changed-1", confirmPassword: "changed-1" }, { cookie: jar.header() });
     expect(res.status).toBe(400);
     const html = await res.text();

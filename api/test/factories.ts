@@ -50,12 +50,3 @@ export async function createUserWithPassword(password: string, data: Partial<Pri
   return createUser({ password: await hashPassword(password), ...data });
 }
 
-/** A cookie jar signed in as `userId`, by creating the session directly (no login round trip). */
-export async function signedInJar(userId: string) {
-  const { CookieJar } = await import("./http");
-  const { createSession, SESSION_COOKIE } = await import("../src/modules/auth/sessions");
-  const jar = new CookieJar();
-  const { token } = await createSession(userId);
-  jar.cookies.set(SESSION_COOKIE, token);
-  return jar;
-}

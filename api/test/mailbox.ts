@@ -1,14 +1,24 @@
 // A real SMTP server inside the test process (smtp-server); the app sends to it through nodemailer, exactly as it
-// would to a production relay. Tests read what arrived.
+// would to a production relay. Tests read what arrived, parsed with mailparser.
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string; links: string[] };
+export type ReceivedMail = {
+  to: string[];
+  /** The message as it arrived (MIME source). */
+  raw: string;
+  subject: string;
+  /** The plain-text part, decoded. */
+  text: string;
+  /** The HTML part, decoded ("" when there is none). */
+  html: string;
+  /** Every http(s) link in the text and HTML parts (HTML entities decoded), without duplicates. */
+  links: string[];
+};
 
 export const received: ReceivedMail[] = [];
 
-function decodeQuotedPrintable(text: string) {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-}
+const linksIn = (...parts: string[]) => [...new Set(parts.flatMap((part) => part.match(/https?:\/\/[^\s"'<>]+/g) ?? []))];
 
 export async function startMailbox(): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = new SMTPServer({
@@ -18,17 +28,24 @@ export async function startMailbox(): Promise<{ url: string; stop: () => Promise
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = chunks.toString() && Buffer.concat(chunks).toString("utf8");
-        const decoded = decodeQuotedPrintable(raw);
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? "",
-          text: decoded,
-          links: [...new Set(decoded.match(/https?:\/\/[^\s"<>]+/g) ?? [])],
-        });
-        callback();
+      stream.on("end", async () => {
+        try {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const mail = await simpleParser(raw);
+          const text = mail.text ?? "";
+          const html = typeof mail.html === "string" ? mail.html : "";
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            subject: mail.subject ?? "",
+            text,
+            html,
+            links: linksIn(text, html.replace(/&amp;/g, "&")),
+          });
+          callback();
+        } catch (error) {
+          callback(error as Error);
+        }
       });
     },
   });

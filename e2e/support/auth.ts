@@ -1,13 +1,29 @@
-// Account helpers for journeys that are not about the sign-in form: sign in and create users through the API.
-// The API refuses cross-origin writes, so every POST carries the site's Origin. Each call to /api/login counts
-// against the per-IP sign-in limit (50 per 15 minutes, all e2e traffic is 127.0.0.1): use them sparingly.
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+// Account helpers for journeys that are not about the sign-in form. Journeys that only need to be signed in use a
+// role's saved session (`test.use({ storageState: AUTH_STATE.admin })`), signed in once per run by
+// e2e/auth.setup.ts. The API refuses cross-origin writes, so every POST carries the site's Origin. Each call to
+// /api/login counts against the per-IP sign-in limit (50 per 15 minutes, all e2e traffic is 127.0.0.1).
+import { fileURLToPath } from "node:url";
+import { expect, test, type APIRequestContext, type APIResponse, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 
+/** The seeded demo accounts (prisma/seed.ts). */
 export const DEMO = {
   admin: { username: "admin", password: "admin-demo-1234", firstName: "Ada" },
   member: { username: "member", password: "member-demo-1234", firstName: "Morgan" },
+  /** A delegate: challenges and order management, nothing else. */
   priya: { username: "priya", password: "demo-member-1234", firstName: "Priya" },
 } as const;
+
+/** The account each role's saved session belongs to. */
+export const ROLE_ACCOUNTS = { admin: DEMO.admin, member: DEMO.member, delegate: DEMO.priya } as const;
+export type Role = keyof typeof ROLE_ACCOUNTS;
+
+const authDir = fileURLToPath(new URL("../../playwright/.auth/", import.meta.url));
+/** Saved browser state (the session cookie) per role, written by e2e/auth.setup.ts; gitignored. */
+export const AUTH_STATE: Record<Role, string> = {
+  admin: `${authDir}admin.json`,
+  member: `${authDir}member.json`,
+  delegate: `${authDir}delegate.json`,
+};
 
 /** The site's origin (the project's baseURL), for the Origin header the API's CSRF check wants. */
 export function siteOrigin(): string {
@@ -27,10 +43,21 @@ export async function apiLogin(request: APIRequestContext, usernameOrEmail: stri
   return request.post("/api/login", { data: { usernameOrEmail, password }, headers: { origin: siteOrigin() } });
 }
 
-/** Signs `page`'s browser context in: the session cookie lands in the context, so the next navigation is signed in. */
+/**
+ * Signs `page`'s (signed-out) context in: for accounts a journey creates itself. The seeded roles have saved
+ * sessions instead (AUTH_STATE), which cost no sign-in.
+ */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   const response = await apiLogin(page.request, username, password);
   expect(response.status(), `POST /api/login as ${username}`).toBe(200);
+}
+
+/**
+ * An API context of its own with no cookies. The `request` fixture carries the project's storageState: signing in
+ * through it would end the role's saved session (a browser holds one session at a time) for every later journey.
+ */
+export function signedOutRequest(playwright: PlaywrightWorkerArgs["playwright"]): Promise<APIRequestContext> {
+  return playwright.request.newContext({ baseURL: siteOrigin(), storageState: { cookies: [], origins: [] } });
 }
 
 export type NewAccount = { username: string; email: string; password: string; firstName?: string };

@@ -1,7 +1,8 @@
 // Reads the app's mail outbox (MAIL_OUTBOX_DIR, one .eml file per message; see playwright.config.ts) so journeys can
-// follow the links in verification and password-reset e-mails.
+// follow the links in verification and password-reset e-mails. MIME is read with mailparser.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { simpleParser } from "mailparser";
 
 export type CapturedMail = {
   to: string;
@@ -22,90 +23,26 @@ function outboxDir(): string {
   return dir;
 }
 
-function decodeQuotedPrintable(body: string): string {
-  const bytes: number[] = [];
-  const raw = body.replace(/=\r?\n/g, ""); // soft line breaks
-  for (let i = 0; i < raw.length; i++) {
-    const hex = raw[i] === "=" ? raw.slice(i + 1, i + 3) : "";
-    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(raw[i]!, "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** RFC 2047 encoded words in headers (=?utf-8?Q?...?= / =?utf-8?B?...?=). */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, kind: string, text: string) =>
-      kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
-    );
-}
-
-type Part = { headers: Map<string, string>; body: string };
-
-function splitPart(source: string): Part {
-  const normalised = source.replace(/\r\n/g, "\n");
-  const end = normalised.indexOf("\n\n");
-  const head = end === -1 ? normalised : normalised.slice(0, end);
-  const body = end === -1 ? "" : normalised.slice(end + 2);
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\n[ \t]+/g, " ").split("\n")) {
-    const colon = line.indexOf(":");
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-/** The leaf parts (content type + decoded body); null while the file is still being written. */
-function leafParts(part: Part): { type: string; content: string }[] | null {
-  const type = part.headers.get("content-type") ?? "text/plain";
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (type.toLowerCase().startsWith("multipart/") && boundary) {
-    const closing = `--${boundary}--`;
-    if (!part.body.includes(closing)) return null;
-    const chunks = part.body.split(closing)[0]!.split(`--${boundary}`).slice(1);
-    const leaves: { type: string; content: string }[] = [];
-    for (const chunk of chunks) {
-      const inner = leafParts(splitPart(chunk.replace(/^\n/, "")));
-      if (!inner) return null;
-      leaves.push(...inner);
-    }
-    return leaves;
-  }
-  const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
-  const content =
-    encoding === "quoted-printable"
-      ? decodeQuotedPrintable(part.body)
-      : encoding === "base64"
-        ? Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8")
-        : part.body;
-  return [{ type: type.split(";")[0]!.trim().toLowerCase(), content }];
-}
-
-function parseMail(source: string, file: string): CapturedMail | null {
-  const message = splitPart(source);
-  const leaves = leafParts(message);
-  if (!leaves || !message.headers.has("subject")) return null;
-  const text = leaves.find((l) => l.type === "text/plain")?.content ?? "";
+/** Every http(s) link in the text and HTML parts (HTML entities decoded), in order, without duplicates. */
+function linksIn(...parts: string[]): string[] {
   const links: string[] = [];
-  for (const leaf of leaves) {
-    const content = leaf.type === "text/html" ? leaf.content.replace(/&amp;/g, "&") : leaf.content;
-    for (const match of content.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
+  for (const part of parts) {
+    for (const match of part.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
       if (!links.includes(match[0])) links.push(match[0]);
     }
   }
-  return {
-    to: decodeHeader(message.headers.get("to") ?? ""),
-    subject: decodeHeader(message.headers.get("subject") ?? ""),
-    text,
-    links,
-    file,
-  };
+  return links;
+}
+
+/** The parsed message; null while the file is still being written (no subject yet, or a multipart not closed). */
+async function parseMail(source: string, file: string): Promise<CapturedMail | null> {
+  const mail = await simpleParser(source);
+  const type = mail.headers.get("content-type") as { value?: string; params?: { boundary?: string } } | undefined;
+  const boundary = type?.value?.startsWith("multipart/") ? type.params?.boundary : undefined;
+  if (!mail.subject || (boundary && !source.includes(`--${boundary}--`))) return null;
+  const text = mail.text ?? "";
+  const html = typeof mail.html === "string" ? mail.html.replace(/&amp;/g, "&") : "";
+  return { to: mail.to ? [mail.to].flat().map((a) => a.text).join(", ") : "", subject: mail.subject, text, links: linksIn(text, html), file };
 }
 
 async function readOutbox(): Promise<CapturedMail[]> {
@@ -120,7 +57,7 @@ async function readOutbox(): Promise<CapturedMail[]> {
   const mails: CapturedMail[] = [];
   // File names start with an ISO timestamp: sorted names are oldest first.
   for (const name of names.sort()) {
-    const mail = parseMail(await readFile(join(dir, name), "utf8"), name);
+    const mail = await parseMail(await readFile(join(dir, name), "utf8"), name);
     if (mail) mails.push(mail);
   }
   return mails;

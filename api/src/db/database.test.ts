@@ -1,7 +1,7 @@
 // Opening the database: migrations on a fresh database, idempotent re-runs, concurrent starts against one
 // PostgreSQL, the PGlite data-directory lock, and the demo seed's idempotency.
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -100,12 +100,20 @@ describe.skipIf(onPostgres)("migrations on PGlite", () => {
     }
   });
 
-  test("a stale lock left by a dead process is taken over", () => {
+  test("a stale lock left by a dead process is taken over", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pglite-stale-"));
-    Bun.write(join(dir, "platform.lock"), "999999"); // no such pid
-    const release = lockDataDir(dir);
-    release();
-    rmSync(dir, { recursive: true, force: true });
+    const lockFile = join(dir, "platform.lock");
+    const dead = Bun.spawnSync(["true"]).pid; // a pid that has certainly exited
+    await Bun.write(lockFile, String(dead));
+    try {
+      const release = lockDataDir(dir);
+      expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid)); // the lock is now ours …
+      expect(readdirSync(dir)).toEqual(["platform.lock"]); // … and the stale one left nothing behind
+      release();
+      expect(existsSync(lockFile)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

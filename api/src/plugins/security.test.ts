@@ -1,21 +1,18 @@
 // What every request passes before a route: body types and limits (415/413), the bad-input guard (NUL, lone
 // surrogates, __proto__, depth) answering 400 instead of a database 500, and an access log that tells the truth.
 import { afterEach, describe, expect, test } from "bun:test";
-import { app } from "../app";
 import { env } from "../env";
-import { recordClientIp } from "../lib/client-ip";
-import { call, post, SITE_ORIGIN } from "../../test/http";
+import { BASE_URL, invalid, raw, SITE_ORIGIN, visitor } from "../../test/client";
 import { findInputProblem, MAX_INPUT_DEPTH } from "../lib/input-guard";
 import { allowedOrigins } from "./security";
 
-/** A raw request with a given body and content type (the test client always sends JSON). */
+/** A raw request with a given body and content type (the typed client always sends JSON). */
 async function send(path: string, body: BodyInit, contentType?: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   if (contentType) headers.set("content-type", contentType);
   headers.set("origin", SITE_ORIGIN);
-  const request = new Request(`http://localhost:3000${path}`, { method: "POST", ...init, body, headers, duplex: "half" } as RequestInit);
-  recordClientIp(request, "192.0.2.10");
-  const res = await app.handle(request);
+  const request = new Request(`${BASE_URL}${path}`, { method: "POST", ...init, body, headers, duplex: "half" } as RequestInit);
+  const res = await raw(request, "192.0.2.10");
   return { status: res.status, body: (await res.json().catch(() => null)) as { message?: string } | null };
 }
 
@@ -47,7 +44,7 @@ describe("body types", () => {
     expect((await send("/api/login", "x".repeat(1024 * 1024 + 1), "application/json")).status).toBe(413);
     expect((await send("/api/login", chunked(2 * 1024 * 1024), "application/json")).status).toBe(413);
     expect((await send("/api/logout", "", "application/json")).status).toBe(204);
-    expect((await call("/api/logout", { method: "POST" })).status).toBe(204);
+    expect((await visitor().api.logout.post()).status).toBe(204);
   });
 
   test("a route's own multipart rule (acceptMultipart) checks the caller before reading any of the body", async () => {
@@ -75,26 +72,28 @@ describe("body types", () => {
 describe("bad input never reaches a schema or the database", () => {
   const NUL = "\u0000";
   test("a NUL or a lone surrogate anywhere is a 400 with a clear message", async () => {
-    const cases: [string, unknown, string][] = [
-      ["/api/login", { usernameOrEmail: `admin${NUL}`, password: "x" }, "usernameOrEmail"],
-      ["/api/login", { usernameOrEmail: "admin", password: `pass${NUL}word` }, "password"],
-      ["/api/register", { username: "abc", email: `a${NUL}@b.co`, password: "long enough" }, "email"],
-      ["/api/auth/forgot-password", { email: `x\uD800@example.com` }, "email"],
-      ["/api/auth/reset-password", { token: `t\uDC00`, newPassword: "long enough" }, "token"],
+    const { api } = visitor();
+    const cases: [() => Promise<{ status: number; error: { value: unknown } | null }>, string][] = [
+      [() => api.login.post({ usernameOrEmail: `admin${NUL}`, password: "x" }), "usernameOrEmail"],
+      [() => api.login.post({ usernameOrEmail: "admin", password: `pass${NUL}word` }), "password"],
+      [() => api.register.post({ username: "abc", email: `a${NUL}@b.co`, password: "long enough" }), "email"],
+      [() => api.auth["forgot-password"].post({ email: `x\uD800@example.com` }), "email"],
+      [() => api.auth["reset-password"].post({ token: `t\uDC00`, newPassword: "long enough" }), "token"],
     ];
-    for (const [path, body, field] of cases) {
-      const res = await post(path, body);
+    for (const [sent, field] of cases) {
+      const res = await sent();
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(`${field} contains characters that are not allowed (NUL or an unpaired surrogate)`);
+      expect(res.error?.value).toMatchObject({ message: `${field} contains characters that are not allowed (NUL or an unpaired surrogate)` });
     }
-    const search = await call(`/api/challenges?search=${encodeURIComponent(`water${NUL}`)}`);
-    expect(search).toMatchObject({ status: 400, body: { message: "query.search contains characters that are not allowed (NUL or an unpaired surrogate)" } });
-    expect((await call(`/api/challenges/${encodeURIComponent(`id${NUL}`)}`)).status).toBe(400);
-    expect((await call(`/api/auth/verify-email/%ED%A0%80x`)).status).toBe(400); // a lone surrogate, UTF-8-ish
+    const search = await api.challenges.get({ query: { search: `water${NUL}` } });
+    expect(search).toMatchObject({ status: 400, error: { value: { message: "query.search contains characters that are not allowed (NUL or an unpaired surrogate)" } } });
+    expect((await api.challenges({ id: encodeURIComponent(`id${NUL}`) }).get()).status).toBe(400);
+    // A lone surrogate, UTF-8-ish: raw, since no JavaScript string percent-encodes to these bytes.
+    expect((await raw(new Request(`${BASE_URL}/api/auth/verify-email/%ED%A0%80x`))).status).toBe(400);
   });
 
   test("a paired surrogate (an emoji) is ordinary text", async () => {
-    const res = await post("/api/login", { usernameOrEmail: "🦊fox", password: "🦊🦊🦊🦊" });
+    const res = await visitor().api.login.post({ usernameOrEmail: "🦊fox", password: "🦊🦊🦊🦊" });
     expect(res.status).toBe(401);
   });
 
@@ -103,7 +102,8 @@ describe("bad input never reaches a schema or the database", () => {
     expect(proto).toMatchObject({ status: 400, body: { message: "The request body contains a key that is not allowed" } });
     let deep: unknown = "x";
     for (let i = 0; i < MAX_INPUT_DEPTH + 2; i++) deep = { a: deep };
-    expect((await post("/api/login", { usernameOrEmail: "a", password: "b", deep })).body.message).toBe("The request body is nested too deeply");
+    const nested = await visitor().api.login.post(invalid({ usernameOrEmail: "a", password: "b", deep }));
+    expect(nested.error?.value.message).toBe("The request body is nested too deeply");
   });
 
   test("the guard itself: iterative, names where the problem is", () => {
@@ -142,10 +142,11 @@ describe("the access log", () => {
   test("logs the status that was sent: 403, 413, 415, 400 (not 200 or 422)", async () => {
     const id = (n: number) => ({ headers: { "x-request-id": `log-status-${n}` } });
     const entries = await logged(async () => {
-      await call("/api/login", { method: "POST", json: {}, headers: { origin: "https://evil.example", ...id(1).headers } });
+      const { api } = visitor();
+      await api.login.post(invalid({}), { headers: { origin: "https://evil.example", ...id(1).headers } });
       await send("/api/login", "x".repeat(1024 * 1024 + 1), "application/json", id(2));
       await send("/api/login", "a=b", "application/x-www-form-urlencoded", id(3));
-      await post("/api/login", { usernameOrEmail: "" }, id(4));
+      await api.login.post(invalid({ usernameOrEmail: "" }), id(4));
     });
     const ours = entries.filter((e) => String(e.requestId).startsWith("log-status-")).sort((a, b) => String(a.requestId).localeCompare(String(b.requestId)));
     expect(ours.map((e) => e.status)).toEqual([403, 413, 415, 400]);
@@ -153,7 +154,7 @@ describe("the access log", () => {
 
   test("tokens in paths are redacted", async () => {
     const token = "secret-token-abcdef123456";
-    const entries = await logged(() => call(`/api/auth/verify-email/${token}`));
+    const entries = await logged(() => visitor().api.auth["verify-email"]({ token }).get());
     expect(entries[0]?.path).toBe("/api/auth/verify-email/[redacted]");
     expect(JSON.stringify(lines)).not.toContain(token);
   });

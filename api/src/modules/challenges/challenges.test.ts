@@ -1,8 +1,10 @@
 // Public challenge reads: visibility by status, filters, server-side search, participant counts, JSON-text lists.
 import { describe, expect, test, beforeAll } from "bun:test";
-import { call } from "../../../test/http";
+import { visitor } from "../../../test/client";
 import { createApplication, createChallenge, createUser, unique } from "../../../test/factories";
 import { parseTextList } from "./schema";
+
+const { api } = visitor();
 
 describe("GET /api/challenges", () => {
   const tag = unique("vis"); // every challenge here carries it, so searches see only this file's rows
@@ -21,22 +23,22 @@ describe("GET /api/challenges", () => {
   });
 
   test("never lists DRAFT challenges; lists the others soonest first", async () => {
-    const { status, body } = await call(`/api/challenges?search=${tag}`);
+    const { status, data } = await api.challenges.get({ query: { search: tag } });
     expect(status).toBe(200);
-    expect(body.map((c: { id: string }) => c.id)).toEqual([ids.completed, ids.active, ids.upcoming]);
+    expect(data?.map((c) => c.id)).toEqual([ids.completed, ids.active, ids.upcoming]);
   });
 
   test("'All Status' (ACTIVE,UPCOMING) hides COMPLETED; a single status shows only that status", async () => {
-    const open = await call(`/api/challenges?status=ACTIVE,UPCOMING&search=${tag}`);
-    expect(open.body.map((c: { status: string }) => c.status)).toEqual(["ACTIVE", "UPCOMING"]);
-    const completed = await call(`/api/challenges?status=COMPLETED&search=${tag}`);
-    expect(completed.body.map((c: { id: string }) => c.id)).toEqual([ids.completed]);
+    const open = await api.challenges.get({ query: { status: "ACTIVE,UPCOMING", search: tag } });
+    expect(open.data?.map((c) => c.status)).toEqual(["ACTIVE", "UPCOMING"]);
+    const completed = await api.challenges.get({ query: { status: "COMPLETED", search: tag } });
+    expect(completed.data?.map((c) => c.id)).toEqual([ids.completed]);
   });
 
   test("asking for DRAFT is refused with a clear message, not silently widened", async () => {
-    const res = await call(`/api/challenges?status=DRAFT`);
+    const res = await api.challenges.get({ query: { status: "DRAFT" } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ type: "invalid_data", message: "Unknown challenge status" });
+    expect(res.error?.value).toEqual({ type: "invalid_data", message: "Unknown challenge status" });
   });
 
   test("search is server-side, case-insensitive, and matches title or short description", async () => {
@@ -44,23 +46,23 @@ describe("GET /api/challenges", () => {
     const byTitle = await createChallenge({ title: `Saving the ${word} crossing` });
     const byDescription = await createChallenge({ description: `Habitat of the ${word.toLowerCase()}` });
     await createChallenge({ title: "Unrelated" });
-    const res = await call(`/api/challenges?search=${encodeURIComponent(word.toUpperCase())}`);
-    expect(res.body.map((c: { id: string }) => c.id).sort()).toEqual([byTitle.id, byDescription.id].sort());
+    const res = await api.challenges.get({ query: { search: word.toUpperCase() } });
+    expect(res.data?.map((c) => c.id).sort()).toEqual([byTitle.id, byDescription.id].sort());
   });
 
   test("limit caps the list (home page asks for 3) and is validated", async () => {
-    const res = await call(`/api/challenges?search=${tag}&limit=2`);
-    expect(res.body).toHaveLength(2);
-    const bad = await call(`/api/challenges?limit=0`);
+    const res = await api.challenges.get({ query: { search: tag, limit: 2 } });
+    expect(res.data).toHaveLength(2);
+    const bad = await api.challenges.get({ query: { limit: 0 } });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe("limit must be between 1 and 100");
+    expect(bad.error?.value.message).toBe("limit must be between 1 and 100");
   });
 
   test("an over-long search is refused without echoing it back", async () => {
     const secret = "x".repeat(101);
-    const res = await call(`/api/challenges?search=${secret}`);
+    const res = await api.challenges.get({ query: { search: secret } });
     expect(res.status).toBe(400);
-    expect(res.text).not.toContain(secret);
+    expect(JSON.stringify(res.error?.value)).not.toContain(secret);
   });
 });
 
@@ -72,10 +74,10 @@ describe("participantCount", () => {
     await createApplication(challenge.id, b.id, { status: "ACTIVE" });
     await createApplication(challenge.id, c.id, { status: "PENDING" });
     await createApplication(challenge.id, d.id, { status: "REJECTED" });
-    const one = await call(`/api/challenges/${challenge.id}`);
-    expect(one.body.participantCount).toBe(2);
-    const list = await call(`/api/challenges?search=${encodeURIComponent(challenge.title)}`);
-    expect(list.body[0].participantCount).toBe(2);
+    const one = await api.challenges({ id: challenge.id }).get();
+    expect(one.data?.participantCount).toBe(2);
+    const list = await api.challenges.get({ query: { search: challenge.title } });
+    expect(list.data?.[0]?.participantCount).toBe(2);
   });
 });
 
@@ -87,9 +89,9 @@ describe("GET /api/challenges/:id", () => {
       endDate: new Date("2027-01-31T00:00:00Z"),
       fullDescription: "Long text",
     });
-    const { status, body } = await call(`/api/challenges/${challenge.id}`);
+    const { status, data } = await api.challenges({ id: challenge.id }).get();
     expect(status).toBe(200);
-    expect(body).toEqual({
+    expect(data).toEqual({
       id: challenge.id,
       title: challenge.title,
       description: "A short description",
@@ -108,11 +110,11 @@ describe("GET /api/challenges/:id", () => {
 
   test("a DRAFT challenge is not found, exactly like a missing one", async () => {
     const draft = await createChallenge({ status: "DRAFT" });
-    const hidden = await call(`/api/challenges/${draft.id}`);
-    const missing = await call(`/api/challenges/00000000-0000-0000-0000-000000000000`);
+    const hidden = await api.challenges({ id: draft.id }).get();
+    const missing = await api.challenges({ id: "00000000-0000-0000-0000-000000000000" }).get();
     expect(hidden.status).toBe(404);
-    expect(hidden.body).toEqual(missing.body);
-    expect(hidden.body).toEqual({ type: "not_found", message: "Challenge not found" });
+    expect(hidden.error?.value).toEqual(missing.error?.value);
+    expect(hidden.error?.value).toEqual({ type: "not_found", message: "Challenge not found" });
   });
 });
 

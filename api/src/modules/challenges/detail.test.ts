@@ -1,14 +1,14 @@
 // One challenge: DRAFT visibility by section, and the "Add to calendar" download.
 import { describe, expect, test } from "bun:test";
-import { app } from "../../app";
 import { createChallenge, createUser } from "../../../test/factories";
-import { createSession, SESSION_COOKIE } from "../auth/sessions";
+import { signedInClient, visitor } from "../../../test/client";
 
-async function get(path: string, userId?: string) {
-  const headers = new Headers();
-  if (userId) headers.set("cookie", `${SESSION_COOKIE}=${(await createSession(userId)).token}`);
-  return app.handle(new Request(`http://localhost:3000${path}`, { headers }));
+/** GET /api/challenges/:id, anonymously or as `user`. */
+async function getChallenge(id: string, user?: { id: string }) {
+  const { api } = user ? await signedInClient(user) : visitor();
+  return api.challenges({ id }).get();
 }
+const calendar = (id: string) => visitor().api.challenges({ id })["calendar.ics"].get();
 
 describe("GET /api/challenges/:id", () => {
   test("a DRAFT is a 404 for visitors and members, and visible to admins and challenges delegates", async () => {
@@ -19,13 +19,13 @@ describe("GET /api/challenges/:id", () => {
       createUser({ toolAccess: ["projects", "user_management"] }),
       createUser({ role: "ADMIN" }),
     ]);
-    expect((await get(`/api/challenges/${draft.id}`)).status).toBe(404);
-    expect((await get(`/api/challenges/${draft.id}`, member.id)).status).toBe(404);
-    expect((await get(`/api/challenges/${draft.id}`, other.id)).status).toBe(404);
-    const seen = await get(`/api/challenges/${draft.id}`, delegate.id);
+    expect((await getChallenge(draft.id)).status).toBe(404);
+    expect((await getChallenge(draft.id, member)).status).toBe(404);
+    expect((await getChallenge(draft.id, other)).status).toBe(404);
+    const seen = await getChallenge(draft.id, delegate);
     expect(seen.status).toBe(200);
-    expect((await seen.json()).status).toBe("DRAFT");
-    expect((await get(`/api/challenges/${draft.id}`, admin.id)).status).toBe(200);
+    expect(seen.data?.status).toBe("DRAFT");
+    expect((await getChallenge(draft.id, admin)).status).toBe(200);
   });
 });
 
@@ -37,11 +37,12 @@ describe("GET /api/challenges/:id/calendar.ics", () => {
       startDate: new Date("2027-03-01T00:00:00Z"),
       endDate: new Date("2027-03-31T00:00:00Z"),
     });
-    const res = await get(`/api/challenges/${challenge.id}/calendar.ics`);
+    const res = await calendar(challenge.id);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="water-salt-and-more-a-very-long-title[a-z-]*\.ics"$/);
-    const text = await res.text();
+    expect(res.response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.response.headers.get("content-disposition")).toMatch(/^attachment; filename="water-salt-and-more-a-very-long-title[a-z-]*\.ics"$/);
+    const text = res.data;
+    if (typeof text !== "string") throw new Error(`expected the calendar as text, got ${typeof text}`);
     expect(text).toContain("\r\nDTSTART;VALUE=DATE:20270301\r\n");
     expect(text).toContain("\r\nDTEND;VALUE=DATE:20270401\r\n"); // exclusive: the day after the end date
     expect(text.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
@@ -53,7 +54,7 @@ describe("GET /api/challenges/:id/calendar.ics", () => {
 
   test("no calendar for a DRAFT or a missing challenge", async () => {
     const draft = await createChallenge({ status: "DRAFT" });
-    expect((await get(`/api/challenges/${draft.id}/calendar.ics`)).status).toBe(404);
-    expect((await get(`/api/challenges/nope/calendar.ics`)).status).toBe(404);
+    expect((await calendar(draft.id)).status).toBe(404);
+    expect((await calendar("nope")).status).toBe(404);
   });
 });

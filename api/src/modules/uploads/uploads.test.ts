@@ -7,8 +7,8 @@ import { join } from "node:path";
 import S3rver from "s3rver";
 import { treaty } from "@elysiajs/eden";
 import { app } from "../../app";
-import { BASE_URL, call, SITE_ORIGIN, type CookieJar } from "../../../test/http";
-import { createUser, signedInJar } from "../../../test/factories";
+import { BASE_URL, raw, signedInClient, SITE_ORIGIN, type CookieJar } from "../../../test/client";
+import { createUser } from "../../../test/factories";
 import { recordClientIp } from "../../lib/client-ip";
 import { localStorage, s3Storage, signLocalLink, storage, useStorage, verifyLocalLink, type Storage } from "../../lib/storage";
 import { detectFormat, findMarkup, looksComplete } from "./file-kind";
@@ -41,6 +41,29 @@ const form = (bytes: Uint8Array, name: string, type = "application/octet-stream"
   data.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   return data;
 };
+/**
+ * A raw call as a browser makes it (multipart bodies and byte-level checks are beyond the typed client): the jar's
+ * cookies, the site's Origin on writes; the answer's status, headers and parsed body.
+ */
+async function call(path: string, { method = "GET", body, jar, headers = {}, json }: { method?: string; body?: BodyInit | null; jar?: CookieJar; headers?: Record<string, string>; json?: unknown } = {}) {
+  const h = new Headers(headers);
+  if (jar?.cookies.size) h.set("cookie", jar.header());
+  if (json !== undefined) {
+    h.set("content-type", "application/json");
+    body = JSON.stringify(json);
+  }
+  if (method !== "GET" && !h.has("origin")) h.set("origin", SITE_ORIGIN);
+  const res = await raw(new Request(BASE_URL + path, { method, body, headers: h }));
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whichever field the answer has
+  return { status: res.status, headers: res.headers, body: parsed as any, text };
+}
 const upload = (body: BodyInit | null, jar?: CookieJar, query = "", headers: Record<string, string> = {}) =>
   call(`/api/upload${query}`, { method: "POST", body, jar, headers });
 
@@ -67,9 +90,9 @@ afterAll(() => {
 
 let admin: CookieJar, delegate: CookieJar, member: CookieJar;
 beforeAll(async () => {
-  admin = await signedInJar((await createUser({ role: "ADMIN" })).id);
-  delegate = await signedInJar((await createUser({ toolAccess: ["projects"] })).id);
-  member = await signedInJar((await createUser()).id);
+  admin = (await signedInClient(await createUser({ role: "ADMIN" }))).jar;
+  delegate = (await signedInClient(await createUser({ toolAccess: ["projects"] }))).jar;
+  member = (await signedInClient(await createUser())).jar;
 });
 
 // ---- Recognising files by their bytes ----------------------------------------------------------------------------

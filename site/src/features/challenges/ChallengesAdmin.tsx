@@ -135,18 +135,30 @@ function ChallengesAdmin() {
                     {" · "}
                     {challenge.participantCount} {challenge.participantCount === 1 ? "participant" : "participants"}
                   </p>
-                  <div className="card-actions mt-auto justify-end">
+                  <div className="card-actions mt-auto items-center justify-between">
                     <Button variant="outline" size="sm" onClick={() => setReviewing(challenge)}>
                       Applications
                     </Button>
-                    <Button variant="ghost" size="sm" aria-label={`Edit ${challenge.title}`} onClick={() => setForm({ kind: "edit", challenge })}>
-                      <PencilIcon className="h-4 w-4" />
-                      Edit
-                    </Button>
-                    <Button variant="ghost" size="sm" className="text-error" aria-label={`Delete ${challenge.title}`} onClick={() => setDeleting(challenge)}>
-                      <TrashIcon className="h-4 w-4" />
-                      Delete
-                    </Button>
+                    <span className="flex gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm btn-square"
+                        aria-label={`Edit ${challenge.title}`}
+                        title="Edit"
+                        onClick={() => setForm({ kind: "edit", challenge })}
+                      >
+                        <PencilIcon className="h-4 w-4" />
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm btn-square text-error"
+                        aria-label={`Delete ${challenge.title}`}
+                        title="Delete"
+                        onClick={() => setDeleting(challenge)}
+                      >
+                        <TrashIcon className="h-4 w-4" />
+                      </button>
+                    </span>
                   </div>
                 </div>
               </article>
@@ -198,7 +210,17 @@ function ChallengesAdmin() {
       )}
 
       {reviewing && (
-        <Modal open wide onClose={() => setReviewing(null)} title={`Applications: ${reviewing.title}`}>
+        <Modal
+          open
+          wide
+          onClose={() => setReviewing(null)}
+          title={`Applications: ${reviewing.title}`}
+          actions={
+            <Button variant="ghost" onClick={() => setReviewing(null)}>
+              Close
+            </Button>
+          }
+        >
           <ApplicationsReviewList challengeId={reviewing.id} challengeTitle={reviewing.title} />
         </Modal>
       )}
