@@ -6,6 +6,7 @@ import { requestContextPlugin } from "./plugins/request-context";
 import { healthModule } from "./modules/health";
 import { authModule } from "./modules/auth";
 import { challengesModule } from "./modules/challenges";
+import { projectsModule } from "./modules/projects";
 import { usersModule } from "./modules/users";
 import { sitemapModule } from "./modules/sitemap";
 import { securityPlugin } from "./plugins/security";
@@ -18,6 +19,7 @@ export function createApp() {
     .use(healthModule)
     .use(authModule)
     .use(challengesModule)
+    .use(projectsModule)
     .use(usersModule)
     .use(sitemapModule);
 }

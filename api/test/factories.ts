@@ -59,3 +59,15 @@ export async function signedInJar(userId: string) {
   jar.cookies.set(SESSION_COOKIE, token);
   return jar;
 }
+
+export async function createProject(data: Partial<Prisma.ProjectUncheckedCreateInput> = {}) {
+  return (await db()).project.create({
+    data: {
+      title: unique("Project"),
+      description: "A short summary",
+      problem: "The problem it tackled",
+      solution: "What the team built",
+      ...data,
+    },
+  });
+}
