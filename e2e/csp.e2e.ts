@@ -27,7 +27,8 @@ const PUBLIC_PAGES = [
   "/verify-email/sometoken",
   "/no-such-page",
 ];
-const SIGNED_IN_PAGES = ["/profile", "/admin", "/admin/users", "/admin/projects"];
+// /admin/users stays last: the check below reads its list.
+const SIGNED_IN_PAGES = ["/profile", "/admin", "/admin/projects", "/admin/users"];
 
 /**
  * Records what the browser refuses: `securitypolicyviolation` events (kept on window by an init script, which the
