@@ -1,7 +1,8 @@
 // Projects journeys: a visitor searches /projects and opens a project (with its white paper and original challenge);
 // the demo admin creates, edits and deletes a project, meets the white paper file checks, archives a completed
-// challenge, and finds the new project on /projects.
+// challenge, and finds the new project on /projects. The pages and dialogs pass an axe audit in both themes.
 import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { DEMO, signIn, siteOrigin, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
@@ -140,3 +141,35 @@ test("the admin creates, edits and deletes a project, then archives a completed 
   await expect(page.getByRole("heading", { level: 1, name: challengeTitle })).toBeVisible();
   await expect(page.getByRole("link", { name: "View Original Challenge" })).toHaveAttribute("href", `/challenges/${challengeId}`);
 });
+
+/** Serious or critical WCAG 2.1 A/AA violations on what the page shows now. */
+async function audit(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+for (const theme of ["dark", "light"] as const) {
+  test(`${theme} theme: project pages and the admin dialogs have no serious accessibility violations`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    for (const path of ["/projects", "/projects?q=zzqx", "/projects/b0000003-5eed-4b00-8000-000000000003"]) {
+      await page.goto(path);
+      expect(await audit(page), path).toEqual([]);
+    }
+    await signIn(page, DEMO.admin.username, DEMO.admin.password);
+    await page.goto("/admin/projects");
+    await waitForHydration(page);
+    await expect(card(page, "Open Rent Registry")).toBeVisible();
+    expect(await audit(page), "/admin/projects").toEqual([]);
+    await page.getByRole("button", { name: "Create Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Project" });
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await expect(dialog.getByText("Title is required")).toBeVisible();
+    expect(await audit(page), "Create Project dialog with errors").toEqual([]);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Archive Challenge" }).click();
+    await expect(page.getByRole("dialog", { name: "Archive Challenge" })).toBeVisible();
+    expect(await audit(page), "Archive Challenge dialog").toEqual([]);
+  });
+}

@@ -21,8 +21,8 @@ export default function ProjectCard({ project, actions }: { project: Project; ac
           Published <time dateTime={createdAt}>{formatCreated(createdAt)}</time>
         </p>
         <p className="line-clamp-3 opacity-80">{description}</p>
-        <div className="rounded-box border border-success/30 bg-success/10 p-3 text-sm">
-          <p className="font-semibold text-success">Key Outcome</p>
+        <div className="rounded-box border-l-4 border-success bg-base-100 p-3 text-sm">
+          <p className="font-semibold">Key Outcome</p>
           <p className="mt-1 line-clamp-3 whitespace-pre-line opacity-90">{solution}</p>
         </div>
         <div className="card-actions mt-auto items-center justify-between pt-2">
