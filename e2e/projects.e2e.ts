@@ -109,6 +109,13 @@ test("the admin creates, edits and deletes a project, then archives a completed 
   await expectToast(page, "Project updated successfully");
   await expect(card(page, renamed)).toBeVisible();
 
+  // A seeded project (site image, static white paper) saves unchanged.
+  await page.getByRole("button", { name: "Edit Open Rent Registry" }).click();
+  await expect(edit.getByLabel("Image URL (optional)")).toHaveValue("/images/demo/chart.svg");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Project updated successfully");
+  await expect(edit).toHaveCount(0);
+
   // Delete asks first.
   await page.getByRole("button", { name: `Delete ${renamed}` }).click();
   const confirm = page.getByRole("dialog", { name: "Are you sure?" });

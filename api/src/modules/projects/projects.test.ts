@@ -112,6 +112,17 @@ describe("create, edit, delete", () => {
     expect((await api.projects({ id: MISSING }).patch({ title: "x" })).status).toBe(404);
   });
 
+  test("PATCH with every field, as the edit dialog sends it, keeps a seeded project's site image and white paper", async () => {
+    const project = await createProject({ imageUrl: "/images/demo/chart.svg", whitePaperUrl: "/files/white-papers/open-rent-registry.pdf" });
+    const { id, createdAt, ...fields } = project;
+    const res = await as(await delegate()).projects({ id }).patch({
+      title: "Renamed", description: fields.description, problem: fields.problem, solution: fields.solution,
+      challengeId: null, insights: null, imageUrl: fields.imageUrl, whitePaperUrl: fields.whitePaperUrl,
+    });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ title: "Renamed", imageUrl: "/images/demo/chart.svg", whitePaperUrl: "/files/white-papers/open-rent-registry.pdf" });
+  });
+
   test("DELETE removes the project and its resources; a second DELETE is 404", async () => {
     const project = await createProject();
     const prisma = await db();

@@ -17,7 +17,7 @@ describe("projectFormErrors", () => {
   });
 
   test("image and white paper URLs are uploads, site files or http(s) links", () => {
-    for (const url of ["/api/files/0123abcd.pdf", "/files/white-papers/a.pdf", "https://x.example/a.pdf", "http://localhost:4321/api/files/a.png"]) {
+    for (const url of ["/api/files/0123abcd.pdf", "/files/white-papers/a.pdf", "/images/demo/chart.svg", "https://x.example/a.pdf", "http://localhost:4321/api/files/a.png"]) {
       expect(isFileUrl(url)).toBe(true);
     }
     for (const url of ["javascript:alert(1)", "data:text/html,x", "//evil.example/a", "/api/files/../secret", "ftp://x/a.pdf", "/admin"]) {

@@ -40,11 +40,11 @@ export const PROJECT_MESSAGES = {
 } as const;
 
 /**
- * A file we serve (an upload's `/api/files/<name>`, or a static `/files/…` document) or an absolute http(s) URL:
- * never javascript:, data: or other schemes, and no `..` segments. The upload call may answer with the site's
- * origin in front of the path: that is an http(s) URL and passes too.
+ * A file we serve (an upload's `/api/files/<name>`, or one of the site's static `/files/…` documents or
+ * `/images/…`, as the demo seed uses) or an absolute http(s) URL: never javascript:, data: or other schemes, and no
+ * `..` segments. The upload call may answer with the site's origin in front of the path: that is an http(s) URL.
  */
-export const FILE_URL_PATTERN = "^(?!.*\\.\\.)(/(api/)?files/[A-Za-z0-9._/-]+|https?://[^\\s]+)$";
+export const FILE_URL_PATTERN = "^(?!.*\\.\\.)(/(api/files|files|images)/[A-Za-z0-9._/-]+|https?://[^\\s]+)$";
 
 export const isFileUrl = (value: string) => new RegExp(FILE_URL_PATTERN).test(value);
 
