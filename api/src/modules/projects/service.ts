@@ -2,7 +2,7 @@
 // failure. Management is for the `projects` section; the routes guard it.
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
-import type { Prisma } from "../../generated/prisma/client";
+import { Prisma } from "../../generated/prisma/client";
 import { decodeCursor, encodeCursor, listProjectIds } from "./list-query";
 import { PROJECT_MESSAGES, PROJECT_PAGE_SIZE, type Project, type ProjectInput, type ProjectUpdate } from "./schema";
 
@@ -77,10 +77,20 @@ async function assertChallengeExists(challengeId: unknown) {
   if (!found) throw new AppError("invalid_data", PROJECT_MESSAGES.challengeMissing);
 }
 
+/** The challenge was deleted between the check and the write: the foreign key refuses it, still a 400. */
+function rethrowMissingChallenge(error: unknown): never {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") {
+    throw new AppError("invalid_data", PROJECT_MESSAGES.challengeMissing);
+  }
+  throw error;
+}
+
 export async function createProject(input: ProjectInput): Promise<Project> {
   const data = toData(input);
   await assertChallengeExists(data.challengeId);
-  const row = await (await db()).project.create({ data: data as Prisma.ProjectUncheckedCreateInput, select: projectSelect });
+  const row = await (await db()).project
+    .create({ data: data as Prisma.ProjectUncheckedCreateInput, select: projectSelect })
+    .catch(rethrowMissingChallenge);
   return toProject(row);
 }
 
@@ -88,7 +98,7 @@ export async function updateProject(id: string, input: ProjectUpdate): Promise<P
   const prisma = await db();
   const data = toData(input);
   await assertChallengeExists(data.challengeId);
-  const { count } = await prisma.project.updateMany({ where: { id }, data });
+  const { count } = await prisma.project.updateMany({ where: { id }, data }).catch(rethrowMissingChallenge);
   if (count === 0) throw notFound(PROJECT_MESSAGES.notFound);
   return getProject(id);
 }
