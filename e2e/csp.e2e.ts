@@ -17,6 +17,9 @@ const PUBLIC_PAGES = [
   "/challenges",
   "/challenges?status=COMPLETED&q=housing",
   "/challenges/c0000001-5eed-4c00-8000-000000000001",
+  "/projects",
+  "/projects?q=repair",
+  "/projects/b0000001-5eed-4b00-8000-000000000001",
   "/login",
   "/register",
   "/forgot-password",
@@ -24,7 +27,8 @@ const PUBLIC_PAGES = [
   "/verify-email/sometoken",
   "/no-such-page",
 ];
-const SIGNED_IN_PAGES = ["/profile", "/admin", "/admin/users"];
+// /admin/users stays last: the check below reads its list.
+const SIGNED_IN_PAGES = ["/profile", "/admin", "/admin/projects", "/admin/users"];
 
 /**
  * Records what the browser refuses: `securitypolicyviolation` events (kept on window by an init script, which the

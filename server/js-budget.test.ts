@@ -1,23 +1,36 @@
 // What a visitor's browser downloads to run a content page: every script the built page references (inline,
 // <script src>, modulepreload, island component and renderer URLs) and everything those import, gzipped and
-// summed. Content pages ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge pages. Byte counts are deterministic.
+// summed. Content pages ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge and project pages. Byte counts are deterministic.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Server } from "bun";
 import { DIST_DIR, loadAstroApp, startServer } from "./front";
-import { createChallenge } from "../api/test/factories";
+import { createChallenge, createProject } from "../api/test/factories";
 
 const BUDGET_BYTES = 15 * 1024;
 /** A fixed id so the page list is known when the tests are declared; the row is created before they run. */
 const CHALLENGE_ID = "b0d9e7a2-0000-4000-8000-00000000b0d9";
-const CONTENT_PAGES = ["/", "/privacy", "/contact", "/terms", "/challenges", "/challenges?status=COMPLETED&q=water", `/challenges/${CHALLENGE_ID}`];
+const PROJECT_ID = "b0d9e7a2-0000-4000-8000-00000000b0da";
+const CONTENT_PAGES = [
+  "/",
+  "/privacy",
+  "/contact",
+  "/terms",
+  "/challenges",
+  "/challenges?status=COMPLETED&q=water",
+  `/challenges/${CHALLENGE_ID}`,
+  "/projects",
+  "/projects?q=repair",
+  `/projects/${PROJECT_ID}`,
+];
 
 let server: Server<undefined>;
 let base: string;
 beforeAll(async () => {
   await createChallenge({ id: CHALLENGE_ID, status: "ACTIVE" }); // a visitor's view: Register Now opens a plain <dialog>
+  await createProject({ id: PROJECT_ID, challengeId: CHALLENGE_ID, title: "Repair kits", insights: "Fixing is social", whitePaperUrl: "https://example.org/p.pdf" });
   server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
 });

@@ -6,6 +6,7 @@ import { requestContextPlugin } from "./plugins/request-context";
 import { healthModule } from "./modules/health";
 import { authModule } from "./modules/auth";
 import { challengesModule } from "./modules/challenges";
+import { projectsModule } from "./modules/projects";
 import { usersModule } from "./modules/users";
 import { applicationsModule } from "./modules/applications";
 import { sitemapModule } from "./modules/sitemap";
@@ -21,6 +22,7 @@ export function createApp() {
     .use(authModule)
     .use(challengesModule)
     .use(applicationsModule)
+    .use(projectsModule)
     .use(usersModule)
     .use(sitemapModule)
     .use(uploadsModule);

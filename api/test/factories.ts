@@ -50,3 +50,14 @@ export async function createUserWithPassword(password: string, data: Partial<Pri
   return createUser({ password: await hashPassword(password), ...data });
 }
 
+export async function createProject(data: Partial<Prisma.ProjectUncheckedCreateInput> = {}) {
+  return (await db()).project.create({
+    data: {
+      title: unique("Project"),
+      description: "A short summary",
+      problem: "The problem it tackled",
+      solution: "What the team built",
+      ...data,
+    },
+  });
+}

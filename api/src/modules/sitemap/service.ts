@@ -15,7 +15,16 @@ const challenges: Source = async (limit) => {
   return rows.map((r) => ({ path: `/challenges/${r.id}`, lastModified: r.updatedAt.toISOString() }));
 };
 
-const SOURCES: Source[] = [challenges];
+const projects: Source = async (limit) => {
+  const rows = await (await db()).project.findMany({
+    select: { id: true, updatedAt: true },
+    orderBy: { updatedAt: "desc" },
+    take: limit,
+  });
+  return rows.map((r) => ({ path: `/projects/${r.id}`, lastModified: r.updatedAt.toISOString() }));
+};
+
+const SOURCES: Source[] = [challenges, projects];
 
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = [];

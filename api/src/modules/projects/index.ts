@@ -1,0 +1,79 @@
+// Project routes (SPEC §7): the public list and detail, and management for the `projects` section.
+import { Elysia, t } from "elysia";
+import {
+  CURSOR_MAX_LENGTH,
+  ID_MAX_LENGTH,
+  PROJECT_LIST_MAX,
+  ProjectInputSchema,
+  ProjectSchema,
+  ProjectUpdateSchema,
+  SEARCH_MAX_LENGTH,
+} from "./schema";
+import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectPage } from "./service";
+import { ErrorBodySchema } from "../../lib/http-schema";
+import { authPlugin } from "../auth/guard";
+import { NEXT_CURSOR_HEADER } from "../challenges";
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const IdParams = t.Object({ id: t.String({ maxLength: ID_MAX_LENGTH }) });
+
+// Query strings need Elysia's `t` (it coerces "3" to 3); the shared limits come from the contract.
+const ListQuery = t.Object({
+  search: t.Optional(t.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` })),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: PROJECT_LIST_MAX, error: `limit must be between 1 and ${PROJECT_LIST_MAX}` })),
+  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
+});
+type ListQuery = typeof ListQuery.static;
+
+/** The body stays the plain list SPEC §7 describes; the next page's cursor travels in headers (RFC 8288 Link too). */
+function withNextLink(page: ProjectPage, query: ListQuery, headers: Record<string, unknown>) {
+  if (page.nextCursor) {
+    const rest = Object.entries(query).flatMap(([k, v]) => (v === undefined || k === "cursor" ? [] : [[k, String(v)]]));
+    headers[NEXT_CURSOR_HEADER] = page.nextCursor;
+    headers.link = `</api/projects?${new URLSearchParams([...rest, ["cursor", page.nextCursor]])}>; rel="next"`;
+  }
+  return page.items;
+}
+
+export const projectsModule = new Elysia({ name: "projects", prefix: "/projects" })
+  .use(authPlugin)
+  .get("/", async ({ query, set }) => withNextLink(await listProjects(query), query, set.headers), {
+    query: ListQuery,
+    response: { 200: t.Array(ProjectSchema), 400: ErrorBodySchema },
+    detail: { summary: "Completed projects: full-text search, newest first, keyset pages (next cursor in headers)" },
+  })
+  .get("/:id", ({ params }) => getProject(params.id), {
+    params: IdParams,
+    response: { 200: ProjectSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+    detail: { summary: "One project" },
+  })
+  .post(
+    "/",
+    async ({ body, set }) => {
+      set.status = 201;
+      return createProject(body);
+    },
+    {
+      section: "projects",
+      parse: "json",
+      body: ProjectInputSchema,
+      response: { 201: ProjectSchema, ...errors },
+      detail: { summary: "Create a project" },
+    },
+  )
+  .patch("/:id", ({ params, body }) => updateProject(params.id, body), {
+    section: "projects",
+    parse: "json",
+    params: IdParams,
+    body: ProjectUpdateSchema,
+    response: { 200: ProjectSchema, ...errors },
+    detail: { summary: "Edit a project" },
+  })
+  .delete(
+    "/:id",
+    async ({ params, set }) => {
+      await deleteProject(params.id);
+      set.status = 204;
+    },
+    { section: "projects", params: IdParams, detail: { summary: "Delete a project with its resources" } },
+  );

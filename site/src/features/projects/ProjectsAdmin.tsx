@@ -1,0 +1,210 @@
+// Project Management (SPEC §2 Admin projects, §5, §8 project toasts): the project grid, Create Project and Edit
+// dialogs, delete confirmation, and the Archive Challenge dialog. Every successful change refreshes the grid.
+import { useMemo, useState } from "react";
+import type { Project } from "@api/modules/projects/schema";
+import { serverMessage } from "../../lib/api";
+import { withQueries } from "../../lib/query";
+import { toast } from "../../stores/toast";
+import Button from "../../components/ui/Button";
+import Modal from "../../components/ui/Modal";
+import { PencilIcon, PlusIcon, TrashIcon } from "../admin/icons";
+import ProjectCard from "./ProjectCard";
+import ProjectFormDialog from "./ProjectFormDialog";
+import ArchiveChallengeDialog from "./ArchiveChallengeDialog";
+import { projectPayload, type ProjectFormMode, type ProjectFormValues } from "./project-form";
+import {
+  uploadFile,
+  useArchiveChallenge,
+  useCompletedChallenges,
+  useCreateProject,
+  useDeleteProject,
+  useProjects,
+  useUpdateProject,
+  type UploadKind,
+} from "./projects.queries";
+
+type Props = {
+  /** Archiving is a challenges-section call: without that section the button is shown disabled. */
+  canArchive: boolean;
+  /** Injected for tests and for the merge that wires uploads; defaults to the data layer's uploadFile. */
+  upload?: (file: File, kind: UploadKind) => Promise<string>;
+};
+
+function failureToast(title: string, error: unknown) {
+  toast({ title, description: serverMessage(error) || undefined, variant: "destructive" });
+}
+
+function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
+  const projectsQuery = useProjects();
+  const challengesQuery = useCompletedChallenges();
+  const createProject = useCreateProject();
+  const updateProject = useUpdateProject();
+  const deleteProject = useDeleteProject();
+  const archiveChallenge = useArchiveChallenge();
+  const [form, setForm] = useState<ProjectFormMode | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const [archiving, setArchiving] = useState(false);
+
+  const projects = projectsQuery.data ?? [];
+  const completed = challengesQuery.data ?? [];
+  const archivedIds = useMemo(() => new Set(projects.map((p) => p.challengeId).filter(Boolean)), [projects]);
+  const archiveOptions = completed.map((c) => ({ id: c.id, title: c.title, archived: archivedIds.has(c.id) }));
+  const saving = createProject.isPending || updateProject.isPending;
+
+  const save = async (values: ProjectFormValues) => {
+    if (!form || saving) return;
+    const body = projectPayload(values);
+    try {
+      if (form.kind === "create") {
+        await createProject.mutateAsync(body);
+        toast({ title: "Project created successfully" });
+      } else {
+        await updateProject.mutateAsync({ id: form.project.id, body });
+        toast({ title: "Project updated successfully" });
+      }
+      setForm(null);
+    } catch (e) {
+      // The dialog stays open with what was typed, so the problem can be fixed and the form resent.
+      failureToast(form.kind === "create" ? "Failed to create project" : "Failed to update project", e);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting || deleteProject.isPending) return;
+    try {
+      await deleteProject.mutateAsync(deleting.id);
+      toast({ title: "Project deleted successfully" });
+    } catch (e) {
+      failureToast("Failed to delete project", e);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const archive = async ({ id, spawnResources }: { id: string; spawnResources: boolean }) => {
+    if (archiveChallenge.isPending) return;
+    try {
+      const result = await archiveChallenge.mutateAsync({ id, spawnResources });
+      toast({
+        title: "Challenge archived successfully",
+        description: result.resourceIds.length > 0 ? "Project and resource drafts created" : "Project created",
+      });
+      setArchiving(false);
+    } catch (e) {
+      failureToast("Failed to archive challenge", e);
+    }
+  };
+
+  return (
+    <section aria-labelledby="admin-page-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="admin-page-title" className="text-2xl font-bold md:text-3xl">
+            Project Management
+          </h1>
+          <p className="mt-1 opacity-70">Publish completed projects, their white papers and what the teams learned.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            disabled={!canArchive}
+            title={canArchive ? undefined : "Archiving needs the Challenges section"}
+            onClick={() => setArchiving(true)}
+          >
+            Archive Challenge
+          </Button>
+          <Button onClick={() => setForm({ kind: "create" })}>
+            <PlusIcon className="h-4 w-4" />
+            Create Project
+          </Button>
+        </div>
+      </div>
+
+      {projectsQuery.isPending ? (
+        <p className="py-10 text-center opacity-70" role="status">
+          Loading projects...
+        </p>
+      ) : projectsQuery.isError && !projectsQuery.data ? (
+        <div className="py-10 text-center">
+          <p className="text-error">Failed to load projects. Please try again later.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void projectsQuery.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : projects.length === 0 ? (
+        <p className="py-10 text-center opacity-70">No projects yet. Create one or archive a completed challenge.</p>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
+          {projects.map((project) => (
+            <ProjectCard
+              key={project.id}
+              project={project}
+              actions={
+                <>
+                  <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Edit ${project.title}`} title="Edit" onClick={() => setForm({ kind: "edit", project })}>
+                    <PencilIcon className="h-4 w-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm btn-square text-error"
+                    aria-label={`Delete ${project.title}`}
+                    title="Delete"
+                    onClick={() => setDeleting(project)}
+                  >
+                    <TrashIcon className="h-4 w-4" />
+                  </button>
+                </>
+              }
+            />
+          ))}
+        </div>
+      )}
+
+      {/* Mounted only while open: a fresh form each time, and one dialog in the page at once. */}
+      {form && (
+        <ProjectFormDialog
+          key={form.kind === "edit" ? form.project.id : "create"}
+          mode={form}
+          challenges={completed.map((c) => ({ id: c.id, title: c.title }))}
+          busy={saving}
+          upload={upload}
+          onSubmit={(values) => void save(values)}
+          onClose={() => setForm(null)}
+        />
+      )}
+
+      {archiving && (
+        <ArchiveChallengeDialog
+          challenges={archiveOptions}
+          loading={challengesQuery.isPending}
+          failed={challengesQuery.isError}
+          busy={archiveChallenge.isPending}
+          onSubmit={(choice) => void archive(choice)}
+          onClose={() => setArchiving(false)}
+        />
+      )}
+
+      {deleting && (
+        <Modal
+          open
+          onClose={() => setDeleting(null)}
+          title="Are you sure?"
+          actions={
+            <>
+              <Button variant="ghost" onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button variant="danger" busy={deleteProject.isPending} busyLabel="Deleting..." onClick={() => void confirmDelete()}>
+                Delete
+              </Button>
+            </>
+          }
+        >
+          <p>This will permanently delete the project "{deleting.title}" and its resources. This action cannot be undone.</p>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+export default withQueries(ProjectsAdmin);
