@@ -173,5 +173,9 @@ test("the member pages and the application dialog have no serious accessibility 
   await waitForHydration(page);
   await page.getByRole("button", { name: "Register Now" }).click();
   await expect(dialog(page)).toBeVisible();
+  // Audit the dialog as people see it, not half-way through its fade-in (colours mid-transition fail contrast).
+  await expect(page.locator("dialog[open]")).toHaveCSS("opacity", "1");
+  await expect(page.locator("dialog[open] .modal-box")).toHaveCSS("opacity", "1");
+  await expect(page.locator("dialog[open] .modal-box")).toHaveCSS("transform", /^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
   expect(await audit()).toEqual([]);
 });
