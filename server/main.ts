@@ -27,6 +27,8 @@ try {
 const astro = process.argv.includes("--api-only") ? undefined : await loadAstroApp();
 const server = startServer({ port: env.PORT, hostname: env.HOST, astro });
 log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.SITE_URL, database: database.kind });
+// `npm start` and `npm run dev` (scripts/platform.mjs) ask for one line a person reads among the JSON logs.
+if (process.argv.includes("--ready-line")) await printReadyLine();
 
 // Expired sessions are refused on read anyway; this sweep only keeps the table small.
 const sweepSessions = () =>
@@ -55,5 +57,16 @@ async function shutdown(signal: string) {
   log.info("stopped");
   process.exit(0);
 }
+async function printReadyLine() {
+  const lines = [`\n✓ InnovateHub is ready: ${env.SITE_URL}`];
+  if (env.SEED_DEMO_DATA) {
+    const { DEMO_ACCOUNTS } = await import("../prisma/seed");
+    const { username, password } = DEMO_ACCOUNTS.admin;
+    lines.push(`  Demo sign-in: ${username} / ${password}  (more accounts in README; \`npm run db:reset\` restores the demo data)`);
+  }
+  lines.push("  Stop with Ctrl+C.\n");
+  console.log(lines.join("\n"));
+}
+
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
