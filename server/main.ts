@@ -15,6 +15,10 @@ const { getDatabase, closeDatabase } = await import("../api/src/db/client");
 const { loadAstroApp, startServer } = await import("./front");
 const { deleteExpiredSessions } = await import("../api/src/modules/auth/sessions");
 
+// The built site loads while the database opens (a restart's two slowest steps). `--api-only`: the dev API process;
+// `astro dev` serves the pages and proxies /api here.
+const astroLoading = process.argv.includes("--api-only") ? undefined : loadAstroApp();
+astroLoading?.catch(() => {}); // reported below, after the database
 let database: Awaited<ReturnType<typeof getDatabase>>;
 try {
   database = await getDatabase();
@@ -22,9 +26,7 @@ try {
   log.error("could not open the database", { err: e });
   process.exit(1);
 }
-
-// `--api-only`: the dev API process; `astro dev` serves the pages and proxies /api here.
-const astro = process.argv.includes("--api-only") ? undefined : await loadAstroApp();
+const astro = await astroLoading;
 const server = startServer({ port: env.PORT, hostname: env.HOST, astro });
 log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.SITE_URL, database: database.kind });
 // `npm start` and `npm run dev` (scripts/platform.mjs) ask for one line a person reads among the JSON logs.
