@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import bunFront from "./site/adapter/index.mjs";
 
-// In `bun run dev` the API runs as its own watched process; Astro's dev server proxies /api to it.
+// In `npm run dev` the API runs as its own watched process; Astro's dev server proxies /api to it.
 const apiDevPort = process.env.API_DEV_PORT ?? "3001";
 // `astro dev` injects inline scripts (island hydration, Vite's client) that its hash list does not cover, so its CSP
 // would block every island: no CSP under the dev server. Builds keep it; e2e/csp.e2e.ts checks the built site.

@@ -5,15 +5,17 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { DEMO } from "./support/auth";
-import { accountButton, openAccountMenu, waitForHydration } from "./support/ui";
+import { accountButton, openAccountMenu } from "./support/ui";
 
 // Beside the production server under test (E2E_PORT): the next two ports, unless told otherwise.
 const e2ePort = Number(process.env.E2E_PORT ?? 4477);
 const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? e2ePort + 1);
 const API_DEV_PORT = Number(process.env.E2E_API_DEV_PORT ?? e2ePort + 2);
 const DEV_URL = `http://127.0.0.1:${DEV_PORT}`;
+// Vite compiles each module on its first request: a cold page on a busy machine takes far longer than a built one.
+const expect = baseExpect.configure({ timeout: 45_000 });
 
 let dev: ChildProcess | undefined;
 let devOutput = "";
@@ -89,7 +91,7 @@ function watch(page: Page) {
 async function signInThroughForm(page: Page, origin: string) {
   const problems = watch(page);
   await page.goto(`${origin}/login`);
-  await waitForHydration(page);
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(0); // hydrated (support/ui.ts waitForHydration, longer)
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Username or Email").fill(DEMO.admin.username);
   await form.getByLabel("Password").fill(DEMO.admin.password);
