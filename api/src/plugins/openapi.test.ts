@@ -22,6 +22,7 @@ describe("OpenAPI", () => {
     expect(login.responses["200"].content["application/json"].schema.properties).toHaveProperty("username");
     expect(login.responses["200"].content["application/json"].schema.properties).not.toHaveProperty("passwordHash");
     expect(document.paths["/api/challenges"]!.get.tags).toEqual(["challenges"]);
+    expect(login.tags).toEqual(["auth"]);
     expect(document.paths["/api/challenges"]!.get.parameters.map((p: { name: string }) => p.name)).toContain("status");
     // The documentation routes document nothing but themselves.
     expect(Object.keys(document.paths).filter((p) => p.startsWith("/api/openapi"))).toEqual([]);

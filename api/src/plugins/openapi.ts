@@ -37,6 +37,13 @@ const hasBinaryField = (schema: unknown): boolean => JSON.stringify(schema ?? {}
 const globalRoutes = () =>
   (openapiPlugin as unknown as { getGlobalRoutes(): { method: string; path: string; hooks?: { body?: unknown } }[] }).getGlobalRoutes();
 
+/** Top-level routes of a module whose name differs from their first path segment (auth's /login, health's /ready). */
+const MODULE_OF_SEGMENT: Record<string, string> = { login: "auth", logout: "auth", register: "auth", profile: "auth", ready: "health" };
+const tagOf = (path: string) => {
+  const segment = path.split("/")[2] || "api";
+  return MODULE_OF_SEGMENT[segment] ?? segment;
+};
+
 /** The route's own body schema (TypeBox is JSON Schema; the symbols TypeBox adds do not survive JSON). */
 function bodySchemaOf(method: string, openApiPath: string): Schema | undefined {
   const route = globalRoutes().find(
@@ -56,7 +63,7 @@ function describeAsServed(document: Document): Document {
   const paths: Document["paths"] = {};
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      operation.tags ??= [path.split("/")[2] || "api"];
+      operation.tags ??= [tagOf(path)];
       if (!operation.requestBody) continue;
       const schema = bodySchemaOf(method, path);
       if (schema) operation.requestBody.content = { [hasBinaryField(schema) ? "multipart/form-data" : "application/json"]: { schema } };
