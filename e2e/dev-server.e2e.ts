@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { DEMO } from "./support/auth";
 import { accountButton, openAccountMenu } from "./support/ui";
@@ -27,7 +27,9 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   scratch = mkdtempSync(join(tmpdir(), "e2e-dev-"));
   // Its own process group, so the API, Astro and Vite children all stop with it (afterAll).
+  const root = dirname(test.info().config.configFile ?? join(process.cwd(), "playwright.config.ts"));
   dev = spawn(process.execPath, ["scripts/platform.mjs", "dev"], {
+    cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -7,7 +7,7 @@
 // It only bootstraps Bun (from the npm registry) and orchestrates; the app itself runs under Bun.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -100,6 +100,7 @@ function build({ ifChanged = false } = {}) {
   }
   const started = performance.now();
   step("Building the site into dist/ …");
+  rmSync(BUILD_STAMP, { force: true }); // an interrupted build must not pass for a finished one
   run(bun, ["--bun", "astro", "build", "--silent"]);
   writeFileSync(BUILD_STAMP, inputs);
   console.log(`  built in ${seconds(started)}`);
