@@ -38,7 +38,10 @@ const globalRoutes = () =>
   (openapiPlugin as unknown as { getGlobalRoutes(): { method: string; path: string; hooks?: { body?: unknown } }[] }).getGlobalRoutes();
 
 /** Top-level routes of a module whose name differs from their first path segment (auth's /login, health's /ready). */
-const MODULE_OF_SEGMENT: Record<string, string> = { login: "auth", logout: "auth", register: "auth", profile: "auth", ready: "health" };
+const MODULE_OF_SEGMENT: Record<string, string> = {
+  login: "auth", logout: "auth", register: "auth", profile: "auth", ready: "health",
+  "my-applications": "applications", "my-challenges": "applications", upload: "uploads", files: "uploads",
+};
 const tagOf = (path: string) => {
   const segment = path.split("/")[2] || "api";
   return MODULE_OF_SEGMENT[segment] ?? segment;
