@@ -56,7 +56,8 @@ test.beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`npm run dev was not ready at ${DEV_URL} within 120 s:\n${devOutput}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  expect(devOutput).toContain(`InnovateHub is ready: ${DEV_URL}`);
+  // The human line a newcomer reads (the API process prints it once listening: it may trail the first answer).
+  await expect.poll(() => devOutput, { timeout: 10_000 }).toContain(`InnovateHub is ready: ${DEV_URL}`);
 });
 
 test.afterAll(async () => {
