@@ -7,9 +7,10 @@
 // It only bootstraps Bun (from the npm registry) and orchestrates; the app itself runs under Bun.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BUILD_STAMP, buildInputsHash, isBuildCurrent, readStamp } from "./build-stamp.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bun = join(root, "node_modules/.bin/bun");
@@ -57,52 +58,18 @@ function ensureInstalled() {
 }
 
 // ---------------------------------------------------------------------------------------------------- build
-// dist/ holds a stamp: the hash of every file the build reads (site, the API contracts it imports, config, lockfile).
-// An unchanged tree skips the build, so a second `npm start` is up in a few seconds.
-const BUILD_STAMP = join(root, "dist/.build-stamp");
-const BUILD_INPUT_FILES = ["astro.config.mjs", "package.json", "bun.lock", "tsconfig.json", "prisma/schema.prisma"];
-const BUILD_INPUT_DIRS = ["site", "api/src"];
-const NOT_BUILD_INPUT = /(^|\/)(node_modules|generated|\.astro)(\/|$)|\.test\.[cm]?[jt]sx?$/;
-
-function* filesUnder(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (NOT_BUILD_INPUT.test(relative(root, path))) continue;
-    if (entry.isDirectory()) yield* filesUnder(path);
-    else if (entry.isFile()) yield path;
-  }
-}
-
-/** The hash of the build's inputs: paths and contents, in a stable order. */
-function buildInputsHash() {
-  const files = [...BUILD_INPUT_FILES.map((f) => join(root, f)), ...BUILD_INPUT_DIRS.flatMap((d) => [...filesUnder(join(root, d))])]
-    .filter((f) => existsSync(f))
-    .sort();
-  const hash = createHash("sha256");
-  for (const file of files) hash.update(relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
-  return hash.digest("hex");
-}
-
-function readStamp(file) {
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    return undefined;
-  }
-}
-
 /** Builds the site into dist/; with `ifChanged`, only when the sources differ from the last build's. */
 function build({ ifChanged = false } = {}) {
-  const inputs = buildInputsHash();
-  if (ifChanged && existsSync(join(root, "dist/server/entry.mjs")) && readStamp(BUILD_STAMP) === inputs) {
+  const inputs = buildInputsHash(root);
+  if (ifChanged && isBuildCurrent(root, inputs)) {
     console.log("▶ Site is up to date (no source changed since the last build)");
     return;
   }
   const started = performance.now();
   step("Building the site into dist/ …");
-  rmSync(BUILD_STAMP, { force: true }); // an interrupted build must not pass for a finished one
+  rmSync(join(root, BUILD_STAMP), { force: true }); // an interrupted build must not pass for a finished one
   run(bun, ["--bun", "astro", "build", "--silent"]);
-  writeFileSync(BUILD_STAMP, inputs);
+  writeFileSync(join(root, BUILD_STAMP), inputs);
   console.log(`  built in ${seconds(started)}`);
 }
 
