@@ -10,7 +10,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const entry = join(import.meta.dirname ?? process.cwd(), "dist/server/entry.mjs");
 if (!existsSync(entry)) {
   throw new Error(
-    `The site is not built (${entry} is missing). Build it first: ASTRO_TELEMETRY_DISABLED=1 node_modules/.bin/bun --bun astro build`,
+    `The site is not built (${entry} is missing). Build it first: npm run build`,
   );
 }
 

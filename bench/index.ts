@@ -3,8 +3,8 @@
 // compare across machines, then the bytes a few answers take on the wire, plain and compressed. Requests ask for
 // compression as a browser does (Bun's fetch sends "gzip, deflate, br, zstd"), so its cost is in the rates.
 // Traffic stays on loopback; every loop is bounded in time and count.
-//   bun run bench            (needs a built site: bun run build)
-//   BENCH_SECONDS=5 BENCH_CONNECTIONS=32 DATABASE_URL=postgres://… bun run bench
+//   npm run bench            (needs a built site: npm run build)
+//   BENCH_SECONDS=5 BENCH_CONNECTIONS=32 DATABASE_URL=postgres://… npm run bench
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

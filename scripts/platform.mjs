@@ -1,18 +1,27 @@
 #!/usr/bin/env node
-// The platform's command-line entry, runnable with nothing but Node.js >= 20 and npm (README's two commands):
-//   npm start        install if needed, build the site, serve site + API with demo data on embedded PGlite
-//   npm run dev      API (watched) + Astro dev server with reload, on http://127.0.0.1:4321
+// The platform's command-line entry, runnable with nothing but Node.js >= 20 and npm (README's commands):
+//   npm start        install if needed, build the site if its sources changed, serve site + API (demo data in dev)
+//   npm run dev      API (watched) + Astro dev server with reload, on http://127.0.0.1:$DEV_PORT (4321)
+//   npm run build    build the site into dist/ (always) and record the build stamp
 //   npm test         every test: API on PGlite and on PostgreSQL, then Playwright in Chromium; prints a summary
 // It only bootstraps Bun (from the npm registry) and orchestrates; the app itself runs under Bun.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BUILD_STAMP, buildInputsHash, isBuildCurrent, readStamp } from "./build-stamp.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bun = join(root, "node_modules/.bin/bun");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const baseEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" };
+
+/** One line saying what happens next, so a first start that takes a minute never looks stuck. */
+function step(message) {
+  console.log(`▶ ${message}`);
+}
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 function run(cmd, args, { env = baseEnv, allowFail = false } = {}) {
   const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env });
@@ -23,21 +32,52 @@ function run(cmd, args, { env = baseEnv, allowFail = false } = {}) {
   return result.status ?? 1;
 }
 
+const hashOf = (...parts) => parts.reduce((h, part) => h.update(part).update("\0"), createHash("sha256")).digest("hex");
+
+// ---------------------------------------------------------------------------------------------------- install
+// The dependency tree matches bun.lock + package.json as they were at the last install; a pull that changes either
+// reinstalls (bun, ≈7 s), anything else starts straight away.
+const INSTALL_STAMP = join(root, "node_modules/.platform-install-stamp");
+const installInputs = () => hashOf(readFileSync(join(root, "bun.lock")), readFileSync(join(root, "package.json")));
+
 function ensureInstalled() {
-  if (existsSync(bun) && existsSync(join(root, "api/src/generated/prisma/client.ts"))) return;
-  const version = pkg.devDependencies.bun;
-  console.log(`Installing dependencies with bun@${version} …`);
-  run("npx", ["-y", `bun@${version}`, "install", "--frozen-lockfile"]);
+  const wanted = installInputs();
+  const installed = existsSync(bun) && existsSync(join(root, "api/src/generated/prisma/client.ts"));
+  if (installed && readStamp(INSTALL_STAMP) === wanted) return;
+  const started = performance.now();
+  if (existsSync(bun)) {
+    step("Installing dependencies (bun.lock or package.json changed) …");
+    run(bun, ["install", "--frozen-lockfile"]);
+  } else {
+    const version = pkg.devDependencies.bun;
+    step(`Installing dependencies with bun@${version} from the npm registry (first run, about a minute) …`);
+    run("npx", ["-y", `bun@${version}`, "install", "--frozen-lockfile"]);
+  }
+  writeFileSync(INSTALL_STAMP, wanted);
+  console.log(`  installed in ${seconds(started)}`);
 }
 
-function build() {
+// ---------------------------------------------------------------------------------------------------- build
+/** Builds the site into dist/; with `ifChanged`, only when the sources differ from the last build's. */
+function build({ ifChanged = false } = {}) {
+  const inputs = buildInputsHash(root);
+  if (ifChanged && isBuildCurrent(root, inputs)) {
+    console.log("▶ Site is up to date (no source changed since the last build)");
+    return;
+  }
+  const started = performance.now();
+  step("Building the site into dist/ …");
+  rmSync(join(root, BUILD_STAMP), { force: true }); // an interrupted build must not pass for a finished one
   run(bun, ["--bun", "astro", "build", "--silent"]);
+  writeFileSync(join(root, BUILD_STAMP), inputs);
+  console.log(`  built in ${seconds(started)}`);
 }
 
-/** Runs a long-lived child and forwards SIGINT/SIGTERM to it, exiting with its code. */
+// ---------------------------------------------------------------------------------------------------- serve
+/** Runs long-lived children and forwards SIGINT/SIGTERM to them; when one ends, the others are stopped too. */
 function serve(children) {
   const procs = children.map(([cmd, args, env]) => spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...baseEnv, ...env } }));
-  const stop = (signal) => procs.forEach((p) => p.exitCode === null && p.kill(signal));
+  const stop = (signal) => procs.forEach((p) => p.exitCode === null && p.signalCode === null && p.kill(signal));
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   let remaining = procs.length;
@@ -50,21 +90,30 @@ function serve(children) {
 }
 
 const command = process.argv[2];
+if (!["start", "dev", "build", "test"].includes(command)) {
+  console.error("Usage: node scripts/platform.mjs start | dev | build | test [--no-e2e] [--no-postgres]");
+  process.exit(2);
+}
 ensureInstalled();
 
 if (command === "start") {
+  build({ ifChanged: true });
+  step("Starting the server (database, migrations, demo data when empty) …");
+  serve([[bun, ["server/main.ts", "--ready-line"], {}]]);
+} else if (command === "build") {
   build();
-  serve([[bun, ["server/main.ts"], {}]]);
 } else if (command === "dev") {
+  // Own ports, so a dev server can run beside `npm start` (3000) and the browser tests (E2E_PORT).
+  const devPort = process.env.DEV_PORT ?? "4321";
   const apiPort = process.env.API_DEV_PORT ?? "3001";
+  const siteUrl = `http://127.0.0.1:${devPort}`;
+  step(`Starting the API (port ${apiPort}, restarts on change) and Astro's dev server on ${siteUrl} …`);
   serve([
-    [bun, ["--watch", "server/main.ts", "--api-only"], { PORT: apiPort, HOST: "127.0.0.1", SITE_URL: process.env.SITE_URL ?? "http://127.0.0.1:4321" }],
-    [bun, ["--bun", "astro", "dev"], { API_DEV_PORT: apiPort }],
+    // NODE_ENV is development whatever .env says: the dev CSP and the loopback origins depend on it.
+    [bun, ["--watch", "server/main.ts", "--api-only", "--ready-line"], { NODE_ENV: "development", PORT: apiPort, HOST: "127.0.0.1", SITE_URL: siteUrl }],
+    [bun, ["--bun", "astro", "dev", "--port", devPort], { NODE_ENV: "development", API_DEV_PORT: apiPort }],
   ]);
 } else if (command === "test") {
   const { runAllTests } = await import("./run-tests.mjs");
-  process.exit(await runAllTests({ root, bun, run, build, env: baseEnv, args: process.argv.slice(3) }));
-} else {
-  console.error("Usage: node scripts/platform.mjs start | dev | test [--no-e2e] [--no-postgres]");
-  process.exit(2);
+  process.exit(await runAllTests({ root, bun, run, build: () => build({ ifChanged: true }), env: baseEnv, args: process.argv.slice(3) }));
 }

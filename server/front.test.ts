@@ -15,7 +15,7 @@ import { env } from "../api/src/env";
 import { limits } from "../api/src/modules/auth/service";
 
 const built = existsSync(join(DIST_DIR, "server/entry.mjs"));
-if (!built) throw new Error("The site is not built: run `bun run build` (npm test does it) before the server tests.");
+if (!built) throw new Error("The site is not built: run `npm run build` (npm test does it) before the server tests.");
 
 let server: Server<undefined>;
 let base: string;

@@ -20,7 +20,7 @@ type AstroApp = {
 
 export async function loadAstroApp(distDir = DIST_DIR): Promise<AstroApp> {
   const entry = join(distDir, "server/entry.mjs");
-  if (!existsSync(entry)) throw new Error(`The site is not built (${entry} is missing): run \`bun run build\` first.`);
+  if (!existsSync(entry)) throw new Error(`The site is not built (${entry} is missing): run \`npm run build\` first.`);
   return (await import(entry)).app as AstroApp;
 }
 

@@ -15,6 +15,10 @@ const { getDatabase, closeDatabase } = await import("../api/src/db/client");
 const { loadAstroApp, startServer } = await import("./front");
 const { deleteExpiredSessions } = await import("../api/src/modules/auth/sessions");
 
+// The built site loads while the database opens (a restart's two slowest steps). `--api-only`: the dev API process;
+// `astro dev` serves the pages and proxies /api here.
+const astroLoading = process.argv.includes("--api-only") ? undefined : loadAstroApp();
+astroLoading?.catch(() => {}); // reported below, after the database
 let database: Awaited<ReturnType<typeof getDatabase>>;
 try {
   database = await getDatabase();
@@ -22,11 +26,11 @@ try {
   log.error("could not open the database", { err: e });
   process.exit(1);
 }
-
-// `--api-only`: the dev API process; `astro dev` serves the pages and proxies /api here.
-const astro = process.argv.includes("--api-only") ? undefined : await loadAstroApp();
+const astro = await astroLoading;
 const server = startServer({ port: env.PORT, hostname: env.HOST, astro });
 log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.SITE_URL, database: database.kind });
+// `npm start` and `npm run dev` (scripts/platform.mjs) ask for one line a person reads among the JSON logs.
+if (process.argv.includes("--ready-line")) await printReadyLine();
 
 // Expired sessions are refused on read anyway; this sweep only keeps the table small.
 const sweepSessions = () =>
@@ -55,5 +59,16 @@ async function shutdown(signal: string) {
   log.info("stopped");
   process.exit(0);
 }
+async function printReadyLine() {
+  const lines = [`\n✓ InnovateHub is ready: ${env.SITE_URL}`];
+  if (env.SEED_DEMO_DATA) {
+    const { DEMO_ACCOUNTS } = await import("../prisma/seed");
+    const { username, password } = DEMO_ACCOUNTS.admin;
+    lines.push(`  Demo sign-in: ${username} / ${password}  (more accounts in README; \`npm run db:reset\` restores the demo data)`);
+  }
+  lines.push("  Stop with Ctrl+C.\n");
+  console.log(lines.join("\n"));
+}
+
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -12,12 +12,14 @@ import { applicationsModule } from "./modules/applications";
 import { sitemapModule } from "./modules/sitemap";
 import { uploadsModule } from "./modules/uploads";
 import { securityPlugin } from "./plugins/security";
+import { openapiPlugin } from "./plugins/openapi";
 
 export function createApp() {
   return new Elysia({ prefix: "/api", normalize: true })
     .use(requestContextPlugin)
     .use(errorPlugin) // global, and registered before the modules so it sees their errors
     .use(securityPlugin) // cross-site and oversized requests stop here, before any route
+    .use(openapiPlugin) // GET /api/openapi (page) and /api/openapi/json, generated from every route's schemas
     .use(healthModule)
     .use(authModule)
     .use(challengesModule)

@@ -29,7 +29,7 @@ switch (command) {
   }
   case "new-migration": {
     if (!name || !/^[a-z0-9_]+$/.test(name)) {
-      console.error("Usage: bun run db:new-migration <name>   (lower-case letters, digits and _)");
+      console.error("Usage: npm run db:new-migration -- <name>   (lower-case letters, digits and _)");
       process.exit(2);
     }
     // A scratch in-memory PGlite serves as the target; the engine replays history into a shadow database and
@@ -46,7 +46,7 @@ switch (command) {
     const pending = await createMigration(new PrismaPGlite(scratch), "pending", { write: false });
     await scratch.close();
     if (pending) {
-      console.error(`prisma/schema.prisma has changes without a migration. Run: bun run db:new-migration <name>\n\n${pending.script}`);
+      console.error(`prisma/schema.prisma has changes without a migration. Run: npm run db:new-migration -- <name>\n\n${pending.script}`);
       process.exit(1);
     }
     console.log("Migrations match prisma/schema.prisma.");

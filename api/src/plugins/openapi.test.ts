@@ -1,0 +1,45 @@
+// The OpenAPI document at /api/openapi/json is generated from the routes' schemas (bodies as the server takes them),
+// and /api/openapi is a page that works offline under its own strict policy: no script, nothing loaded.
+import { describe, expect, test } from "bun:test";
+import { app } from "../app";
+
+const get = (path: string) => app.handle(new Request(`http://localhost:3000${path}`));
+
+describe("OpenAPI", () => {
+  test("the JSON lists the routes with their schemas, tagged by feature", async () => {
+    const res = await get("/api/openapi/json");
+    expect(res.status).toBe(200);
+    const document = (await res.json()) as { openapi: string; info: { title: string }; paths: Record<string, Record<string, any>> };
+    expect(document.openapi).toStartWith("3.1");
+    expect(document.info.title).toBe("InnovateHub API");
+    for (const path of ["/api/challenges", "/api/challenges/{id}", "/api/login", "/api/register", "/api/ready"]) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+    const login = document.paths["/api/login"]!.post;
+    // JSON only: the security plugin refuses form-encoded bodies with 415.
+    expect(Object.keys(login.requestBody.content)).toEqual(["application/json"]);
+    expect(login.requestBody.content["application/json"].schema.required).toEqual(["usernameOrEmail", "password"]);
+    expect(login.responses["200"].content["application/json"].schema.properties).toHaveProperty("username");
+    expect(login.responses["200"].content["application/json"].schema.properties).not.toHaveProperty("passwordHash");
+    expect(document.paths["/api/challenges"]!.get.tags).toEqual(["challenges"]);
+    expect(login.tags).toEqual(["auth"]);
+    expect(document.paths["/api/challenges"]!.get.parameters.map((p: { name: string }) => p.name)).toContain("status");
+    // The documentation routes document nothing but themselves.
+    expect(Object.keys(document.paths).filter((p) => p.startsWith("/api/openapi"))).toEqual([]);
+  });
+
+  test("the page lists every operation without a script, under a policy that loads nothing", async () => {
+    const res = await get("/api/openapi");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toStartWith("text/html");
+    const policy = res.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).not.toContain("script-src");
+    const html = await res.text();
+    expect(html).not.toContain("<script");
+    expect(html).not.toMatch(/(src|href)="https?:/);
+    expect(html).toContain('<a href="/api/openapi/json">');
+    expect(html).toContain("<code>/api/login</code> — Sign in with username or e-mail");
+    expect(html).toContain("<code>/api/challenges</code>");
+  });
+});

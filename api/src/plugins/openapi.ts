@@ -1,0 +1,165 @@
+// API documentation generated from the routes' own TypeBox schemas by @elysiajs/openapi:
+//   GET /api/openapi/json   the OpenAPI 3.1 document
+//   GET /api/openapi        a self-contained HTML page listing every operation (no script, no CDN: it works offline
+//                           and under a CSP that allows nothing but inline styles)
+// The plugin's bundled UIs (Scalar, Swagger UI) load their scripts from a CDN, which neither this network nor our
+// Content-Security-Policy allows, so they are turned off (provider: null).
+import { Elysia } from "elysia";
+import { toOpenAPISchema } from "@elysiajs/openapi";
+import packageJson from "../../../package.json" with { type: "json" };
+
+type Schema = Record<string, unknown>;
+type Operation = {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: Schema; description?: string }[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+};
+type Document = { paths: Record<string, Record<string, Operation>>; [key: string]: unknown };
+
+const INFO = {
+  title: "InnovateHub API",
+  version: packageJson.version,
+  description:
+    "Every route under /api. Signed-in calls use the session cookie set by POST /api/login. Writes from a browser " +
+    "must come from the site's own origin; request bodies are JSON (multipart only where a route takes files).",
+};
+
+const METHODS = ["get", "post", "put", "patch", "delete", "head", "options"] as const;
+const hasBinaryField = (schema: unknown): boolean => JSON.stringify(schema ?? {}).includes('"format":"binary"');
+
+/**
+ * Every route of the app this plugin is used in. Protected in Elysia's types; @elysiajs/openapi's generator calls it
+ * the same way (a plugin shares the app's route list once used).
+ */
+const globalRoutes = () =>
+  (openapiPlugin as unknown as { getGlobalRoutes(): { method: string; path: string; hooks?: { body?: unknown } }[] }).getGlobalRoutes();
+
+/** Top-level routes of a module whose name differs from their first path segment (auth's /login, health's /ready). */
+const MODULE_OF_SEGMENT: Record<string, string> = {
+  login: "auth", logout: "auth", register: "auth", profile: "auth", ready: "health",
+  "my-applications": "applications", "my-challenges": "applications", upload: "uploads", files: "uploads",
+};
+const tagOf = (path: string) => {
+  const segment = path.split("/")[2] || "api";
+  return MODULE_OF_SEGMENT[segment] ?? segment;
+};
+
+/** The route's own body schema (TypeBox is JSON Schema; the symbols TypeBox adds do not survive JSON). */
+function bodySchemaOf(method: string, openApiPath: string): Schema | undefined {
+  const route = globalRoutes().find(
+    (r) => r.method.toLowerCase() === method && r.path.replace(/:(\w+)/g, "{$1}") === openApiPath,
+  );
+  const body = route?.hooks?.body;
+  return body && typeof body === "object" ? (JSON.parse(JSON.stringify(body)) as Schema) : undefined;
+}
+
+/**
+ * What the server really takes. Every body goes through the security plugin's own parser, which the generator cannot
+ * see through (it leaves `content` empty): JSON, or multipart where the route's schema has a file field. Operations
+ * are tagged by their feature (the first segment after /api) so any OpenAPI viewer groups them, and paths lose the
+ * trailing slash of a module's "/" route (the app normalises it away).
+ */
+function describeAsServed(document: Document): Document {
+  const paths: Document["paths"] = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      operation.tags ??= [tagOf(path)];
+      if (!operation.requestBody) continue;
+      const schema = bodySchemaOf(method, path);
+      if (schema) operation.requestBody.content = { [hasBinaryField(schema) ? "multipart/form-data" : "application/json"]: { schema } };
+    }
+    const served = path.length > 1 ? path.replace(/\/$/, "") : path;
+    paths[served] = { ...paths[served], ...item };
+  }
+  return { ...document, paths };
+}
+
+let cached: { routes: number; document: Document } | undefined;
+/** The document for every route the app holds (this plugin shares the app's route list once it is used). */
+export function openApiDocument(): Document {
+  const routes = globalRoutes().length;
+  if (cached?.routes !== routes) {
+    const { paths, components } = toOpenAPISchema(openapiPlugin, undefined, undefined, undefined, "3.1.2");
+    const document = { openapi: "3.1.2", info: INFO, paths, components } as unknown as Document;
+    cached = { routes, document: describeAsServed(document) };
+  }
+  return cached.document;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));
+
+function operationHtml(method: string, path: string, op: Operation): string {
+  const parts: string[] = [];
+  if (op.description) parts.push(`<p>${escapeHtml(op.description)}</p>`);
+  if (op.parameters?.length) {
+    const rows = op.parameters
+      .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : "no"}</td><td><code>${json(p.schema ?? {})}</code></td></tr>`)
+      .join("");
+    parts.push(`<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>${rows}</table>`);
+  }
+  for (const [type, body] of Object.entries(op.requestBody?.content ?? {})) {
+    parts.push(`<h4>Request body (${escapeHtml(type)})</h4><pre>${json(body.schema ?? {})}</pre>`);
+  }
+  for (const [status, response] of Object.entries(op.responses ?? {})) {
+    const schema = Object.values(response.content ?? {})[0]?.schema;
+    parts.push(`<h4>Response ${escapeHtml(status)}</h4>${schema ? `<pre>${json(schema)}</pre>` : `<p>${escapeHtml(response.description ?? "")}</p>`}`);
+  }
+  const summary = op.summary ? ` — ${escapeHtml(op.summary)}` : "";
+  return `<details id="${method}-${escapeHtml(path)}"><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${summary}</summary>${parts.join("")}</details>`;
+}
+
+export function openApiPage(document: Document): string {
+  const byTag = new Map<string, string[]>();
+  for (const [path, item] of Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? "api";
+      byTag.set(tag, [...(byTag.get(tag) ?? []), operationHtml(method, path, op)]);
+    }
+  }
+  const sections = [...byTag].map(([tag, ops]) => `<section><h2>${escapeHtml(tag)}</h2>${ops.join("")}</section>`).join("");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(INFO.title)} — OpenAPI</title>
+<style>
+body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#ddd;background:#181818}pre,table td,table th{border-color:#444!important}}
+h2{text-transform:capitalize;border-bottom:1px solid #8884;padding-bottom:.2rem;margin-top:2rem}
+details{margin:.3rem 0;padding:.3rem .5rem;border:1px solid #8884;border-radius:6px}
+summary{cursor:pointer}
+pre{overflow:auto;padding:.5rem;border:1px solid #ddd;border-radius:4px;font-size:13px}
+table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .4rem;text-align:left;vertical-align:top}
+.m{display:inline-block;min-width:4.2rem;font:bold 12px monospace;text-align:center;border-radius:4px;padding:.1rem .3rem;color:#fff;background:#666}
+.get{background:#0a7d4f}.post{background:#1f5fbf}.put,.patch{background:#a66300}.delete{background:#b3261e}
+</style>
+</head>
+<body>
+<h1>${escapeHtml(INFO.title)} <small>${escapeHtml(INFO.version)}</small></h1>
+<p>${escapeHtml(INFO.description)}</p>
+<p>Machine-readable: <a href="/api/openapi/json">/api/openapi/json</a> (OpenAPI 3.1, generated from the route schemas).</p>
+${sections}
+</body>
+</html>`;
+}
+
+// The page has no script and loads nothing: its own policy allows inline styles and nothing else.
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+export const openapiPlugin = new Elysia({ name: "openapi" })
+  .get("/openapi/json", () => openApiDocument(), { detail: { hide: true } })
+  .get(
+    "/openapi",
+    () =>
+      new Response(openApiPage(openApiDocument()), {
+        headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_POLICY },
+      }),
+    { detail: { hide: true } },
+  );

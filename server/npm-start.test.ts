@@ -1,0 +1,69 @@
+// `npm start` as a person sees it: with the site already built from these sources it skips the build (the build
+// stamp), says what it is doing, and ends with the "ready" line naming the URL and the demo sign-in.
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isBuildCurrent } from "../scripts/build-stamp.mjs";
+import { DEMO_ACCOUNTS } from "../prisma/seed";
+
+const root = join(import.meta.dir, "..");
+const scratch = mkdtempSync(join(tmpdir(), "npm-start-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+// npm test builds first, so the stamp matches there; after an edit (a standalone run) this would rebuild dist/
+// under the other tests' feet, so it waits for the next build instead.
+test.skipIf(!isBuildCurrent(root))("a second start skips the build and prints the ready line with the demo sign-in", async () => {
+  const port = await freePort();
+  const started = performance.now();
+  const proc = Bun.spawn(["node", "scripts/platform.mjs", "start"], {
+    cwd: root,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: "",
+      PGLITE_DATA_DIR: join(scratch, "pglite"),
+      MAIL_OUTBOX_DIR: join(scratch, "outbox"),
+      DATABASE_URL: "",
+      SEED_DEMO_DATA: "",
+      LOG_LEVEL: "warn",
+    },
+  });
+  let output = "";
+  const decoder = new TextDecoder();
+  const reader = proc.stdout.getReader();
+  try {
+    while (!output.includes("Stop with Ctrl+C")) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error(`npm start ended early:\n${output}\n${await new Response(proc.stderr).text()}`);
+      output += decoder.decode(value);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`npm start: ready after ${seconds.toFixed(1)} s (empty database: migrations and demo seed included)`);
+    expect(output).toContain("Site is up to date");
+    expect(output).not.toContain("Building the site");
+    expect(output).toContain(`✓ InnovateHub is ready: http://localhost:${port}`);
+    const { username, password } = DEMO_ACCOUNTS.admin;
+    expect(output).toContain(`Demo sign-in: ${username} / ${password}`);
+    expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+  } finally {
+    reader.releaseLock();
+    proc.kill("SIGTERM");
+    await proc.exited;
+  }
+}, 90_000);
