@@ -41,7 +41,7 @@ try {
 
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
-  let t = performance.now();
+  const t = performance.now();
   // Titles and descriptions from the vocabulary, plus one real topic word in every 50th row for the searches.
   await db.query(
     `INSERT INTO challenges (id, title, description, "fullDescription", status, "startDate", "updatedAt")

@@ -77,7 +77,9 @@ function build({ ifChanged = false } = {}) {
 /** Runs long-lived children and forwards SIGINT/SIGTERM to them; when one ends, the others are stopped too. */
 function serve(children) {
   const procs = children.map(([cmd, args, env]) => spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...baseEnv, ...env } }));
-  const stop = (signal) => procs.forEach((p) => p.exitCode === null && p.signalCode === null && p.kill(signal));
+  const stop = (signal) => {
+    for (const p of procs) if (p.exitCode === null && p.signalCode === null) p.kill(signal);
+  };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   let remaining = procs.length;

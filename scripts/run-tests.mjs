@@ -30,9 +30,15 @@ function postgresReachable(url) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port || 5432) });
     socket.setTimeout(2000);
-    socket.once("connect", () => (socket.end(), resolve(true)));
+    socket.once("connect", () => {
+      socket.end();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
-    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -48,6 +54,10 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
   console.log("\n▶ Type check (tsc --noEmit)");
   const typecheck = run(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."], { env, allowFail: true });
   suites.push({ name: "typecheck", passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1, skipped: 0 });
+
+  console.log("\n▶ Lint and format check (biome check)");
+  const lint = run(join(root, "node_modules/.bin/biome"), ["check", "."], { env, allowFail: true });
+  suites.push({ name: "lint", passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1, skipped: 0 });
 
   const bunSuite = (name, extraEnv) => {
     console.log(`\n▶ API and unit tests on ${name}`);

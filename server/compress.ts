@@ -65,7 +65,7 @@ export function varyOnAcceptEncoding(headers: Headers) {
 
 /** Text formats compress well; images, archives and fonts are compressed already. */
 function isCompressibleType(contentType: string | null): boolean {
-  const type = contentType?.split(";")[0]!.trim().toLowerCase() ?? "";
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   return (
     type.startsWith("text/") ||
     ["application/json", "application/javascript", "application/xml", "image/svg+xml"].includes(type) ||
@@ -118,7 +118,7 @@ export function respondCompressed(request: Request, body: string | Uint8Array<Ar
  * chunked). Compressing means reading it whole first, and each part must reach the client when it is written.
  */
 function isStreamed(headers: Headers): boolean {
-  return headers.has("transfer-encoding") || headers.get("content-type")?.split(";")[0]!.trim().toLowerCase() === "text/event-stream";
+  return headers.has("transfer-encoding") || (headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "text/event-stream";
 }
 
 /**

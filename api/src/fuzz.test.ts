@@ -29,7 +29,7 @@ const RAW_BODIES = [
   '{"__proto__":{"role":"ADMIN"}}',
   '{"constructor":{"prototype":{"role":"ADMIN"}}}',
   "[".repeat(100_000) + "]".repeat(100_000),
-  '{"a":'.repeat(5_000) + "1" + "}".repeat(5_000),
+  `${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}`,
   '"just a string"',
   "12345",
   "null",

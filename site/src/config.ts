@@ -18,5 +18,5 @@ export const NAV_LINKS = [
 /** A nav link is current on its own page and on the pages below it (/challenges/abc highlights Challenges). */
 export function isCurrent(href: string, pathname: string) {
   const path = pathname.replace(/\/+$/, "") || "/";
-  return href === "/" ? path === "/" : path === href || path.startsWith(href + "/");
+  return href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`);
 }

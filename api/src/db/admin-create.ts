@@ -27,21 +27,22 @@ class Refusal extends Error {
 }
 
 export async function adminCreate(args: string[]): Promise<number> {
-  let options;
+  const config = {
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      email: { type: "string" },
+      username: { type: "string" },
+      "first-name": { type: "string" },
+      "last-name": { type: "string" },
+      promote: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  } as const;
+  let options: ReturnType<typeof parseArgs<typeof config>>["values"];
   try {
-    options = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        email: { type: "string" },
-        username: { type: "string" },
-        "first-name": { type: "string" },
-        "last-name": { type: "string" },
-        promote: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }).values;
+    options = parseArgs(config).values;
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
     return 2;

@@ -63,6 +63,7 @@ switch (command) {
   case "admin:create": {
     const { adminCreate } = await import("./admin-create");
     process.exit(await adminCreate(process.argv.slice(3)));
+    break; // not reached: process.exit ends the process
   }
   default:
     console.error("Usage: bun api/src/db/cli.ts migrate | new-migration <name> | check-migrations | seed | admin:create --email … --username …");

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { openDatabase } from "./client";
 import { applyMigrations, migrationNamesOnDisk } from "./migrate";
-import { lockDataDir, DataDirInUseError } from "./pglite-lock";
+import { lockDataDir, } from "./pglite-lock";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { TEST_POSTGRES_URL } from "../../test/setup";

@@ -6,6 +6,7 @@
 export const MAX_INPUT_DEPTH = 16;
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const INPUT_PROBLEMS = {

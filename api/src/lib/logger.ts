@@ -13,7 +13,7 @@ function write(level: LogLevel, msg: string, fields?: Fields) {
     const e = fields.err;
     line.err = { name: e.name, message: e.message, stack: e.stack };
   }
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(JSON.stringify(line) + "\n");
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${JSON.stringify(line)}\n`);
 }
 
 export const log = {

@@ -217,7 +217,8 @@ const holder = globalThis as { __platformStorage?: Storage };
 
 /** The process's storage, made from env on first use. */
 export function storage(): Storage {
-  return (holder.__platformStorage ??= createStorage(env));
+  holder.__platformStorage ??= createStorage(env);
+  return holder.__platformStorage;
 }
 
 /** Tests (and tools) swap in another storage — a temporary directory, a local S3 server — and restore it after. */

@@ -64,7 +64,7 @@ function collect(schema: TSchema, value: unknown, base = ""): Problem[] {
   const seen = new Set<string>();
   for (const error of Errors(schema, value)) {
     const path = base + error.path;
-    if ([...seen].some((p) => path === p || path.startsWith(p + "/"))) continue;
+    if ([...seen].some((p) => path === p || path.startsWith(`${p}/`))) continue;
     seen.add(path);
     const declared = declaredMessage(error);
     if (!declared && error.type === ValueErrorType.Union) {

@@ -112,7 +112,11 @@ describe("bad input never reaches a schema or the database", () => {
     expect(findInputProblem({ ok: "fine", n: 1, list: ["a", "😀"] }, "body")).toBeNull();
     let deep: unknown[] = [];
     const root = deep;
-    for (let i = 0; i < 100_000; i++) deep = (deep[0] = []) as unknown[];
+    for (let i = 0; i < 100_000; i++) {
+      const inner: unknown[] = [];
+      deep[0] = inner;
+      deep = inner;
+    }
     expect(findInputProblem(root, "body")).toBe("The request body is nested too deeply");
   });
 });

@@ -113,7 +113,7 @@ export async function verifyEmail(token: string) {
     where: { verificationToken: hashToken(token) },
     select: { id: true, emailVerified: true, verificationExpires: true },
   });
-  if (!user || !user.verificationExpires || user.verificationExpires.getTime() <= Date.now()) {
+  if (!user?.verificationExpires || user.verificationExpires.getTime() <= Date.now()) {
     throw new AppError("invalid_data", INVALID_VERIFICATION);
   }
   if (user.emailVerified) return { message: "Your email address is already verified." };
@@ -158,7 +158,7 @@ export async function resetPassword(token: string, newPassword: string, meta: Cl
     where: { resetPasswordToken: hashToken(token) },
     select: { id: true, resetPasswordExpires: true },
   });
-  if (!user || !user.resetPasswordExpires || user.resetPasswordExpires.getTime() <= Date.now()) {
+  if (!user?.resetPasswordExpires || user.resetPasswordExpires.getTime() <= Date.now()) {
     throw new AppError("invalid_data", "This reset link is invalid or has expired.");
   }
   const password = await hashPassword(newPassword);

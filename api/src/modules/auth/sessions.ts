@@ -54,7 +54,7 @@ export async function readSession(token: string | undefined) {
     },
   });
   const now = Date.now();
-  if (!row || !row.user || row.expire.getTime() <= now) return null;
+  if (!row?.user || row.expire.getTime() <= now) return null;
   const sess = row.sess as SessionData;
   const next = expiryFor(sess.createdAt, now);
   if (next.getTime() - row.expire.getTime() > TOUCH_EVERY_MS) {

@@ -77,7 +77,7 @@ describe("create and edit", () => {
     for (const [body, message] of cases) {
       const res = await api.challenges.post(body as typeof valid);
       expect(res.status, message).toBe(400);
-      expect((res.error?.value as { message: string }).message).toMatch(message === "Invalid status" ? /status/i : new RegExp(`^${message.replace(/[()]/g, "\\$&")}$`));
+      expect((res.error?.value as { message?: string } | undefined)?.message).toMatch(message === "Invalid status" ? /status/i : new RegExp(`^${message.replace(/[()]/g, "\\$&")}$`));
     }
     expect(await (await db()).challenge.count()).toBe(before);
   });
@@ -118,7 +118,7 @@ describe("archive", () => {
       const challenge = await createChallenge({ status });
       const res = await api.challenges({ id: challenge.id }).archive.post({});
       expect(res.status).toBe(409);
-      expect((res.error?.value as { message: string }).message).toBe("Only completed challenges can be archived");
+      expect((res.error?.value as { message?: string } | undefined)?.message).toBe("Only completed challenges can be archived");
     }
     expect((await api.challenges({ id: "00000000-0000-4000-8000-000000000000" }).archive.post({})).status).toBe(404);
   });

@@ -339,7 +339,7 @@ describe("storage.signedUrl", () => {
     expect(new Uint8Array(await ok.arrayBuffer())).toEqual(PDF);
     expect(ok.headers.get("cache-control")).toBe("private, no-store");
 
-    const tampered = url.replace(/signature=./, (m) => (m.endsWith("A") ? m.slice(0, -1) + "B" : m.slice(0, -1) + "A"));
+    const tampered = url.replace(/signature=./, (m) => (m.endsWith("A") ? `${m.slice(0, -1)}B` : `${m.slice(0, -1)}A`));
     expect((await fetchFile(tampered)).status).toBe(404);
     const otherFile = url.replace("fedcba98", "fedcba99");
     expect((await fetchFile(otherFile)).status).toBe(404);

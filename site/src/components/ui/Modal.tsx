@@ -22,7 +22,9 @@ export default function Modal({ open, onClose, title, children, actions, wide }:
         {actions && <div className="modal-action">{actions}</div>}
       </div>
       <form method="dialog" className="modal-backdrop">
-        <button aria-label="Close">close</button>
+        <button type="submit" aria-label="Close">
+          close
+        </button>
       </form>
     </dialog>
   );

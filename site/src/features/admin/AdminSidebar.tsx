@@ -20,7 +20,7 @@ type Props = {
 function isCurrentSection(href: string, path: string) {
   const clean = path.replace(/\/+$/, "") || "/";
   // /admin is the dashboard only; the others also own any page below them.
-  return href === "/admin" ? clean === "/admin" : clean === href || clean.startsWith(href + "/");
+  return href === "/admin" ? clean === "/admin" : clean === href || clean.startsWith(`${href}/`);
 }
 
 function NavList({ items, currentPath, collapsed }: { items: SidebarItem[]; currentPath: string; collapsed: boolean }) {

@@ -97,8 +97,8 @@ function ChallengesAdmin() {
 
       {challenges.isPending ? (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading challenges">
-          {Array.from({ length: 6 }, (_, i) => (
-            <SkeletonCard key={i} />
+          {["a", "b", "c", "d", "e", "f"].map((slot) => (
+            <SkeletonCard key={slot} />
           ))}
         </div>
       ) : challenges.isError && items.length === 0 ? (

@@ -23,7 +23,7 @@ type Props = {
 export default function UserFormDialog({ mode, canChangeAccess, onSave, onClose }: Props) {
   const isEdit = mode.kind === "edit";
   const form = useContractForm<UserFormValues>(mode.kind === "edit" ? valuesFromUser(mode.user) : EMPTY_USER_FORM);
-  const { values, errors, set } = form;
+  const { values, set } = form;
   const submit = useSubmit(isEdit ? "Saving..." : "Creating...");
   const ids = useId();
   const accessNoteId = `${ids}-access-note`;
