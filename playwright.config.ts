@@ -9,9 +9,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 const entry = join(import.meta.dirname ?? process.cwd(), "dist/server/entry.mjs");
 if (!existsSync(entry)) {
-  throw new Error(
-    `The site is not built (${entry} is missing). Build it first: npm run build`,
-  );
+  throw new Error(`The site is not built (${entry} is missing). Build it first: npm run build`);
 }
 
 // Each run gets an empty database, so the demo seed is exactly what the tests see. The config is also loaded in

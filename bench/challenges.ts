@@ -87,7 +87,10 @@ try {
   console.log(`deep / first (p50)   ${(deep.p50 / first.p50).toFixed(2)}×   (target ≤ 1.2×)`);
 
   let word = 0;
-  const serialSearch = await serial(() => `status=ACTIVE,UPCOMING&search=${SEARCH_WORDS[word++ % SEARCH_WORDS.length]}`, REQUESTS);
+  const serialSearch = await serial(
+    () => `status=ACTIVE,UPCOMING&search=${SEARCH_WORDS[word++ % SEARCH_WORDS.length]}`,
+    REQUESTS,
+  );
   console.log(`search, one at a time p50 ${fmt(serialSearch.p50)}  p95 ${fmt(serialSearch.p95)}`);
 
   let next = 0;

@@ -51,7 +51,10 @@ test.beforeAll(async () => {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (dev.exitCode !== null) throw new Error(`npm run dev exited with ${dev.exitCode}:\n${devOutput}`);
-    const ready = await fetch(`${DEV_URL}/api/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${DEV_URL}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`npm run dev was not ready at ${DEV_URL} within 120 s:\n${devOutput}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -69,7 +72,16 @@ test.afterAll(async () => {
   }
   // Nothing may keep listening on the dev ports once the test is over.
   for (const port of [DEV_PORT, API_DEV_PORT]) {
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/`).then(() => "listening", () => "closed"), { timeout: 10_000 }).toBe("closed");
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/`).then(
+            () => "listening",
+            () => "closed",
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe("closed");
   }
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });

@@ -22,7 +22,10 @@ function* filesUnder(root, dir) {
 
 /** The hash of the build's inputs: paths and contents, in a stable order (≈10 ms for the whole tree). */
 export function buildInputsHash(root) {
-  const files = [...BUILD_INPUT_FILES.map((f) => join(root, f)), ...BUILD_INPUT_DIRS.flatMap((d) => [...filesUnder(root, join(root, d))])]
+  const files = [
+    ...BUILD_INPUT_FILES.map((f) => join(root, f)),
+    ...BUILD_INPUT_DIRS.flatMap((d) => [...filesUnder(root, join(root, d))]),
+  ]
     .filter((f) => existsSync(f))
     .sort();
   const hash = createHash("sha256");

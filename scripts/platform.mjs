@@ -76,7 +76,9 @@ function build({ ifChanged = false } = {}) {
 // ---------------------------------------------------------------------------------------------------- serve
 /** Runs long-lived children and forwards SIGINT/SIGTERM to them; when one ends, the others are stopped too. */
 function serve(children) {
-  const procs = children.map(([cmd, args, env]) => spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...baseEnv, ...env } }));
+  const procs = children.map(([cmd, args, env]) =>
+    spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...baseEnv, ...env } }),
+  );
   const stop = (signal) => {
     for (const p of procs) if (p.exitCode === null && p.signalCode === null) p.kill(signal);
   };
@@ -112,10 +114,16 @@ if (command === "start") {
   step(`Starting the API (port ${apiPort}, restarts on change) and Astro's dev server on ${siteUrl} …`);
   serve([
     // NODE_ENV is development whatever .env says: the dev CSP and the loopback origins depend on it.
-    [bun, ["--watch", "server/main.ts", "--api-only", "--ready-line"], { NODE_ENV: "development", PORT: apiPort, HOST: "127.0.0.1", SITE_URL: siteUrl }],
+    [
+      bun,
+      ["--watch", "server/main.ts", "--api-only", "--ready-line"],
+      { NODE_ENV: "development", PORT: apiPort, HOST: "127.0.0.1", SITE_URL: siteUrl },
+    ],
     [bun, ["--bun", "astro", "dev", "--port", devPort], { NODE_ENV: "development", API_DEV_PORT: apiPort }],
   ]);
 } else if (command === "test") {
   const { runAllTests } = await import("./run-tests.mjs");
-  process.exit(await runAllTests({ root, bun, run, build: () => build({ ifChanged: true }), env: baseEnv, args: process.argv.slice(3) }));
+  process.exit(
+    await runAllTests({ root, bun, run, build: () => build({ ifChanged: true }), env: baseEnv, args: process.argv.slice(3) }),
+  );
 }

@@ -64,7 +64,9 @@ async function printReadyLine() {
   if (env.SEED_DEMO_DATA) {
     const { DEMO_ACCOUNTS } = await import("../prisma/seed");
     const { username, password } = DEMO_ACCOUNTS.admin;
-    lines.push(`  Demo sign-in: ${username} / ${password}  (more accounts in README; \`npm run db:reset\` restores the demo data)`);
+    lines.push(
+      `  Demo sign-in: ${username} / ${password}  (more accounts in README; \`npm run db:reset\` restores the demo data)`,
+    );
   }
   lines.push("  Stop with Ctrl+C.\n");
   console.log(lines.join("\n"));

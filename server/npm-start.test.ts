@@ -24,46 +24,50 @@ function freePort(): Promise<number> {
 
 // npm test builds first, so the stamp matches there; after an edit (a standalone run) this would rebuild dist/
 // under the other tests' feet, so it waits for the next build instead.
-test.skipIf(!isBuildCurrent(root))("a second start skips the build and prints the ready line with the demo sign-in", async () => {
-  const port = await freePort();
-  const started = performance.now();
-  const proc = Bun.spawn(["node", "scripts/platform.mjs", "start"], {
-    cwd: root,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: "",
-      PGLITE_DATA_DIR: join(scratch, "pglite"),
-      MAIL_OUTBOX_DIR: join(scratch, "outbox"),
-      DATABASE_URL: "",
-      SEED_DEMO_DATA: "",
-      LOG_LEVEL: "warn",
-    },
-  });
-  let output = "";
-  const decoder = new TextDecoder();
-  const reader = proc.stdout.getReader();
-  try {
-    while (!output.includes("Stop with Ctrl+C")) {
-      const { done, value } = await reader.read();
-      if (done) throw new Error(`npm start ended early:\n${output}\n${await new Response(proc.stderr).text()}`);
-      output += decoder.decode(value);
+test.skipIf(!isBuildCurrent(root))(
+  "a second start skips the build and prints the ready line with the demo sign-in",
+  async () => {
+    const port = await freePort();
+    const started = performance.now();
+    const proc = Bun.spawn(["node", "scripts/platform.mjs", "start"], {
+      cwd: root,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: "",
+        PGLITE_DATA_DIR: join(scratch, "pglite"),
+        MAIL_OUTBOX_DIR: join(scratch, "outbox"),
+        DATABASE_URL: "",
+        SEED_DEMO_DATA: "",
+        LOG_LEVEL: "warn",
+      },
+    });
+    let output = "";
+    const decoder = new TextDecoder();
+    const reader = proc.stdout.getReader();
+    try {
+      while (!output.includes("Stop with Ctrl+C")) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`npm start ended early:\n${output}\n${await new Response(proc.stderr).text()}`);
+        output += decoder.decode(value);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`npm start: ready after ${seconds.toFixed(1)} s (empty database: migrations and demo seed included)`);
+      expect(output).toContain("Site is up to date");
+      expect(output).not.toContain("Building the site");
+      expect(output).toContain(`✓ InnovateHub is ready: http://localhost:${port}`);
+      const { username, password } = DEMO_ACCOUNTS.admin;
+      expect(output).toContain(`Demo sign-in: ${username} / ${password}`);
+      expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+    } finally {
+      reader.releaseLock();
+      proc.kill("SIGTERM");
+      await proc.exited;
     }
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`npm start: ready after ${seconds.toFixed(1)} s (empty database: migrations and demo seed included)`);
-    expect(output).toContain("Site is up to date");
-    expect(output).not.toContain("Building the site");
-    expect(output).toContain(`✓ InnovateHub is ready: http://localhost:${port}`);
-    const { username, password } = DEMO_ACCOUNTS.admin;
-    expect(output).toContain(`Demo sign-in: ${username} / ${password}`);
-    expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
-  } finally {
-    reader.releaseLock();
-    proc.kill("SIGTERM");
-    await proc.exited;
-  }
-}, 90_000);
+  },
+  90_000,
+);

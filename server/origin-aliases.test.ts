@@ -52,7 +52,13 @@ async function startApi(nodeEnv: "development" | "production"): Promise<number> 
   const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`the ${nodeEnv} server exited: ${await new Response(proc.stderr).text()}`);
-    if (await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false)) return port;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return port;
     await Bun.sleep(200);
   }
   throw new Error(`the ${nodeEnv} server was not ready within 45 s`);
@@ -79,14 +85,20 @@ describe("loopback aliases of SITE_URL", () => {
       const res = await postLogin(port, origin);
       expect(res.status, origin).toBe(401); // the check passed; the credentials are wrong
     }
-    expect(await postLogin(port, `http://127.0.0.1:${port + 1}`)).toEqual({ status: 403, body: expect.objectContaining({ message: "Cross-site request refused" }) });
+    expect(await postLogin(port, `http://127.0.0.1:${port + 1}`)).toEqual({
+      status: 403,
+      body: expect.objectContaining({ message: "Cross-site request refused" }),
+    });
   });
 
   test("production accepts SITE_URL's origin only", async () => {
     const port = productionPort;
     expect((await postLogin(port, `http://localhost:${port}`)).status).toBe(401);
     for (const origin of [`http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
-      expect(await postLogin(port, origin)).toEqual({ status: 403, body: expect.objectContaining({ message: "Cross-site request refused" }) });
+      expect(await postLogin(port, origin)).toEqual({
+        status: 403,
+        body: expect.objectContaining({ message: "Cross-site request refused" }),
+      });
     }
   });
 });

@@ -46,7 +46,9 @@ switch (command) {
     const pending = await createMigration(new PrismaPGlite(scratch), "pending", { write: false });
     await scratch.close();
     if (pending) {
-      console.error(`prisma/schema.prisma has changes without a migration. Run: npm run db:new-migration -- <name>\n\n${pending.script}`);
+      console.error(
+        `prisma/schema.prisma has changes without a migration. Run: npm run db:new-migration -- <name>\n\n${pending.script}`,
+      );
       process.exit(1);
     }
     console.log("Migrations match prisma/schema.prisma.");
@@ -66,7 +68,9 @@ switch (command) {
     break; // not reached: process.exit ends the process
   }
   default:
-    console.error("Usage: bun api/src/db/cli.ts migrate | new-migration <name> | check-migrations | seed | admin:create --email … --username …");
+    console.error(
+      "Usage: bun api/src/db/cli.ts migrate | new-migration <name> | check-migrations | seed | admin:create --email … --username …",
+    );
     process.exit(2);
 }
 

@@ -9,8 +9,12 @@ describe("OpenAPI", () => {
   test("the JSON lists the routes with their schemas, tagged by feature", async () => {
     const res = await get("/api/openapi/json");
     expect(res.status).toBe(200);
-    // biome-ignore lint/suspicious/noExplicitAny: the test walks a generated OpenAPI document by hand
-    const document = (await res.json()) as { openapi: string; info: { title: string }; paths: Record<string, Record<string, any>> };
+    const document = (await res.json()) as {
+      openapi: string;
+      info: { title: string };
+      // biome-ignore lint/suspicious/noExplicitAny: the test walks a generated OpenAPI document by hand
+      paths: Record<string, Record<string, any>>;
+    };
     expect(document.openapi).toStartWith("3.1");
     expect(document.info.title).toBe("InnovateHub API");
     for (const path of ["/api/challenges", "/api/challenges/{id}", "/api/login", "/api/register", "/api/ready"]) {

@@ -35,12 +35,21 @@ const hasBinaryField = (schema: unknown): boolean => JSON.stringify(schema ?? {}
  * the same way (a plugin shares the app's route list once used).
  */
 const globalRoutes = () =>
-  (openapiPlugin as unknown as { getGlobalRoutes(): { method: string; path: string; hooks?: { body?: unknown } }[] }).getGlobalRoutes();
+  (
+    openapiPlugin as unknown as { getGlobalRoutes(): { method: string; path: string; hooks?: { body?: unknown } }[] }
+  ).getGlobalRoutes();
 
 /** Top-level routes of a module whose name differs from their first path segment (auth's /login, health's /ready). */
 const MODULE_OF_SEGMENT: Record<string, string> = {
-  login: "auth", logout: "auth", register: "auth", profile: "auth", ready: "health",
-  "my-applications": "applications", "my-challenges": "applications", upload: "uploads", files: "uploads",
+  login: "auth",
+  logout: "auth",
+  register: "auth",
+  profile: "auth",
+  ready: "health",
+  "my-applications": "applications",
+  "my-challenges": "applications",
+  upload: "uploads",
+  files: "uploads",
 };
 const tagOf = (path: string) => {
   const segment = path.split("/")[2] || "api";
@@ -69,7 +78,8 @@ function describeAsServed(document: Document): Document {
       operation.tags ??= [tagOf(path)];
       if (!operation.requestBody) continue;
       const schema = bodySchemaOf(method, path);
-      if (schema) operation.requestBody.content = { [hasBinaryField(schema) ? "multipart/form-data" : "application/json"]: { schema } };
+      if (schema)
+        operation.requestBody.content = { [hasBinaryField(schema) ? "multipart/form-data" : "application/json"]: { schema } };
     }
     const served = path.length > 1 ? path.replace(/\/$/, "") : path;
     paths[served] = { ...paths[served], ...item };
@@ -97,7 +107,10 @@ function operationHtml(method: string, path: string, op: Operation): string {
   if (op.description) parts.push(`<p>${escapeHtml(op.description)}</p>`);
   if (op.parameters?.length) {
     const rows = op.parameters
-      .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : "no"}</td><td><code>${json(p.schema ?? {})}</code></td></tr>`)
+      .map(
+        (p) =>
+          `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : "no"}</td><td><code>${json(p.schema ?? {})}</code></td></tr>`,
+      )
       .join("");
     parts.push(`<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>${rows}</table>`);
   }
@@ -106,7 +119,9 @@ function operationHtml(method: string, path: string, op: Operation): string {
   }
   for (const [status, response] of Object.entries(op.responses ?? {})) {
     const schema = Object.values(response.content ?? {})[0]?.schema;
-    parts.push(`<h4>Response ${escapeHtml(status)}</h4>${schema ? `<pre>${json(schema)}</pre>` : `<p>${escapeHtml(response.description ?? "")}</p>`}`);
+    parts.push(
+      `<h4>Response ${escapeHtml(status)}</h4>${schema ? `<pre>${json(schema)}</pre>` : `<p>${escapeHtml(response.description ?? "")}</p>`}`,
+    );
   }
   const summary = op.summary ? ` — ${escapeHtml(op.summary)}` : "";
   return `<details id="${method}-${escapeHtml(path)}"><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${summary}</summary>${parts.join("")}</details>`;
