@@ -417,7 +417,7 @@ export async function seedDemoData(prisma: PrismaClient): Promise<void> {
       }
 
       const { id: subId, user: subUser, ...sub } = SUBSCRIPTION;
-      const subData = { ...sub, userId: userIds[subUser], status: "ACTIVE" as const };
+      const subData = { ...sub, userId: userIds[subUser], status: "ACTIVE" as const, plan: "ANNUAL" as const, resourceId: null };
       await tx.subscription.upsert({ where: { id: subId }, create: { id: subId, ...subData }, update: subData });
 
       for (const { id, user, merch, variant, ...o } of ORDERS) {
