@@ -91,3 +91,9 @@ export const ResourceUpdateSchema = T.Partial(ResourceInputSchema);
 export type ResourceUpdate = Static<typeof ResourceUpdateSchema>;
 
 export const DownloadLinkSchema = T.Object({ url: T.String() });
+
+/**
+ * The download route's path for a plain link (SPEC §2 Download Now): the one place the site gets it from, so a
+ * renamed route is a change here, not a stale string in a page.
+ */
+export const resourceDownloadPath = (id: string) => `/api/resources/${encodeURIComponent(id)}/download`;
