@@ -5,7 +5,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO, signIn, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
-const card = (page: Page, title: string) => page.getByTestId("resource-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.getByTestId("resource-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 test("a visitor filters resources by type, opens a free one and downloads it", async ({ page }) => {
   await page.goto("/resources");
@@ -22,7 +23,9 @@ test("a visitor filters resources by type, opens a free one and downloads it", a
   await expect(page).toHaveURL(/\/resources$/);
 
   await filters.getByRole("link", { name: "TOOL", exact: true }).click();
-  await card(page, "Challenge Canvas Toolkit").getByRole("link", { name: /View Details/ }).click();
+  await card(page, "Challenge Canvas Toolkit")
+    .getByRole("link", { name: /View Details/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Challenge Canvas Toolkit" })).toBeVisible();
   await expect(page.getByText("Free", { exact: true })).toBeVisible();
   const download = page.getByRole("link", { name: "Download Now" });
@@ -35,7 +38,9 @@ test("a visitor filters resources by type, opens a free one and downloads it", a
 
   // A premium resource shows its purchase options to a visitor, never a download link.
   await page.goto("/resources?type=TOOL");
-  await card(page, "Impact Measurement Dashboard Kit").getByRole("link", { name: /View Details/ }).click();
+  await card(page, "Impact Measurement Dashboard Kit")
+    .getByRole("link", { name: /View Details/ })
+    .click();
   await expect(page.getByText("One-time purchase")).toBeVisible();
   await expect(page.getByText("Monthly subscription")).toBeVisible();
   await expect(page.getByText("Annual plan")).toBeVisible();
@@ -92,11 +97,16 @@ test("the admin creates a premium resource, sets the annual price, and deletes a
   // Delete, with the confirmation's exact text.
   await page.goto("/admin/resources");
   await waitForHydration(page);
-  await card(page, title).getByRole("button", { name: `Delete ${title}` }).click();
+  await card(page, title)
+    .getByRole("button", { name: `Delete ${title}` })
+    .click();
   const confirm = page.getByRole("dialog", { name: "Are you sure?" });
   await expect(confirm).toContainText("This will permanently delete this resource. This action cannot be undone.");
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expectToast(page, "Resource deleted successfully");
   await expect(card(page, title)).toHaveCount(0);
-  await page.request.put("/api/settings/subscription", { data: { annualPrice: "99" }, headers: { origin: new URL(page.url()).origin } });
+  await page.request.put("/api/settings/subscription", {
+    data: { annualPrice: "99" },
+    headers: { origin: new URL(page.url()).origin },
+  });
 });

@@ -37,12 +37,29 @@ let server: Server<undefined>;
 let base: string;
 beforeAll(async () => {
   await createChallenge({ id: CHALLENGE_ID, status: "ACTIVE" }); // a visitor's view: Register Now opens a plain <dialog>
-  await createProject({ id: PROJECT_ID, challengeId: CHALLENGE_ID, title: "Repair kits", insights: "Fixing is social", whitePaperUrl: "https://example.org/p.pdf" });
+  await createProject({
+    id: PROJECT_ID,
+    challengeId: CHALLENGE_ID,
+    title: "Repair kits",
+    insights: "Fixing is social",
+    whitePaperUrl: "https://example.org/p.pdf",
+  });
   const prisma = await db();
   // A free one without a file (its Download Now toasts from a small script) and a premium one with every option.
-  await prisma.resource.create({ data: { id: FREE_RESOURCE_ID, title: "Canvas", description: "A canvas", type: "TOOL", projectId: PROJECT_ID } });
   await prisma.resource.create({
-    data: { id: PREMIUM_RESOURCE_ID, title: "Study", description: "A study", type: "RESEARCH", accessLevel: "PREMIUM", oneTimePrice: "29.00", monthlyPrice: "4.99", fileUrl: "/files/x.pdf" },
+    data: { id: FREE_RESOURCE_ID, title: "Canvas", description: "A canvas", type: "TOOL", projectId: PROJECT_ID },
+  });
+  await prisma.resource.create({
+    data: {
+      id: PREMIUM_RESOURCE_ID,
+      title: "Study",
+      description: "A study",
+      type: "RESEARCH",
+      accessLevel: "PREMIUM",
+      oneTimePrice: "29.00",
+      monthlyPrice: "4.99",
+      fileUrl: "/files/x.pdf",
+    },
   });
   server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
@@ -54,9 +71,17 @@ const IMPORTS = /(?:import|export)\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']|i
 
 /** Every script file a page can run, following imports inside the bundles; plus its inline scripts. */
 function scriptsOf(html: string) {
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => m[1]!,
+  );
   const entries = new Set<string>();
-  for (const pattern of [/<script[^>]*\bsrc="([^"]+)"/g, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g, attr("component-url"), attr("renderer-url"), attr("before-hydration-url")]) {
+  for (const pattern of [
+    /<script[^>]*\bsrc="([^"]+)"/g,
+    /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g,
+    attr("component-url"),
+    attr("renderer-url"),
+    attr("before-hydration-url"),
+  ]) {
     for (const m of html.matchAll(pattern)) entries.add(m[1]!);
   }
   for (const code of inline) for (const m of code.matchAll(IMPORTS)) entries.add((m[1] ?? m[2])!);
@@ -79,7 +104,9 @@ describe("JavaScript shipped by content pages", () => {
     test(`${page}: no React, at most 15 KB gzipped`, async () => {
       const html = await (await fetch(`${base}${page}`)).text();
       const { inline, files } = scriptsOf(html);
-      const bytes = inline.reduce((sum, code) => sum + gzipped(code), 0) + files.reduce((sum, f) => sum + gzipped(readFileSync(join(DIST_DIR, "client", f))), 0);
+      const bytes =
+        inline.reduce((sum, code) => sum + gzipped(code), 0) +
+        files.reduce((sum, f) => sum + gzipped(readFileSync(join(DIST_DIR, "client", f))), 0);
       console.log(`${page}: ${files.length} script files + ${inline.length} inline, ${(bytes / 1024).toFixed(1)} KB gzipped`);
       expect(html).not.toContain("<astro-island");
       expect(files.some((f) => /react|client\.[^/]*\.js$/i.test(f))).toBe(false);

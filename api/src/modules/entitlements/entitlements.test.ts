@@ -12,15 +12,36 @@ const at = (ms: number) => new Date(NOW.getTime() + ms);
 
 async function createResource(accessLevel: "FREE" | "PREMIUM") {
   return (await db()).resource.create({
-    data: { title: "Kit", description: "A kit", type: "TOOL", accessLevel, oneTimePrice: accessLevel === "PREMIUM" ? "10.00" : null },
+    data: {
+      title: "Kit",
+      description: "A kit",
+      type: "TOOL",
+      accessLevel,
+      oneTimePrice: accessLevel === "PREMIUM" ? "10.00" : null,
+    },
     select: { id: true, accessLevel: true },
   });
 }
-async function subscribe(userId: string, data: { plan: "MONTHLY" | "ANNUAL"; status?: "ACTIVE" | "PAST_DUE" | "CANCELED" | "EXPIRED"; endDate: Date; resourceId?: string }) {
+async function subscribe(
+  userId: string,
+  data: {
+    plan: "MONTHLY" | "ANNUAL";
+    status?: "ACTIVE" | "PAST_DUE" | "CANCELED" | "EXPIRED";
+    endDate: Date;
+    resourceId?: string;
+  },
+) {
   await (await db()).subscription.create({ data: { userId, status: "ACTIVE", ...data } });
 }
-async function order(userId: string, resourceId: string, status: "PENDING" | "COMPLETED" | "CANCELLED", orderType: "RESOURCE_ONETIME" | "RESOURCE_MONTHLY" = "RESOURCE_ONETIME") {
-  await (await db()).order.create({ data: { userId, resourceId, status, orderType, customerEmail: "buyer@example.com", amount: "10.00" } });
+async function order(
+  userId: string,
+  resourceId: string,
+  status: "PENDING" | "COMPLETED" | "CANCELLED",
+  orderType: "RESOURCE_ONETIME" | "RESOURCE_MONTHLY" = "RESOURCE_ONETIME",
+) {
+  await (await db()).order.create({
+    data: { userId, resourceId, status, orderType, customerEmail: "buyer@example.com", amount: "10.00" },
+  });
 }
 
 let premium: { id: string; accessLevel: "FREE" | "PREMIUM" };

@@ -17,7 +17,11 @@ export { PAST_DUE_GRACE_MS, type EntitledResource, type EntitlementSubject } fro
 const PAID_ONE_TIME = { orderType: "RESOURCE_ONETIME", status: "COMPLETED" } as const;
 
 /** The member's entitlements that could matter for these resources at `now`. */
-export async function loadEntitlements(user: EntitlementSubject | null, resourceIds: readonly string[], now: Date): Promise<Entitlements> {
+export async function loadEntitlements(
+  user: EntitlementSubject | null,
+  resourceIds: readonly string[],
+  now: Date,
+): Promise<Entitlements> {
   if (!user || resourceIds.length === 0) return NO_ENTITLEMENTS;
   const prisma = await db();
   const [orders, subscriptions] = await Promise.all([
@@ -38,13 +42,21 @@ export async function loadEntitlements(user: EntitlementSubject | null, resource
 }
 
 /** May this user (null: anonymous) download this resource now? */
-export async function mayDownload(user: EntitlementSubject | null, resource: EntitledResource, now = new Date()): Promise<boolean> {
+export async function mayDownload(
+  user: EntitlementSubject | null,
+  resource: EntitledResource,
+  now = new Date(),
+): Promise<boolean> {
   if (resource.accessLevel === "FREE" || !user) return allowsDownload(user, resource, NO_ENTITLEMENTS, now);
   return allowsDownload(user, resource, await loadEntitlements(user, [resource.id], now), now);
 }
 
 /** The same rule for a page of resources at once (the list's `access` flags): two queries, not two per item. */
-export async function downloadableIds(user: EntitlementSubject | null, resources: readonly EntitledResource[], now = new Date()): Promise<Set<string>> {
+export async function downloadableIds(
+  user: EntitlementSubject | null,
+  resources: readonly EntitledResource[],
+  now = new Date(),
+): Promise<Set<string>> {
   const premium = resources.filter((r) => r.accessLevel === "PREMIUM").map((r) => r.id);
   const entitlements = await loadEntitlements(user, premium, now);
   return new Set(resources.filter((r) => allowsDownload(user, r, entitlements, now)).map((r) => r.id));

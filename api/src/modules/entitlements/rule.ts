@@ -31,7 +31,12 @@ export function subscriptionCurrent(subscription: HeldSubscription, now: Date): 
  * Free → yes. ADMIN or a `resources` delegate → yes. Otherwise a signed-in member needs a completed one-time
  * order for it, a current monthly plan for it, or a current annual plan.
  */
-export function allowsDownload(user: EntitlementSubject | null, resource: EntitledResource, entitlements: Entitlements, now: Date): boolean {
+export function allowsDownload(
+  user: EntitlementSubject | null,
+  resource: EntitledResource,
+  entitlements: Entitlements,
+  now: Date,
+): boolean {
   if (resource.accessLevel === "FREE") return true;
   if (!user) return false;
   if (canAccessSection(user, "resources")) return true;

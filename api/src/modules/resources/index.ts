@@ -4,14 +4,23 @@
 import { Elysia, t } from "elysia";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { authPlugin, optionalUser } from "../auth/guard";
-import { ID_MAX_LENGTH, RESOURCE_TYPES, ResourceInputSchema, type ResourceType, ResourceSchema, ResourceUpdateSchema } from "./schema";
+import {
+  ID_MAX_LENGTH,
+  RESOURCE_TYPES,
+  ResourceInputSchema,
+  type ResourceType,
+  ResourceSchema,
+  ResourceUpdateSchema,
+} from "./schema";
 import { createResource, deleteResource, downloadLocation, getResource, listResources, updateResource } from "./service";
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const IdParams = t.Object({ id: t.String({ maxLength: ID_MAX_LENGTH }) });
 const ListQuery = t.Object({
   // A pattern, not t.UnionEnum: Elysia fills a missing optional enum in a query with its first value.
-  type: t.Optional(t.String({ pattern: `^(${RESOURCE_TYPES.join("|")})$`, error: `type must be one of ${RESOURCE_TYPES.join(", ")}` })),
+  type: t.Optional(
+    t.String({ pattern: `^(${RESOURCE_TYPES.join("|")})$`, error: `type must be one of ${RESOURCE_TYPES.join(", ")}` }),
+  ),
   /** `resources` section only: include unpublished drafts (the admin grid). Ignored for anyone else. */
   drafts: t.Optional(t.Boolean()),
 });

@@ -14,7 +14,7 @@ import { RESOURCE_MESSAGES } from "./schema";
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const SECRET_NAME = "0123456789abcdef0123456789abcdef.pdf";
 const valid = { title: "Grant kit", description: "Templates for grants", type: "TEMPLATE", accessLevel: "FREE" } as const;
-const messageOf = (res: { error: unknown }) => ((res.error as { value?: { message?: string } } | null)?.value?.message ?? "");
+const messageOf = (res: { error: unknown }) => (res.error as { value?: { message?: string } } | null)?.value?.message ?? "";
 
 const dir = mkdtempSync(join(tmpdir(), "resources-test-"));
 beforeEach(() => useStorage(localStorage(dir)));
@@ -81,7 +81,13 @@ describe("who may manage resources", () => {
 describe("create, edit, delete", () => {
   test("PREMIUM keeps prices with 2 decimals; blank price is 0; FREE clears them to null", async () => {
     const res = await admin.api.resources.post({ ...valid, accessLevel: "PREMIUM", oneTimePrice: "", monthlyPrice: "9.9" });
-    expect(res.data).toMatchObject({ accessLevel: "PREMIUM", oneTimePrice: "0.00", monthlyPrice: "9.90", draft: false, hasFile: false });
+    expect(res.data).toMatchObject({
+      accessLevel: "PREMIUM",
+      oneTimePrice: "0.00",
+      monthlyPrice: "9.90",
+      draft: false,
+      hasFile: false,
+    });
     const free = await admin.api.resources({ id: res.data!.id }).patch({ accessLevel: "FREE", oneTimePrice: "5" });
     expect(free.data).toMatchObject({ accessLevel: "FREE", oneTimePrice: null, monthlyPrice: null });
     const created = await admin.api.resources.post({ ...valid, oneTimePrice: "10", monthlyPrice: "2" });
@@ -124,7 +130,9 @@ describe("create, edit, delete", () => {
 
 describe("the public library", () => {
   test("drafts are hidden from the public and listed to managers who ask; the type filter works", async () => {
-    const draft = await (await db()).resource.create({ data: { title: "Draft kit", description: "d", type: "RESEARCH", draft: true } });
+    const draft = await (await db()).resource.create({
+      data: { title: "Draft kit", description: "d", type: "RESEARCH", draft: true },
+    });
     const publicIds = (await anonymous.api.resources.get({ query: {} })).data!.map((r) => r.id);
     expect(publicIds).not.toContain(draft.id);
     expect((await anonymous.api.resources({ id: draft.id }).get()).status).toBe(404);
@@ -148,8 +156,11 @@ describe("the public library", () => {
       texts.push(JSON.stringify((await client.api.sitemap.get()).data ?? ""));
       return texts.join("\n");
     };
-    const premiumUrls = (await (await db()).resource.findMany({ where: { accessLevel: "PREMIUM", fileUrl: { not: null } }, select: { fileUrl: true } }))
-      .map((r) => r.fileUrl!);
+    const premiumUrls = (
+      await (
+        await db()
+      ).resource.findMany({ where: { accessLevel: "PREMIUM", fileUrl: { not: null } }, select: { fileUrl: true } })
+    ).map((r) => r.fileUrl!);
     expect(premiumUrls).toContain(`/api/files/private/${name}`);
     for (const client of [anonymous, member]) {
       const text = await crawl(client);
@@ -175,7 +186,14 @@ describe("downloads", () => {
     expect(denied.status).toBe(403);
     const buyerUser = await createUser();
     await (await db()).order.create({
-      data: { userId: buyerUser.id, resourceId: resource.id, orderType: "RESOURCE_ONETIME", status: "COMPLETED", customerEmail: "b@example.com", amount: "29.00" },
+      data: {
+        userId: buyerUser.id,
+        resourceId: resource.id,
+        orderType: "RESOURCE_ONETIME",
+        status: "COMPLETED",
+        customerEmail: "b@example.com",
+        amount: "29.00",
+      },
     });
     const buyer = await signedInClient(buyerUser);
     expect((await buyer.api.resources({ id: resource.id }).get()).data!.access).toBe(true);

@@ -67,9 +67,12 @@ export const ResourceSchema = T.Object({
 export type Resource = Static<typeof ResourceSchema>;
 
 const requiredText = (maxLength: number, error: string) => T.String({ minLength: 1, maxLength, pattern: "\\S", error });
-const optionalUrl = (error: string) => T.Optional(T.Union([T.String({ maxLength: URL_MAX_LENGTH, pattern: FILE_URL_PATTERN }), T.Null()], { error }));
+const optionalUrl = (error: string) =>
+  T.Optional(T.Union([T.String({ maxLength: URL_MAX_LENGTH, pattern: FILE_URL_PATTERN }), T.Null()], { error }));
 /** A decimal string (SPEC §7); "" means 0 (SPEC §5 "blank price means 0"); null when FREE. */
-const price = T.Optional(T.Union([T.String({ maxLength: 12, pattern: `${PRICE_PATTERN}|^$` }), T.Null()], { error: RESOURCE_MESSAGES.price }));
+const price = T.Optional(
+  T.Union([T.String({ maxLength: 12, pattern: `${PRICE_PATTERN}|^$` }), T.Null()], { error: RESOURCE_MESSAGES.price }),
+);
 
 /** POST /api/resources (SPEC §7 resource form payload). */
 export const ResourceInputSchema = T.Object({
@@ -77,7 +80,9 @@ export const ResourceInputSchema = T.Object({
   description: requiredText(DESCRIPTION_MAX_LENGTH, RESOURCE_MESSAGES.description),
   type: literalUnion(RESOURCE_TYPES, { error: RESOURCE_MESSAGES.type }),
   accessLevel: literalUnion(ACCESS_LEVELS, { error: RESOURCE_MESSAGES.accessLevel }),
-  projectId: T.Optional(T.Union([T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }), T.Null()], { error: RESOURCE_MESSAGES.projectId })),
+  projectId: T.Optional(
+    T.Union([T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }), T.Null()], { error: RESOURCE_MESSAGES.projectId }),
+  ),
   fileUrl: optionalUrl(RESOURCE_MESSAGES.fileUrl),
   imageUrl: optionalUrl(RESOURCE_MESSAGES.imageUrl),
   oneTimePrice: price,

@@ -119,7 +119,8 @@ function storageKeyOf(fileUrl: string): string | null {
 
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
 /** SPEC §5: a blank price means 0. */
-const toPrice = (text: string | null | undefined) => (text === undefined ? undefined : text === null || text === "" ? "0.00" : Number(text).toFixed(2));
+const toPrice = (text: string | null | undefined) =>
+  text === undefined ? undefined : text === null || text === "" ? "0.00" : Number(text).toFixed(2);
 
 /** Columns from the contract's fields (only those present: PATCH). FREE stores no prices (SPEC §4). */
 async function toData(input: ResourceUpdate, currentLevel?: "FREE" | "PREMIUM"): Promise<Prisma.ResourceUncheckedUpdateInput> {
@@ -187,7 +188,10 @@ export async function deleteResource(id: string): Promise<void> {
   const { count } = await prisma.resource.deleteMany({ where: { id } });
   if (count === 0) throw notFound(RESOURCE_MESSAGES.notFound);
   const key = row?.fileUrl?.match(PRIVATE) ? storageKeyOf(row.fileUrl) : null;
-  if (key) await storage().delete(key).catch(() => undefined);
+  if (key)
+    await storage()
+      .delete(key)
+      .catch(() => undefined);
 }
 
 // ---- Downloads ---------------------------------------------------------------------------------------------------

@@ -8,7 +8,13 @@ import Field from "../../components/ui/Field";
 import Button from "../../components/ui/Button";
 import { checkForm, type FieldErrors } from "../../lib/forms";
 import { toast } from "../../stores/toast";
-import { EMPTY_RESOURCE_FORM, resourcePayload, valuesFromResource, type ResourceFormMode, type ResourceFormValues } from "./resource-form";
+import {
+  EMPTY_RESOURCE_FORM,
+  resourcePayload,
+  valuesFromResource,
+  type ResourceFormMode,
+  type ResourceFormValues,
+} from "./resource-form";
 
 type Props = {
   mode: ResourceFormMode;
@@ -24,7 +30,9 @@ const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
 export default function ResourceFormDialog({ mode, projects, busy, upload, onSubmit, onClose }: Props) {
   const isEdit = mode.kind === "edit";
-  const [values, setValues] = useState<ResourceFormValues>(() => (mode.kind === "edit" ? valuesFromResource(mode.resource) : EMPTY_RESOURCE_FORM));
+  const [values, setValues] = useState<ResourceFormValues>(() =>
+    mode.kind === "edit" ? valuesFromResource(mode.resource) : EMPTY_RESOURCE_FORM,
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [uploading, setUploading] = useState(false);
   const ids = useId();
@@ -40,7 +48,11 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
     if (!file) return;
     const kind = IMAGE_TYPES.includes(file.type) ? "image" : "pdf";
     if (field === "imageUrl" && kind !== "image") {
-      toast({ title: "Failed to upload image", description: "Use a JPEG, PNG, GIF or WebP image under 5MB", variant: "destructive" });
+      toast({
+        title: "Failed to upload image",
+        description: "Use a JPEG, PNG, GIF or WebP image under 5MB",
+        variant: "destructive",
+      });
       input.value = "";
       return;
     }
@@ -48,7 +60,11 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
     try {
       set(field, await upload(file, kind));
     } catch {
-      toast({ title: field === "imageUrl" ? "Failed to upload image" : "Failed to upload file", description: "Please try again", variant: "destructive" });
+      toast({
+        title: field === "imageUrl" ? "Failed to upload image" : "Failed to upload file",
+        description: "Please try again",
+        variant: "destructive",
+      });
       input.value = "";
     } finally {
       setUploading(false);
@@ -66,12 +82,21 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
 
   const premium = values.accessLevel === "PREMIUM";
   const projectOptions =
-    values.projectId && !projects.some((p) => p.id === values.projectId) ? [...projects, { id: values.projectId, title: "Current project" }] : projects;
+    values.projectId && !projects.some((p) => p.id === values.projectId)
+      ? [...projects, { id: values.projectId, title: "Current project" }]
+      : projects;
 
   return (
     <Modal open wide onClose={onClose} title={isEdit ? "Edit Resource" : "Create Resource"}>
       <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1">
-        <Field label="Title" name="title" required value={values.title} error={errors.title} onChange={(e) => set("title", e.target.value)} />
+        <Field
+          label="Title"
+          name="title"
+          required
+          value={values.title}
+          error={errors.title}
+          onChange={(e) => set("title", e.target.value)}
+        />
         <fieldset className="fieldset">
           <label className="fieldset-legend" htmlFor={`${ids}-description`}>
             Description
@@ -97,7 +122,13 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
             <label className="fieldset-legend" htmlFor={`${ids}-type`}>
               Type
             </label>
-            <select id={`${ids}-type`} name="type" className="select w-full" value={values.type} onChange={(e) => set("type", e.target.value as ResourceFormValues["type"])}>
+            <select
+              id={`${ids}-type`}
+              name="type"
+              className="select w-full"
+              value={values.type}
+              onChange={(e) => set("type", e.target.value as ResourceFormValues["type"])}
+            >
               {RESOURCE_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {t}
@@ -151,7 +182,13 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
           <label className="fieldset-legend" htmlFor={`${ids}-project`}>
             Related Project (optional)
           </label>
-          <select id={`${ids}-project`} name="projectId" className="select w-full" value={values.projectId} onChange={(e) => set("projectId", e.target.value)}>
+          <select
+            id={`${ids}-project`}
+            name="projectId"
+            className="select w-full"
+            value={values.projectId}
+            onChange={(e) => set("projectId", e.target.value)}
+          >
             <option value="">No related project</option>
             {projectOptions.map((p) => (
               <option key={p.id} value={p.id}>
@@ -160,20 +197,48 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
             ))}
           </select>
         </fieldset>
-        <Field label="File URL (optional)" name="fileUrl" value={values.fileUrl} error={errors.fileUrl} onChange={(e) => set("fileUrl", e.target.value)} />
+        <Field
+          label="File URL (optional)"
+          name="fileUrl"
+          value={values.fileUrl}
+          error={errors.fileUrl}
+          onChange={(e) => set("fileUrl", e.target.value)}
+        />
         <fieldset className="fieldset">
           <label className="fieldset-legend" htmlFor={`${ids}-file`}>
             Or upload the file
           </label>
-          <input id={`${ids}-file`} type="file" accept="application/pdf,.pdf,image/*" className="file-input w-full" disabled={uploading} onChange={(e) => void pickFile(e, "fileUrl")} />
-          <p className="label">PDF (max 10MB) or image (max 5MB); kept private, downloaded through access checks{uploading ? " — uploading..." : ""}</p>
+          <input
+            id={`${ids}-file`}
+            type="file"
+            accept="application/pdf,.pdf,image/*"
+            className="file-input w-full"
+            disabled={uploading}
+            onChange={(e) => void pickFile(e, "fileUrl")}
+          />
+          <p className="label">
+            PDF (max 10MB) or image (max 5MB); kept private, downloaded through access checks{uploading ? " — uploading..." : ""}
+          </p>
         </fieldset>
-        <Field label="Image URL (optional)" name="imageUrl" value={values.imageUrl} error={errors.imageUrl} onChange={(e) => set("imageUrl", e.target.value)} />
+        <Field
+          label="Image URL (optional)"
+          name="imageUrl"
+          value={values.imageUrl}
+          error={errors.imageUrl}
+          onChange={(e) => set("imageUrl", e.target.value)}
+        />
         <fieldset className="fieldset">
           <label className="fieldset-legend" htmlFor={`${ids}-image`}>
             Or upload an image
           </label>
-          <input id={`${ids}-image`} type="file" accept={IMAGE_TYPES.join(",")} className="file-input w-full" disabled={uploading} onChange={(e) => void pickFile(e, "imageUrl")} />
+          <input
+            id={`${ids}-image`}
+            type="file"
+            accept={IMAGE_TYPES.join(",")}
+            className="file-input w-full"
+            disabled={uploading}
+            onChange={(e) => void pickFile(e, "imageUrl")}
+          />
         </fieldset>
         <div className="modal-action">
           <Button variant="ghost" onClick={onClose}>

@@ -24,8 +24,8 @@ import {
   useUpdateResource,
 } from "./resources.queries";
 
-/** SPEC §9: six skeleton cards while the list loads. */
-const SKELETONS = 6;
+/** SPEC §9: six skeleton cards while the list loads (fixed keys: the placeholders never reorder). */
+const SKELETONS = ["s1", "s2", "s3", "s4", "s5", "s6"];
 
 type Props = { upload?: (file: File, kind: "image" | "pdf") => Promise<string> };
 
@@ -105,8 +105,8 @@ function ResourcesAdmin({ upload = uploadResourceFile }: Props) {
 
       {resourcesQuery.isPending ? (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading resources">
-          {Array.from({ length: SKELETONS }, (_, i) => (
-            <div key={i} className="skeleton h-56 w-full" data-testid="resource-skeleton" />
+          {SKELETONS.map((key) => (
+            <div key={key} className="skeleton h-56 w-full" data-testid="resource-skeleton" />
           ))}
         </div>
       ) : resourcesQuery.isError && !resourcesQuery.data ? (
@@ -126,7 +126,13 @@ function ResourcesAdmin({ upload = uploadResourceFile }: Props) {
               resource={resource}
               actions={
                 <>
-                  <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Edit ${resource.title}`} title="Edit" onClick={() => setForm({ kind: "edit", resource })}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm btn-square"
+                    aria-label={`Edit ${resource.title}`}
+                    title="Edit"
+                    onClick={() => setForm({ kind: "edit", resource })}
+                  >
                     <PencilIcon className="h-4 w-4" />
                   </button>
                   <button
@@ -179,7 +185,12 @@ function ResourcesAdmin({ upload = uploadResourceFile }: Props) {
               <Button variant="ghost" onClick={() => setDeleting(null)}>
                 Cancel
               </Button>
-              <Button variant="danger" busy={deleteResource.isPending} busyLabel="Deleting..." onClick={() => void confirmDelete()}>
+              <Button
+                variant="danger"
+                busy={deleteResource.isPending}
+                busyLabel="Deleting..."
+                onClick={() => void confirmDelete()}
+              >
                 Delete
               </Button>
             </>

@@ -63,7 +63,9 @@ export default function SubscriptionSettingsDialog({ annualPrice, freeCount, pre
             </div>
           </div>
         </div>
-        <p className="rounded-box bg-info/10 p-3 text-sm">Note: active annual subscribers get unlimited access to all premium resources.</p>
+        <p className="rounded-box bg-info/10 p-3 text-sm">
+          Note: active annual subscribers get unlimited access to all premium resources.
+        </p>
         <div className="modal-action">
           <Button variant="ghost" onClick={onClose}>
             Cancel

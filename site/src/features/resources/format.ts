@@ -11,7 +11,12 @@ export const promoDollars = (price: string) => {
 /** A price is offered (purchase button, admin card line) only above zero (SPEC §2). */
 export const aboveZero = (price: string | null): price is string => price !== null && Number(price) > 0;
 
-export const TYPE_LABELS: Record<ResourceType, string> = { TOOL: "TOOL", RESEARCH: "RESEARCH", TEMPLATE: "TEMPLATE", BEST_PRACTICE: "BEST_PRACTICE" };
+export const TYPE_LABELS: Record<ResourceType, string> = {
+  TOOL: "TOOL",
+  RESEARCH: "RESEARCH",
+  TEMPLATE: "TEMPLATE",
+  BEST_PRACTICE: "BEST_PRACTICE",
+};
 
 /** The filter in the URL (?type=TOOL); anything else is "All Resources". */
 export function readTypeFilter(url: URL): ResourceType | null {

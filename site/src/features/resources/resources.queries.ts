@@ -9,9 +9,11 @@ const RESOURCES = ["resources", "admin"] as const;
 const SETTINGS = ["settings", "subscription"] as const;
 
 /** Every resource, drafts included (the `resources` section sees them). */
-export const useResources = () => useQuery({ queryKey: RESOURCES, queryFn: (): Promise<Resource[]> => unwrap(api.resources.get({ query: { drafts: true } })) });
+export const useResources = () =>
+  useQuery({ queryKey: RESOURCES, queryFn: (): Promise<Resource[]> => unwrap(api.resources.get({ query: { drafts: true } })) });
 
-export const useSubscriptionSettings = () => useQuery({ queryKey: SETTINGS, queryFn: () => unwrap(api.settings.subscription.get()) });
+export const useSubscriptionSettings = () =>
+  useQuery({ queryKey: SETTINGS, queryFn: () => unwrap(api.settings.subscription.get()) });
 
 /** Projects a resource may relate to: the newest 100 (the list route's largest page). */
 export const useProjectOptions = () =>

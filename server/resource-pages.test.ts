@@ -3,11 +3,11 @@
 // found', and a crawl of every resource page as a visitor and as an unentitled member finding no premium file URL.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
-import { loadAstroApp, startServer } from "../../../../server/front";
-import { createProject, createUser, unique } from "../../../../api/test/factories";
-import { db } from "../../../../api/src/db/client";
-import { createSession, SESSION_COOKIE } from "../../../../api/src/modules/auth/sessions";
-import { saveSubscriptionSettings } from "../../../../api/src/modules/settings/service";
+import { loadAstroApp, startServer } from "./front";
+import { createProject, createUser, unique } from "../api/test/factories";
+import { db } from "../api/src/db/client";
+import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
+import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
 
 let server: Server<undefined>;
 let base: string;
@@ -19,15 +19,27 @@ let memberCookie: string, subscriberCookie: string;
 beforeAll(async () => {
   const prisma = await db();
   project = await createProject({ title: `Related ${tag}` });
-  free = await prisma.resource.create({ data: { title: `Free kit ${tag}`, description: "d", type: "TOOL", fileUrl: "/files/free.pdf", projectId: project.id } });
+  free = await prisma.resource.create({
+    data: { title: `Free kit ${tag}`, description: "d", type: "TOOL", fileUrl: "/files/free.pdf", projectId: project.id },
+  });
   noFile = await prisma.resource.create({ data: { title: `No file ${tag}`, description: "d", type: "TOOL" } });
   premium = await prisma.resource.create({
-    data: { title: `Premium study ${tag}`, description: "d", type: "RESEARCH", accessLevel: "PREMIUM", oneTimePrice: "29.00", monthlyPrice: "0.00", fileUrl: SECRET_URL },
+    data: {
+      title: `Premium study ${tag}`,
+      description: "d",
+      type: "RESEARCH",
+      accessLevel: "PREMIUM",
+      oneTimePrice: "29.00",
+      monthlyPrice: "0.00",
+      fileUrl: SECRET_URL,
+    },
   });
   const member = await createUser();
   memberCookie = `${SESSION_COOKIE}=${(await createSession(member.id)).token}`;
   const subscriber = await createUser();
-  await prisma.subscription.create({ data: { userId: subscriber.id, plan: "ANNUAL", endDate: new Date(Date.now() + 86_400_000) } });
+  await prisma.subscription.create({
+    data: { userId: subscriber.id, plan: "ANNUAL", endDate: new Date(Date.now() + 86_400_000) },
+  });
   subscriberCookie = `${SESSION_COOKIE}=${(await createSession(subscriber.id)).token}`;
   server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
@@ -105,10 +117,17 @@ describe("/resources/{id}", () => {
   });
 
   test("crawl: no page shows a premium file URL to a visitor or an unentitled member", async () => {
-    const premiumUrls = (await (await db()).resource.findMany({ where: { accessLevel: "PREMIUM", fileUrl: { not: null } }, select: { fileUrl: true, id: true } }));
+    const premiumUrls = await (await db()).resource.findMany({
+      where: { accessLevel: "PREMIUM", fileUrl: { not: null } },
+      select: { fileUrl: true, id: true },
+    });
     const all = await (await db()).resource.findMany({ where: { draft: false }, select: { id: true } });
     for (const cookie of [undefined, memberCookie]) {
-      const pages = ["/resources", ...["TOOL", "RESEARCH", "TEMPLATE", "BEST_PRACTICE"].map((t) => `/resources?type=${t}`), ...all.map((r) => `/resources/${r.id}`)];
+      const pages = [
+        "/resources",
+        ...["TOOL", "RESEARCH", "TEMPLATE", "BEST_PRACTICE"].map((t) => `/resources?type=${t}`),
+        ...all.map((r) => `/resources/${r.id}`),
+      ];
       for (const path of pages) {
         const { html } = await page(path, cookie);
         for (const { fileUrl } of premiumUrls) expect(html).not.toContain(fileUrl!);
