@@ -105,6 +105,16 @@ test("the admin creates a premium resource, sets the annual price, and deletes a
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expectToast(page, "Resource deleted successfully");
   await expect(card(page, title)).toHaveCount(0);
+  // A free resource without a file: Download Now answers with SPEC's toast.
+  const origin = new URL(page.url()).origin;
+  const noFile = await page.request.post("/api/resources", {
+    data: { title: `No file ${uniqueName("res")}`, description: "Just a description.", type: "TOOL", accessLevel: "FREE" },
+    headers: { origin },
+  });
+  expect(noFile.status()).toBe(201);
+  await page.goto(`/resources/${((await noFile.json()) as { id: string }).id}`);
+  await page.getByRole("button", { name: "Download Now" }).click();
+  await expectToast(page, "Resource downloaded successfully!");
   await page.request.put("/api/settings/subscription", {
     data: { annualPrice: "99" },
     headers: { origin: new URL(page.url()).origin },

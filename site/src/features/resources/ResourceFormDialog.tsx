@@ -240,6 +240,18 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
             onChange={(e) => void pickFile(e, "imageUrl")}
           />
         </fieldset>
+        {isEdit && (
+          <label className="label mt-2 cursor-pointer gap-2">
+            <input
+              type="checkbox"
+              name="draft"
+              className="checkbox"
+              checked={values.draft}
+              onChange={(e) => set("draft", e.target.checked)}
+            />
+            Draft (hidden from the Resource Library)
+          </label>
+        )}
         <div className="modal-action">
           <Button variant="ghost" onClick={onClose}>
             Cancel

@@ -12,6 +12,8 @@ export type ResourceFormValues = {
   imageUrl: string;
   oneTimePrice: string;
   monthlyPrice: string;
+  /** Unpublished (e.g. spawned by archiving a challenge): hidden from the library until unchecked. */
+  draft: boolean;
 };
 export type ResourceFormMode = { kind: "create" } | { kind: "edit"; resource: Resource };
 
@@ -26,6 +28,7 @@ export const EMPTY_RESOURCE_FORM: ResourceFormValues = {
   imageUrl: "",
   oneTimePrice: "",
   monthlyPrice: "",
+  draft: false,
 };
 
 export function valuesFromResource(resource: Resource): ResourceFormValues {
@@ -39,6 +42,7 @@ export function valuesFromResource(resource: Resource): ResourceFormValues {
     imageUrl: resource.imageUrl ?? "",
     oneTimePrice: resource.oneTimePrice ?? "",
     monthlyPrice: resource.monthlyPrice ?? "",
+    draft: resource.draft,
   };
 }
 
@@ -64,5 +68,6 @@ export function resourcePayload(values: ResourceFormValues): ResourceInput {
     // SPEC §7: always null when FREE.
     oneTimePrice: premium ? priceText(values.oneTimePrice) : null,
     monthlyPrice: premium ? priceText(values.monthlyPrice) : null,
+    draft: values.draft,
   };
 }
