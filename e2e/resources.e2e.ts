@@ -1,8 +1,9 @@
 // Resources journeys: a visitor filters the library by type, opens a free resource and downloads it; the demo admin
 // creates a premium resource with prices, saves a new annual price in Subscription Settings and sees it on the
-// /resources promo card, then deletes a resource.
+// /resources promo card, then deletes a resource. The pages and dialogs pass an axe audit in both themes.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn, uniqueName } from "./support/auth";
+import AxeBuilder from "@axe-core/playwright";
+import { AUTH_STATE, DEMO, signIn, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
 const card = (page: Page, title: string) =>
@@ -45,6 +46,7 @@ test("a visitor filters resources by type, opens a free one and downloads it", a
   await expect(page.getByText("Monthly subscription")).toBeVisible();
   await expect(page.getByText("Annual plan")).toBeVisible();
   await expect(page.getByRole("link", { name: /Download/ })).toHaveCount(0);
+  expect(await audit(page)).toEqual([]);
 
   const missing = await page.goto("/resources/00000000-0000-4000-8000-000000000000");
   expect(missing?.status()).toBe(404);
@@ -120,3 +122,51 @@ test("the admin creates a premium resource, sets the annual price, and deletes a
     headers: { origin: new URL(page.url()).origin },
   });
 });
+
+async function audit(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
+for (const theme of ["dark", "light"] as const) {
+  test.describe(`${theme} theme, as the admin`, () => {
+    test.use({ storageState: AUTH_STATE.admin });
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    });
+
+    test("the library, a premium resource and Resource Management with its dialogs have no serious violations", async ({
+      page,
+    }) => {
+      for (const path of [
+        "/resources",
+        "/resources/e0000002-5eed-4e00-8000-000000000002",
+        "/resources/e0000001-5eed-4e00-8000-000000000001",
+      ]) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        expect(await audit(page), path).toEqual([]);
+      }
+      await page.goto("/admin/resources");
+      await waitForHydration(page);
+      await expect(card(page, "Challenge Canvas Toolkit")).toBeVisible();
+      expect(await audit(page)).toEqual([]);
+      await page.getByRole("button", { name: "Subscription Settings" }).click();
+      await expect(page.getByRole("dialog", { name: "Subscription Settings" })).toBeVisible();
+      expect(await audit(page)).toEqual([]);
+      await page.getByRole("dialog", { name: "Subscription Settings" }).getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("button", { name: "Create Resource" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create Resource" });
+      await dialog.getByLabel("Access Level").selectOption("PREMIUM");
+      expect(await audit(page)).toEqual([]);
+    });
+  });
+}
