@@ -9,6 +9,7 @@ import { BASE_URL, invalid, raw, signedInClient, visitor, type Client } from "..
 import { createProject, createUser } from "../../../test/factories";
 import { db } from "../../db/client";
 import { localStorage, signLocalLink, useStorage } from "../../lib/storage";
+import { loggedPath } from "../../plugins/request-context";
 import { RESOURCE_MESSAGES } from "./schema";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -207,6 +208,12 @@ describe("downloads", () => {
       expect(file.status).toBe(200);
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
     }
+  });
+
+  test("the access log never names a private file", () => {
+    expect(loggedPath(new Request(`${BASE_URL}/api/files/private/${SECRET_NAME}?expires=1&signature=x`))).toBe(
+      "/api/files/private/[redacted]",
+    );
   });
 
   test("signed links expire and cannot be re-targeted at another file", async () => {
