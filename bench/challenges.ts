@@ -41,7 +41,7 @@ try {
 
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
-  let t = performance.now();
+  const t = performance.now();
   // Titles and descriptions from the vocabulary, plus one real topic word in every 50th row for the searches.
   await db.query(
     `INSERT INTO challenges (id, title, description, "fullDescription", status, "startDate", "updatedAt")
@@ -87,7 +87,10 @@ try {
   console.log(`deep / first (p50)   ${(deep.p50 / first.p50).toFixed(2)}×   (target ≤ 1.2×)`);
 
   let word = 0;
-  const serialSearch = await serial(() => `status=ACTIVE,UPCOMING&search=${SEARCH_WORDS[word++ % SEARCH_WORDS.length]}`, REQUESTS);
+  const serialSearch = await serial(
+    () => `status=ACTIVE,UPCOMING&search=${SEARCH_WORDS[word++ % SEARCH_WORDS.length]}`,
+    REQUESTS,
+  );
   console.log(`search, one at a time p50 ${fmt(serialSearch.p50)}  p95 ${fmt(serialSearch.p95)}`);
 
   let next = 0;

@@ -16,7 +16,13 @@ const ROOT = join(import.meta.dir, "..");
 
 async function waitFor(url: string) {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await Bun.sleep(100);
   }
   throw new Error(`${url} did not come up`);
@@ -43,7 +49,11 @@ async function measure(url: string): Promise<number> {
 
 const basePort = 20_000 + Math.floor(Math.random() * 20_000);
 const baseline = Bun.spawn(
-  [process.execPath, "-e", `Bun.serve({ port: ${basePort}, hostname: "127.0.0.1", fetch: () => Response.json({ status: "ok" }) })`],
+  [
+    process.execPath,
+    "-e",
+    `Bun.serve({ port: ${basePort}, hostname: "127.0.0.1", fetch: () => Response.json({ status: "ok" }) })`,
+  ],
   { stdout: "ignore", stderr: "inherit" },
 );
 const dataDir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
@@ -51,7 +61,16 @@ const appPort = basePort + 1;
 // Production mode, explicitly seeded: the measured routes should list the demo rows, which production omits by default.
 const app = Bun.spawn([process.execPath, "server/main.ts"], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", PGLITE_DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", SEED_DEMO_DATA: "true", SESSION_SECRET: crypto.randomUUID() + crypto.randomUUID() },
+  env: {
+    ...process.env,
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    PGLITE_DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    SEED_DEMO_DATA: "true",
+    SESSION_SECRET: crypto.randomUUID() + crypto.randomUUID(),
+  },
   stdout: "ignore",
   stderr: "inherit",
 });
@@ -60,7 +79,8 @@ try {
   await Promise.all([waitFor(`http://127.0.0.1:${basePort}/`), waitFor(`http://127.0.0.1:${appPort}/api/ready`)]);
   const target = (path: string) => `http://127.0.0.1:${appPort}${path}`;
   // Warm up JITs and caches before measuring.
-  for (const path of ["/api/health", "/api/challenges", "/"]) await Promise.all(Array.from({ length: 50 }, () => fetch(target(path)).then((r) => r.arrayBuffer())));
+  for (const path of ["/api/health", "/api/challenges", "/"])
+    await Promise.all(Array.from({ length: 50 }, () => fetch(target(path)).then((r) => r.arrayBuffer())));
 
   const base = await measure(`http://127.0.0.1:${basePort}/`);
   console.log(`database: ${process.env.DATABASE_URL ? "postgres" : "pglite"}, ${CONNECTIONS} connections, ${SECONDS}s each`);
@@ -83,7 +103,9 @@ try {
     return `${(bytes / 1024).toFixed(1).padStart(6)} KB ${(res.headers.get("content-encoding") ?? "").padEnd(4)}`;
   };
   const built = readdirSync(join(ROOT, "dist/client/_astro"));
-  console.log(`\n${"bytes on the wire".padEnd(40)}${["identity", "gzip only", "browser"].map((h) => h.padStart(9).padEnd(14)).join("  ")}`);
+  console.log(
+    `\n${"bytes on the wire".padEnd(40)}${["identity", "gzip only", "browser"].map((h) => h.padStart(9).padEnd(14)).join("  ")}`,
+  );
   for (const [label, path] of [
     ["stylesheet (render-blocking)", `/_astro/${built.find((f) => f.endsWith(".css"))}`],
     ["React runtime", `/_astro/${built.find((f) => f.startsWith("client.") && f.endsWith(".js"))}`],

@@ -4,7 +4,10 @@ import { uniqueName } from "./support/auth";
 import { linkIn, waitForMail } from "./support/mail";
 import { accountButton, expectToast, logOut, openAccountMenu, signInLink, waitForHydration } from "./support/ui";
 
-async function fillRegisterForm(page: Page, v: { firstName?: string; username: string; email: string; password: string; confirmPassword: string }) {
+async function fillRegisterForm(
+  page: Page,
+  v: { firstName?: string; username: string; email: string; password: string; confirmPassword: string },
+) {
   const form = page.getByRole("form", { name: "Create account" });
   if (v.firstName !== undefined) await form.getByLabel("First Name (optional)").fill(v.firstName);
   await form.getByLabel("Username").fill(v.username);
@@ -32,14 +35,21 @@ test("the register form catches a mismatch and a short password without sending 
   const username = uniqueName();
   const form = page.getByRole("form", { name: "Create account" });
 
-  await fillRegisterForm(page, { username, email: `${username}@example.com`, password: "long-enough-1", confirmPassword: "long-enough-2" });
+  await fillRegisterForm(page, {
+    username,
+    email: `${username}@example.com`,
+    password: "long-enough-1",
+    confirmPassword: "long-enough-2",
+  });
   await expect(form.getByText("Passwords do not match")).toBeVisible();
   await expect(form.getByLabel("Confirm Password")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Confirm Password")).toHaveAccessibleDescription("Passwords do not match");
 
   await fillRegisterForm(page, { username, email: `${username}@example.com`, password: "short", confirmPassword: "short" });
   await expect(form.getByText("Password must be at least 8 characters long")).toBeVisible();
-  await expect(form.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("Password must be at least 8 characters long");
+  await expect(form.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
+    "Password must be at least 8 characters long",
+  );
   await expect(form.getByText("Passwords do not match")).toHaveCount(0);
 
   // Still on the form, nothing sent.

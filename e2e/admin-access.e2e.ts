@@ -74,11 +74,26 @@ test.describe("as the admin", () => {
 
     const menu = await openAccountMenu(page, DEMO.admin.firstName);
     await expect(menu.getByText("ADMIN", { exact: true })).toBeVisible();
-    await expect(menu.getByRole("menuitem")).toHaveText(["Admin Dashboard", "Profile", "My Applications", "Subscriptions", "Log out"]);
+    await expect(menu.getByRole("menuitem")).toHaveText([
+      "Admin Dashboard",
+      "Profile",
+      "My Applications",
+      "Subscriptions",
+      "Log out",
+    ]);
     await menu.getByRole("menuitem", { name: "Admin Dashboard" }).click();
 
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(sidebarLinks(page)).toHaveText(["Dashboard", "Challenges", "Projects", "Resources", "Merchandise", "Orders", "Users", "Invoices"]);
+    await expect(sidebarLinks(page)).toHaveText([
+      "Dashboard",
+      "Challenges",
+      "Projects",
+      "Resources",
+      "Merchandise",
+      "Orders",
+      "Users",
+      "Invoices",
+    ]);
     await expect(sidebarLinks(page).filter({ hasText: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 });

@@ -5,9 +5,13 @@ import { AUTH_STATE, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
 /** A 1×1 PNG: the server decides the type from these bytes, whatever the file is called. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
-const card = (page: Page, title: string) => page.getByTestId("admin-challenge-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.getByTestId("admin-challenge-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 const dialog = (page: Page) => page.getByRole("dialog");
 
 test.use({ storageState: AUTH_STATE.admin });
@@ -21,7 +25,8 @@ test.beforeEach(async ({ page }) => {
 test("the grid lists every challenge, drafts included, each with Applications, Edit and Delete", async ({ page }) => {
   await expect(page.getByTestId("admin-challenge-card").first()).toBeVisible();
   const first = page.getByTestId("admin-challenge-card").first();
-  for (const action of ["Applications", "Edit", "Delete"]) await expect(first.getByRole("button", { name: new RegExp(action) })).toBeVisible();
+  for (const action of ["Applications", "Edit", "Delete"])
+    await expect(first.getByRole("button", { name: new RegExp(action) })).toBeVisible();
   // The seeded draft is here (visitors never see it), with its Draft badge.
   await expect(card(page, "Heat Relief Mapping")).toContainText("Draft");
 });
@@ -76,11 +81,15 @@ test("create with an image, edit, then delete: each says so, and visitors see th
   await expect(card(page, `${title} (renamed)`)).toBeVisible();
 
   // Delete asks first; Cancel keeps it, Delete removes it.
-  await card(page, `${title} (renamed)`).getByRole("button", { name: /Delete/ }).click();
+  await card(page, `${title} (renamed)`)
+    .getByRole("button", { name: /Delete/ })
+    .click();
   await expect(dialog(page).getByText("This action cannot be undone.")).toBeVisible();
   await dialog(page).getByRole("button", { name: "Cancel" }).click();
   await expect(card(page, `${title} (renamed)`)).toBeVisible();
-  await card(page, `${title} (renamed)`).getByRole("button", { name: /Delete/ }).click();
+  await card(page, `${title} (renamed)`)
+    .getByRole("button", { name: /Delete/ })
+    .click();
   await dialog(page).getByRole("button", { name: "Delete" }).click();
   await expectToast(page, "Challenge deleted successfully");
   await expect(card(page, `${title} (renamed)`)).toHaveCount(0);
@@ -91,6 +100,12 @@ test("create with an image, edit, then delete: each says so, and visitors see th
 
 test("a file that is not an image is refused before upload", async ({ page }) => {
   await page.getByRole("button", { name: "Create Challenge" }).click();
-  await dialog(page).getByLabel("Image").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+  await dialog(page)
+    .getByLabel("Image")
+    .setInputFiles({
+      name: "logo.svg",
+      mimeType: "image/svg+xml",
+      buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+    });
   await expect(dialog(page).getByText("Please choose a JPEG, PNG, GIF or WebP image")).toBeVisible();
 });

@@ -9,7 +9,8 @@ const ADMIN_SECTIONS = ["Dashboard", "Challenges", "Projects", "Resources", "Mer
 
 const totalUsers = (page: Page) => page.getByTestId("total-users");
 const adminCount = (page: Page) => page.getByTestId("admin-count");
-const userRow = (page: Page, username: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: username, exact: true }) });
+const userRow = (page: Page, username: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("cell", { name: username, exact: true }) });
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "Admin sidebar" });
 
 /** What the counts should say for a search, worked out from the API's list the same way (case-insensitive substring). */
@@ -17,7 +18,9 @@ async function expectedCounts(page: Page, search: string) {
   const response = await page.request.get("/api/users");
   expect(response.status()).toBe(200);
   const q = search.toLowerCase();
-  const users = ((await response.json()) as ApiUser[]).filter((u) => u.username.toLowerCase().includes(q) || u.email.toLowerCase().includes(q));
+  const users = ((await response.json()) as ApiUser[]).filter(
+    (u) => u.username.toLowerCase().includes(q) || u.email.toLowerCase().includes(q),
+  );
   return { total: users.length, admins: users.filter((u) => u.role === "ADMIN").length };
 }
 
@@ -120,7 +123,9 @@ test("add a user with tool access, edit the e-mail keeping the password, then de
   await row.getByRole("button", { name: `Delete ${username}` }).click();
   const confirm = page.getByRole("dialog", { name: "Are you sure?" });
   await expect(confirm).toBeVisible();
-  await expect(confirm).toContainText("This will permanently delete this user and all their associated data. This action cannot be undone.");
+  await expect(confirm).toContainText(
+    "This will permanently delete this user and all their associated data. This action cannot be undone.",
+  );
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expectToast(page, "User deleted");
   await expect(confirm).toBeHidden();

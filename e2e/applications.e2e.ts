@@ -18,7 +18,11 @@ async function challengeId(page: Page): Promise<string> {
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
-test("a member applies, is refused a second time, is approved with a note, and sees it everywhere", async ({ page, request, baseURL }) => {
+test("a member applies, is refused a second time, is approved with a note, and sees it everywhere", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const username = uniqueName("apply");
   const email = `${username}@example.com`;
   const password = "apply-demo-1234";
@@ -37,9 +41,13 @@ test("a member applies, is refused a second time, is approved with a note, and s
   // The explanation is asked only of non-enterprise applicants.
   const explanation = dialog(page).getByLabel("Enterprise explanation (optional)");
   await expect(explanation).toBeVisible();
-  await dialog(page).getByLabel(/enterprise participant/).check();
+  await dialog(page)
+    .getByLabel(/enterprise participant/)
+    .check();
   await expect(explanation).toBeHidden();
-  await dialog(page).getByLabel(/enterprise participant/).uncheck();
+  await dialog(page)
+    .getByLabel(/enterprise participant/)
+    .uncheck();
   await expect(explanation).toBeVisible();
 
   // SPEC §5: the five rules, with their exact messages, before any request.
@@ -117,9 +125,15 @@ test("a member applies, is refused a second time, is approved with a note, and s
   await expect(item).toContainText("Approved");
   await expect(item.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(item).toContainText(`Note sent: ${note}`);
-  const list = (await (await adminPage.request.get(`/api/challenges/${id}/applications`)).json()) as { id: string; applicantEmail: string }[];
+  const list = (await (await adminPage.request.get(`/api/challenges/${id}/applications`)).json()) as {
+    id: string;
+    applicantEmail: string;
+  }[];
   const application = list.find((a) => a.applicantEmail === email)!;
-  const again = await adminPage.request.patch(`/api/challenges/${id}/applications/${application.id}/reject`, { data: {}, headers: { origin: siteOrigin() } });
+  const again = await adminPage.request.patch(`/api/challenges/${id}/applications/${application.id}/reject`, {
+    data: {},
+    headers: { origin: siteOrigin() },
+  });
   expect(again.status(), "a decided application cannot be decided again").toBe(409);
   await adminContext.close();
 
@@ -139,7 +153,10 @@ test("a member applies, is refused a second time, is approved with a note, and s
   await expect(page.getByText(/^1 participant$/)).toBeVisible();
 });
 
-test("signed out, My Applications and the dashboard ask to sign in; a member without approvals is pointed to /challenges", async ({ page, request }) => {
+test("signed out, My Applications and the dashboard ask to sign in; a member without approvals is pointed to /challenges", async ({
+  page,
+  request,
+}) => {
   await page.goto("/my-applications");
   await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
   await page.goto("/dashboard");
@@ -161,7 +178,13 @@ test("the member pages and the application dialog have no serious accessibility 
   const audit = async () =>
     (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+      .map(
+        (v) =>
+          `${v.id}: ${v.help} — ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      );
   await signIn(page, DEMO.member.username, DEMO.member.password);
   await page.goto("/my-applications");
   await expect(page.getByTestId("application-card").first()).toBeVisible();

@@ -45,7 +45,11 @@ test.describe("with JavaScript disabled", () => {
 
   test("Register Now still leads a visitor to sign in", async ({ page }) => {
     await page.goto("/challenges");
-    await page.getByTestId("challenge-card").filter({ hasText: "Clean Air Corridors" }).getByRole("link", { name: "View Challenge" }).click();
+    await page
+      .getByTestId("challenge-card")
+      .filter({ hasText: "Clean Air Corridors" })
+      .getByRole("link", { name: "View Challenge" })
+      .click();
     await page.getByRole("link", { name: "Register Now" }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -84,7 +88,10 @@ test("upcoming shows a disabled Coming Soon; completed links to the results", as
 
   await page.goto("/challenges?status=COMPLETED&q=circular");
   await page.getByRole("link", { name: "View Challenge" }).click();
-  await expect(page.getByTestId("challenge-side-card").getByRole("link", { name: "View Results" })).toHaveAttribute("href", "/projects");
+  await expect(page.getByTestId("challenge-side-card").getByRole("link", { name: "View Results" })).toHaveAttribute(
+    "href",
+    "/projects",
+  );
 });
 
 test("a detail page carries OpenGraph tags and a schema.org Event; a draft or unknown id is the 404 page", async ({ page }) => {
@@ -114,13 +121,21 @@ test("sitemap.xml lists the public challenges; robots.txt points to it", async (
   expect(robots).toContain("Disallow: /admin");
 });
 
-test("more than a page of matches: Load more appends the next page in place, and works without JavaScript", async ({ browser, page }) => {
+test("more than a page of matches: Load more appends the next page in place, and works without JavaScript", async ({
+  browser,
+  page,
+}) => {
   // Thirteen public challenges sharing a made-up word: one more than a page (12).
   const word = `zq${Date.now().toString(36)}`;
   const admin = await browser.newContext({ storageState: AUTH_STATE.admin });
   for (let i = 1; i <= 13; i++) {
     const response = await admin.request.post("/api/challenges", {
-      data: { title: `Paging ${word} ${String(i).padStart(2, "0")}`, description: `Row ${i}`, status: "ACTIVE", startDate: `2031-01-${String(i).padStart(2, "0")}T00:00:00.000Z` },
+      data: {
+        title: `Paging ${word} ${String(i).padStart(2, "0")}`,
+        description: `Row ${i}`,
+        status: "ACTIVE",
+        startDate: `2031-01-${String(i).padStart(2, "0")}T00:00:00.000Z`,
+      },
       headers: { origin: siteOrigin() },
     });
     expect(response.status()).toBe(201);

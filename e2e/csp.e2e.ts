@@ -48,7 +48,10 @@ async function watchPolicies(page: Page): Promise<() => Promise<string[]>> {
     window.__policyViolations = [];
     window.addEventListener(
       "securitypolicyviolation",
-      (e) => window.__policyViolations?.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber}) sample: ${e.sample}`),
+      (e) =>
+        window.__policyViolations?.push(
+          `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber}) sample: ${e.sample}`,
+        ),
       true,
     );
   });

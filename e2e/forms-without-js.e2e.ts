@@ -41,7 +41,9 @@ test.describe("with JavaScript off", () => {
     expect(await signedInUsername(page)).toBe(DEMO.member.username);
     // Server-rendered proof too: the profile page shows the member's own details, and /login sends them home.
     await page.goto("/profile");
-    await expect(page.getByRole("form", { name: "Personal Information" }).getByLabel("Username")).toHaveValue(DEMO.member.username);
+    await expect(page.getByRole("form", { name: "Personal Information" }).getByLabel("Username")).toHaveValue(
+      DEMO.member.username,
+    );
     await page.goto("/login");
     await expect(page).toHaveURL(/\/$/);
     expectNoUrlContains(urls, page, DEMO.member.password);
@@ -130,7 +132,9 @@ test("with JavaScript on, every form on the account pages posts (before and afte
   }
 });
 
-test("with JavaScript on, a native submit (as before hydration) gets the page's answer, and the island keeps it", async ({ page }) => {
+test("with JavaScript on, a native submit (as before hydration) gets the page's answer, and the island keeps it", async ({
+  page,
+}) => {
   const wrong = "native-submit-987";
   const problems: string[] = [];
   page.on("console", (message) => {

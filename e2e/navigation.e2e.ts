@@ -74,7 +74,10 @@ test("the highlight matches a section and its sub-pages only", async ({ page }) 
 
 test("the logo leads home", async ({ page }) => {
   await page.goto("/privacy");
-  await page.getByRole("banner").getByRole("link", { name: /^\S+ home$/i }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^\S+ home$/i })
+    .click();
   await expect(page).toHaveURL(/\/$/);
   expect(await currentNavLinks(page)).toEqual(["Home"]);
 });

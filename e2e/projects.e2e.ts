@@ -7,7 +7,8 @@ import { DEMO, signIn, siteOrigin, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
 const HOUSING_CHALLENGE = "c0000007-5eed-4c00-8000-000000000007";
-const card = (page: Page, title: string) => page.getByTestId("project-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.getByTestId("project-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 test("a visitor searches projects, opens one and follows View Original Challenge", async ({ page }) => {
   await page.goto("/projects");
@@ -21,20 +22,28 @@ test("a visitor searches projects, opens one and follows View Original Challenge
   await expect(page.getByTestId("project-card")).toHaveCount(1);
   const rent = card(page, "Open Rent Registry");
   await expect(rent.getByText("Key Outcome")).toBeVisible();
-  await expect(rent.getByRole("link", { name: /White Paper/ })).toHaveAttribute("href", "/files/white-papers/open-rent-registry.pdf");
+  await expect(rent.getByRole("link", { name: /White Paper/ })).toHaveAttribute(
+    "href",
+    "/files/white-papers/open-rent-registry.pdf",
+  );
 
   await page.getByRole("searchbox", { name: "Search projects" }).fill("zzqx nothing like this");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByText("No projects found matching your search.")).toBeVisible();
 
   await page.goto("/projects?q=rent");
-  await card(page, "Open Rent Registry").getByRole("link", { name: /View Details/ }).click();
+  await card(page, "Open Rent Registry")
+    .getByRole("link", { name: /View Details/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Open Rent Registry" })).toBeVisible();
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
   for (const heading of ["Problem Statement", "Key Insights", "Solution"]) {
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
-  await expect(page.getByRole("link", { name: "Download White Paper" })).toHaveAttribute("href", "/files/white-papers/open-rent-registry.pdf");
+  await expect(page.getByRole("link", { name: "Download White Paper" })).toHaveAttribute(
+    "href",
+    "/files/white-papers/open-rent-registry.pdf",
+  );
   await expect(page.getByRole("link", { name: "Explore More Challenges" })).toHaveAttribute("href", "/challenges");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Open Rent Registry");
   await page.getByRole("link", { name: "View Original Challenge" }).click();
@@ -74,7 +83,12 @@ test("the admin creates, edits and deletes a project, then archives a completed 
   const dialog = page.getByRole("dialog", { name: "Create Project" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Create Project" }).click();
-  for (const message of ["Title is required", "Description is required", "Problem statement is required", "Solution is required"]) {
+  for (const message of [
+    "Title is required",
+    "Description is required",
+    "Problem statement is required",
+    "Solution is required",
+  ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }
 
@@ -146,12 +160,16 @@ test("the admin creates, edits and deletes a project, then archives a completed 
 
   // Archiving it twice is refused, and the dialog says it is archived already.
   await page.getByRole("button", { name: "Archive Challenge" }).click();
-  await expect(archive.getByLabel("Completed Challenge").locator("option", { hasText: `${challengeTitle} (already archived)` })).toBeDisabled();
+  await expect(
+    archive.getByLabel("Completed Challenge").locator("option", { hasText: `${challengeTitle} (already archived)` }),
+  ).toBeDisabled();
   await archive.getByRole("button", { name: "Cancel" }).click();
 
   // The new project is public: found by search, linked to its challenge.
   await page.goto(`/projects?q=${encodeURIComponent(challengeTitle)}`);
-  await card(page, challengeTitle).getByRole("link", { name: /View Details/ }).click();
+  await card(page, challengeTitle)
+    .getByRole("link", { name: /View Details/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: challengeTitle })).toBeVisible();
   await expect(page.getByRole("link", { name: "View Original Challenge" })).toHaveAttribute("href", `/challenges/${challengeId}`);
 });
@@ -161,7 +179,13 @@ async function audit(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
 }
 
 for (const theme of ["dark", "light"] as const) {

@@ -36,7 +36,9 @@ function build() {
 
 /** Runs a long-lived child and forwards SIGINT/SIGTERM to it, exiting with its code. */
 function serve(children) {
-  const procs = children.map(([cmd, args, env]) => spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...baseEnv, ...env } }));
+  const procs = children.map(([cmd, args, env]) =>
+    spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...baseEnv, ...env } }),
+  );
   const stop = (signal) => procs.forEach((p) => p.exitCode === null && p.kill(signal));
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
@@ -58,7 +60,11 @@ if (command === "start") {
 } else if (command === "dev") {
   const apiPort = process.env.API_DEV_PORT ?? "3001";
   serve([
-    [bun, ["--watch", "server/main.ts", "--api-only"], { PORT: apiPort, HOST: "127.0.0.1", SITE_URL: process.env.SITE_URL ?? "http://127.0.0.1:4321" }],
+    [
+      bun,
+      ["--watch", "server/main.ts", "--api-only"],
+      { PORT: apiPort, HOST: "127.0.0.1", SITE_URL: process.env.SITE_URL ?? "http://127.0.0.1:4321" },
+    ],
     [bun, ["--bun", "astro", "dev"], { API_DEV_PORT: apiPort }],
   ]);
 } else if (command === "test") {

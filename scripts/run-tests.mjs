@@ -9,7 +9,8 @@ function countJunit(file) {
   if (!existsSync(file)) return null;
   const xml = readFileSync(file, "utf8");
   const cases = xml.match(/<testcase\b[\s\S]*?(?:\/>|<\/testcase>)/g) ?? [];
-  let failed = 0, skipped = 0;
+  let failed = 0,
+    skipped = 0;
   for (const c of cases) {
     if (/<(failure|error)\b/.test(c)) failed++;
     else if (/<skipped\b/.test(c)) skipped++;
@@ -84,7 +85,10 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
     suites.push({ name: "playwright", ...counts });
   }
 
-  const total = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const total = suites.reduce(
+    (t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
   console.log("\nSummary");
   for (const s of suites) console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -24,12 +24,26 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   proc = Bun.spawn([process.execPath, "server/main.ts", "--api-only"], {
     cwd: join(import.meta.dir, ".."),
-    env: { ...process.env, DATABASE_URL: "", PGLITE_DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", SITE_URL: ORIGIN, LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PGLITE_DATA_DIR: dir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: ORIGIN,
+      LOG_LEVEL: "error",
+    },
     stdout: "ignore",
     stderr: "inherit",
   });
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await Bun.sleep(200);
   }
   throw new Error("the server did not become ready");

@@ -53,7 +53,10 @@ test("Vary gains Accept-Encoding once, next to what it already names", () => {
 describe("compressing an answer", () => {
   const big = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Challenge ${i}`, status: "ACTIVE" })));
   const request = (acceptEncoding?: string, method = "GET") =>
-    new Request("http://localhost/api/challenges", { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+    new Request("http://localhost/api/challenges", {
+      method,
+      headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+    });
   const json = (body: string, init: ResponseInit = {}) =>
     new Response(body, { ...init, headers: { "content-type": "application/json", ...(init.headers as object) } });
 
@@ -61,7 +64,11 @@ describe("compressing an answer", () => {
     expect(Buffer.byteLength(big)).toBeGreaterThan(MIN_COMPRESS_BYTES);
     const original = new Response(big, {
       status: 201,
-      headers: [["content-type", "application/json"], ["set-cookie", "a=1"], ["set-cookie", "b=2"]],
+      headers: [
+        ["content-type", "application/json"],
+        ["set-cookie", "a=1"],
+        ["set-cookie", "b=2"],
+      ],
     });
     const res = await compressResponse(request("gzip, deflate, br, zstd"), original);
     expect(res.status).toBe(201);
@@ -119,7 +126,10 @@ describe("compressing an answer", () => {
     expect(page.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toBe(html);
 
-    const small = respondCompressed(request("gzip"), "<p>hi</p>", { status: 200, headers: new Headers({ "content-type": "text/html" }) });
+    const small = respondCompressed(request("gzip"), "<p>hi</p>", {
+      status: 200,
+      headers: new Headers({ "content-type": "text/html" }),
+    });
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(small.headers.get("vary")).toBeNull();
     expect(await small.text()).toBe("<p>hi</p>");

@@ -30,7 +30,10 @@ const BROTLI_QUALITY = 4;
  * (RFC 9110 §12.5.3): the highest q-value wins, `q=0` means "not this one", `*` stands for any coding not named,
  * and a tie goes to the earlier of `available`. undefined: send the body as it is.
  */
-export function negotiateEncoding(acceptEncoding: string | null, available: readonly ContentEncoding[]): ContentEncoding | undefined {
+export function negotiateEncoding(
+  acceptEncoding: string | null,
+  available: readonly ContentEncoding[],
+): ContentEncoding | undefined {
   if (!acceptEncoding) return undefined;
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
@@ -100,9 +103,14 @@ type ResponseParts = { status: number; statusText?: string; headers: Headers };
  * The response for a body already in hand (a rendered page the front has read for its CSP): compressed when the
  * request accepts it and the body is worth it, else as it is. `headers` is taken over, not copied.
  */
-export function respondCompressed(request: Request, body: string | Uint8Array<ArrayBuffer>, { status, statusText, headers }: ResponseParts): Response {
+export function respondCompressed(
+  request: Request,
+  body: string | Uint8Array<ArrayBuffer>,
+  { status, statusText, headers }: ResponseParts,
+): Response {
   const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-  if (size < MIN_COMPRESS_BYTES || !isCandidate(request, status, headers)) return new Response(body, { status, statusText, headers });
+  if (size < MIN_COMPRESS_BYTES || !isCandidate(request, status, headers))
+    return new Response(body, { status, statusText, headers });
   varyOnAcceptEncoding(headers);
   const encoding = negotiateEncoding(request.headers.get("accept-encoding"), ON_THE_FLY_ENCODINGS);
   if (!encoding) return new Response(body, { status, statusText, headers });
@@ -118,7 +126,9 @@ export function respondCompressed(request: Request, body: string | Uint8Array<Ar
  * chunked). Compressing means reading it whole first, and each part must reach the client when it is written.
  */
 function isStreamed(headers: Headers): boolean {
-  return headers.has("transfer-encoding") || headers.get("content-type")?.split(";")[0]!.trim().toLowerCase() === "text/event-stream";
+  return (
+    headers.has("transfer-encoding") || headers.get("content-type")?.split(";")[0]!.trim().toLowerCase() === "text/event-stream"
+  );
 }
 
 /**

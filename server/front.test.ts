@@ -72,7 +72,8 @@ describe("routing", () => {
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
       const permissions = res.headers.get("permissions-policy") ?? "";
-      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(permissions).toContain(`${feature}=()`);
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"])
+        expect(permissions).toContain(`${feature}=()`);
     }
   });
 
@@ -105,7 +106,11 @@ describe("routing", () => {
 describe("compression by Accept-Encoding", () => {
   /** The bytes as they travel (Bun's fetch would otherwise ask for and undo compression itself). */
   const onTheWire = async (path: string, acceptEncoding?: string, method = "GET") => {
-    const res = await fetch(`${base}${path}`, { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {}, decompress: false });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      decompress: false,
+    });
     return { res, bytes: Buffer.from(await res.arrayBuffer()) };
   };
   const stylesheet = readdirSync(join(DIST_DIR, "client/_astro")).find((f) => f.endsWith(".css"))!;
@@ -170,7 +175,10 @@ describe("compression by Accept-Encoding", () => {
   test("a JSON answer above 1 KB is compressed; a small one is not", async () => {
     const tag = unique("Compressed");
     for (let i = 0; i < 6; i++) {
-      await createChallenge({ title: `${tag} ${i}`, description: "A description long enough to make the list worth compressing. ".repeat(3) });
+      await createChallenge({
+        title: `${tag} ${i}`,
+        description: "A description long enough to make the list worth compressing. ".repeat(3),
+      });
     }
     const path = `/api/challenges?search=${encodeURIComponent(tag)}`;
     const plain = await onTheWire(path);
@@ -235,14 +243,22 @@ describe("account pages handle their own form POST (no JavaScript yet)", () => {
       headers: { origin: init.origin ?? SITE_ORIGIN, ...(init.cookie ? { cookie: init.cookie } : {}) },
       body: new URLSearchParams(fields),
     });
-  const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("sid="))?.split(";")[0];
+  const sessionCookie = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sid="))
+      ?.split(";")[0];
   const alerts = (html: string) => [...html.matchAll(/role="alert"[^>]*>(?:<span>)?([^<]*)/g)].map((m) => m[1]);
 
   test("a cross-site form POST is refused with 403 before the page runs (Astro's security.checkOrigin)", async () => {
     const password = "cross-site-pass-1";
     const user = await createUserWithPassword(password);
     for (const path of ["/login", "/register", "/forgot-password", "/profile", "/reset-password/some-token"]) {
-      const res = await postForm(path, { usernameOrEmail: user.username, password, email: user.email }, { origin: "https://evil.example" });
+      const res = await postForm(
+        path,
+        { usernameOrEmail: user.username, password, email: user.email },
+        { origin: "https://evil.example" },
+      );
       expect(res.status, path).toBe(403);
       expect(res.headers.getSetCookie(), path).toEqual([]);
     }
@@ -322,7 +338,12 @@ describe("account pages handle their own form POST (no JavaScript yet)", () => {
   test("register: the site's checks first ('Passwords do not match'), then an account and a session", async () => {
     const username = unique("form").replaceAll("-", "_");
     const email = `${username}@example.com`;
-    const mismatch = await postForm("/register", { username, email, password: "long-enough-1", confirmPassword: "long-enough-2" });
+    const mismatch = await postForm("/register", {
+      username,
+      email,
+      password: "long-enough-1",
+      confirmPassword: "long-enough-2",
+    });
     expect(mismatch.status).toBe(400);
     const html = await mismatch.text();
     expect(alerts(html)).toEqual(["Passwords do not match"]);
@@ -333,7 +354,13 @@ describe("account pages handle their own form POST (no JavaScript yet)", () => {
     const short = await postForm("/register", { username, email, password: "short", confirmPassword: "short" });
     expect(alerts(await short.text())).toEqual(["Password must be at least 8 characters long"]);
 
-    const created = await postForm("/register", { username, email, password: "long-enough-1", confirmPassword: "long-enough-1", firstName: "Form" });
+    const created = await postForm("/register", {
+      username,
+      email,
+      password: "long-enough-1",
+      confirmPassword: "long-enough-1",
+      firstName: "Form",
+    });
     expect(created.status).toBe(303);
     expect(created.headers.get("location")).toBe("/");
     const me = await fetch(`${base}/api/auth/user`, { headers: { cookie: sessionCookie(created)! } });
@@ -349,7 +376,10 @@ describe("account pages handle their own form POST (no JavaScript yet)", () => {
     expect(forgot.status).toBe(200);
     expect(await forgot.text()).toContain("Check Your Email");
 
-    const reset = await postForm("/reset-password/not-a-real-token", { newPassword: "new-pass-123", confirmPassword: "new-pass-123" });
+    const reset = await postForm("/reset-password/not-a-real-token", {
+      newPassword: "new-pass-123",
+      confirmPassword: "new-pass-123",
+    });
     expect(reset.status).toBe(400);
     const html = await reset.text();
     expect(alerts(html)).toHaveLength(1);
@@ -359,7 +389,11 @@ describe("account pages handle their own form POST (no JavaScript yet)", () => {
   test("/profile changes nothing on a POST and asks for JavaScript", async () => {
     const user = await createUserWithPassword("profile-pass-1");
     const { jar } = await signedInClient(user);
-    const res = await postForm("/profile", { currentPassword: "profile-pass-1", newPassword: "changed-1", confirmPassword: "changed-1" }, { cookie: jar.header() });
+    const res = await postForm(
+      "/profile",
+      { currentPassword: "profile-pass-1", newPassword: "changed-1", confirmPassword: "changed-1" },
+      { cookie: jar.header() },
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(alerts(html)).toEqual(["Please enable JavaScript to use this form, or try again once the page has finished loading."]);
@@ -375,14 +409,25 @@ describe("process lifecycle", () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const proc = Bun.spawn([process.execPath, "server/main.ts"], {
       cwd: join(import.meta.dir, ".."),
-      env: { ...process.env, DATABASE_URL: "", PGLITE_DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", SEED_DEMO_DATA: "false" },
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        PGLITE_DATA_DIR: dir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+        SEED_DEMO_DATA: "false",
+      },
       stdout: "pipe",
       stderr: "pipe",
     });
     try {
       let ready = false;
       for (let i = 0; i < 100 && !ready; i++) {
-        ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
+        ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ready) await Bun.sleep(200);
       }
       expect(ready).toBe(true);
@@ -392,7 +437,10 @@ describe("process lifecycle", () => {
       proc.kill("SIGTERM");
       expect(await proc.exited).toBe(0);
       const out = await new Response(proc.stdout).text();
-      const lines = out.trim().split("\n").map((l) => JSON.parse(l));
+      const lines = out
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
       expect(lines.map((l) => l.msg)).toContain("stopped");
       const access = lines.find((l) => l.msg === "request" && l.path === "/api/health");
       expect(access).toMatchObject({ method: "GET", path: "/api/health", status: 200 });

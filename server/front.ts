@@ -58,7 +58,11 @@ function apiFetcher(request: Request): typeof fetch {
     const forwardedId = request.headers.get("x-request-id");
     if (forwardedId && !headers.has("x-request-id")) headers.set("x-request-id", forwardedId);
     const url = new URL(outer.url);
-    const inner = new Request(new URL(url.pathname + url.search, env.SITE_URL), { ...init, method: init?.method ?? outer.method, headers });
+    const inner = new Request(new URL(url.pathname + url.search, env.SITE_URL), {
+      ...init,
+      method: init?.method ?? outer.method,
+      headers,
+    });
     recordClientIp(inner, clientIpOf(request)); // rate limits see the visitor, not the server
     return apiApp.handle(inner);
   }) as typeof fetch;
@@ -70,11 +74,36 @@ function apiFetcher(request: Request): typeof fetch {
  * web-share on Linux) costs a console error on every page, which e2e/csp.e2e.ts fails on.
  */
 const DENIED_FEATURES = [
-  "accelerometer", "autoplay", "browsing-topics", "camera", "clipboard-read", "clipboard-write", "display-capture",
-  "encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid", "identity-credentials-get",
-  "idle-detection", "local-fonts", "magnetometer", "microphone", "midi", "otp-credentials", "payment",
-  "picture-in-picture", "publickey-credentials-create", "publickey-credentials-get", "screen-wake-lock", "serial",
-  "storage-access", "usb", "window-management", "xr-spatial-tracking",
+  "accelerometer",
+  "autoplay",
+  "browsing-topics",
+  "camera",
+  "clipboard-read",
+  "clipboard-write",
+  "display-capture",
+  "encrypted-media",
+  "fullscreen",
+  "gamepad",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "identity-credentials-get",
+  "idle-detection",
+  "local-fonts",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "otp-credentials",
+  "payment",
+  "picture-in-picture",
+  "publickey-credentials-create",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "storage-access",
+  "usb",
+  "window-management",
+  "xr-spatial-tracking",
 ];
 
 /**
@@ -112,7 +141,8 @@ async function withRenderedPagePolicy(request: Request, response: Response, path
   const vouched = hashSourcesOf(response.headers.get("content-security-policy"));
   const hashes = inlineScriptHashes(html);
   const unknown = hashes.filter((h) => !vouched.has(h));
-  if (unknown.length > 0) log.warn("inline script that Astro did not emit: blocked by the CSP", { path: pathname, hashes: unknown });
+  if (unknown.length > 0)
+    log.warn("inline script that Astro did not emit: blocked by the CSP", { path: pathname, hashes: unknown });
   const headers = new Headers(response.headers);
   headers.set("content-security-policy", contentSecurityPolicy(hashes.filter((h) => vouched.has(h))));
   headers.delete("content-length"); // recomputed for the re-sent body
@@ -132,7 +162,9 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
   const policyOfFile = (file: string) => {
     let policy = filePolicies.get(file);
     if (!policy) {
-      policy = Bun.file(file).text().then((html) => contentSecurityPolicy(inlineScriptHashes(html)));
+      policy = Bun.file(file)
+        .text()
+        .then((html) => contentSecurityPolicy(inlineScriptHashes(html)));
       filePolicies.set(file, policy);
       policy.catch(() => filePolicies.delete(file)); // a failed read is tried again next time
     }
@@ -145,7 +177,10 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
     let copies = fileCopies.get(file);
     if (!copies) {
       copies = new Map();
-      for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+      for (const [encoding, suffix] of [
+        ["br", ".br"],
+        ["gzip", ".gz"],
+      ] as const) {
         if (existsSync(file + suffix)) copies.set(encoding, file + suffix);
       }
       fileCopies.set(file, copies);
@@ -169,7 +204,8 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
   async function route(request: Request, server: Server<undefined>): Promise<Response> {
     const url = new URL(request.url);
     recordClientIp(request, server.requestIP(request)?.address);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return compressResponse(request, await apiApp.handle(request));
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/"))
+      return compressResponse(request, await apiApp.handle(request));
     if (!astro) return new Response("Not found: this process serves only /api", { status: 404 });
     if (request.method === "GET" || request.method === "HEAD") {
       const file = staticFile(clientDir, url.pathname);
@@ -180,7 +216,9 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
       addCookieHeader: true,
       locals: { fetch: apiFetcher(request) },
     });
-    return isHtml(rendered.headers) ? withRenderedPagePolicy(request, rendered, url.pathname) : compressResponse(request, rendered);
+    return isHtml(rendered.headers)
+      ? withRenderedPagePolicy(request, rendered, url.pathname)
+      : compressResponse(request, rendered);
   }
 
   /** A built file, or its precompressed copy when the request accepts one; headers (type, CSP) are the file's own. */

@@ -8,7 +8,12 @@ describe("loadEnv", () => {
   test("storage: a local directory by default; a bucket needs S3_BUCKET and both keys", () => {
     expect(loadEnv({}).STORAGE_DIR).toBe(".data/uploads");
     expect(loadEnv({}).S3_BUCKET).toBeUndefined();
-    const bucket = { S3_BUCKET: "uploads", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret", S3_ENDPOINT: "http://127.0.0.1:9000" };
+    const bucket = {
+      S3_BUCKET: "uploads",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+    };
     expect(loadEnv(bucket)).toMatchObject(bucket);
     expect(() => loadEnv({ S3_BUCKET: "uploads" })).toThrow("S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
     expect(() => loadEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow("S3_BUCKET is required when S3_ENDPOINT is set");
@@ -40,7 +45,9 @@ describe("loadEnv", () => {
   });
 
   test("an explicit SEED_DEMO_DATA wins over the NODE_ENV default", () => {
-    expect(loadEnv({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, SEED_DEMO_DATA: "true" }).SEED_DEMO_DATA).toBe(true);
+    expect(loadEnv({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET, SEED_DEMO_DATA: "true" }).SEED_DEMO_DATA).toBe(
+      true,
+    );
     expect(loadEnv({ NODE_ENV: "development", SEED_DEMO_DATA: "false" }).SEED_DEMO_DATA).toBe(false);
   });
 

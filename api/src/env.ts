@@ -74,13 +74,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const firstError = Value.Errors(EnvSchema, withDefaults).First();
   if (firstError) {
     const name = firstError.path.replace(/^\//, "");
-    throw new ConfigError(`Invalid configuration: ${name} ${describe(firstError.message)} (got ${JSON.stringify(source[name] ?? null)})`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${describe(firstError.message)} (got ${JSON.stringify(source[name] ?? null)})`,
+    );
   }
   const env = withDefaults as Static<typeof EnvSchema>;
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration: SESSION_SECRET is required in production (at least 32 random characters)");
   }
-  const s3Settings = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"] as const).filter((k) => env[k] !== undefined);
+  const s3Settings = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"] as const).filter(
+    (k) => env[k] !== undefined,
+  );
   if (!env.S3_BUCKET && s3Settings.length > 0) {
     throw new ConfigError(`Invalid configuration: S3_BUCKET is required when ${s3Settings.join(", ")} is set`);
   }

@@ -68,7 +68,8 @@ function attemptsFor(route: { method: string; path: string; hooks: { body?: unkn
   const fill = (value: string) => route.path.replace(/:\w+/g, value);
   const benign = fill("00000000-0000-0000-0000-000000000000");
   for (const value of [...BAD_STRINGS, "%", "%zz", "..%2F..", "%00", "%ED%A0%80"]) {
-    if (params.length) out.push({ method, path: fill(value.startsWith("%") || value.includes("%2F") ? value : encodeAny(value)) });
+    if (params.length)
+      out.push({ method, path: fill(value.startsWith("%") || value.includes("%2F") ? value : encodeAny(value)) });
     if (method === "GET") {
       const v = encodeAny(value);
       out.push({ method, path: `${benign}?search=${v}&status=${v}&limit=${v}&q=${v}&cursor=${v}` });
@@ -78,9 +79,11 @@ function attemptsFor(route: { method: string; path: string; hooks: { body?: unkn
   const properties = Object.keys((route.hooks.body as { properties?: object } | undefined)?.properties ?? {});
   const names = [...new Set([...properties, "id", "email", "password", "status"])];
   for (const name of names) {
-    for (const value of [...BAD_STRINGS, ...WRONG_TYPES]) out.push({ method, path: benign, body: JSON.stringify({ [name]: value }) });
+    for (const value of [...BAD_STRINGS, ...WRONG_TYPES])
+      out.push({ method, path: benign, body: JSON.stringify({ [name]: value }) });
   }
-  for (const value of [...BAD_STRINGS.slice(0, 6), ...WRONG_TYPES]) out.push({ method, path: benign, body: JSON.stringify(value) });
+  for (const value of [...BAD_STRINGS.slice(0, 6), ...WRONG_TYPES])
+    out.push({ method, path: benign, body: JSON.stringify(value) });
   for (const raw of RAW_BODIES) out.push({ method, path: benign, body: raw });
   return out;
 }
@@ -99,7 +102,8 @@ describe("fuzz: no route answers 500", () => {
           const jar = who === "admin" ? (await signedInClient(admin)).jar : null;
           const status = await send({ ...attempt, who }, jar);
           sent++;
-          if (status >= 500) failures.push(`${status} ${who} ${attempt.method} ${attempt.path.slice(0, 120)} ${attempt.body?.slice(0, 80) ?? ""}`);
+          if (status >= 500)
+            failures.push(`${status} ${who} ${attempt.method} ${attempt.path.slice(0, 120)} ${attempt.body?.slice(0, 80) ?? ""}`);
         }
       }
     }

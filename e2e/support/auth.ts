@@ -68,7 +68,13 @@ export type NewAccount = { username: string; email: string; password: string; fi
  */
 export async function registerViaApi(request: APIRequestContext, account: NewAccount): Promise<void> {
   const response = await request.post("/api/register", {
-    data: { username: account.username, email: account.email, password: account.password, firstName: account.firstName ?? null, lastName: null },
+    data: {
+      username: account.username,
+      email: account.email,
+      password: account.password,
+      firstName: account.firstName ?? null,
+      lastName: null,
+    },
     headers: { origin: siteOrigin() },
   });
   expect(response.status(), `POST /api/register ${account.username}: ${await response.text()}`).toBe(201);

@@ -42,7 +42,18 @@ async function parseMail(source: string, file: string): Promise<CapturedMail | n
   if (!mail.subject || (boundary && !source.includes(`--${boundary}--`))) return null;
   const text = mail.text ?? "";
   const html = typeof mail.html === "string" ? mail.html.replace(/&amp;/g, "&") : "";
-  return { to: mail.to ? [mail.to].flat().map((a) => a.text).join(", ") : "", subject: mail.subject, text, links: linksIn(text, html), file };
+  return {
+    to: mail.to
+      ? [mail.to]
+          .flat()
+          .map((a) => a.text)
+          .join(", ")
+      : "",
+    subject: mail.subject,
+    text,
+    links: linksIn(text, html),
+    file,
+  };
 }
 
 async function readOutbox(): Promise<CapturedMail[]> {
@@ -86,6 +97,7 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = DEFAU
 /** The one link in `mail` that points at `pathPrefix` on the site (e.g. "/verify-email/"), as a path for page.goto. */
 export function linkIn(mail: CapturedMail, pathPrefix: string): string {
   const matches = [...new Set(mail.links.filter((l) => new URL(l).pathname.startsWith(pathPrefix)))];
-  if (matches.length !== 1) throw new Error(`Expected one ${pathPrefix} link in "${mail.subject}", found ${JSON.stringify(mail.links)}`);
+  if (matches.length !== 1)
+    throw new Error(`Expected one ${pathPrefix} link in "${mail.subject}", found ${JSON.stringify(mail.links)}`);
   return matches[0]!;
 }

@@ -12,7 +12,8 @@ export async function expectToast(page: Page, title: string | RegExp, descriptio
 }
 
 /** The header's "My Account" menu button: it shows the first name, or the username when there is none. */
-export const accountButton = (page: Page, label: string): Locator => page.getByRole("banner").getByRole("button", { name: label, exact: true });
+export const accountButton = (page: Page, label: string): Locator =>
+  page.getByRole("banner").getByRole("button", { name: label, exact: true });
 
 export const signInLink = (page: Page): Locator => page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true });
 

@@ -35,7 +35,9 @@ export default function bunFront() {
         const started = performance.now();
         const { files, raw, br, gz } = await precompress(fileURLToPath(clientDir));
         const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
-        logger.info(`precompressed ${files} files: ${kb(raw)} → ${kb(br)} brotli, ${kb(gz)} gzip (${Math.round(performance.now() - started)} ms)`);
+        logger.info(
+          `precompressed ${files} files: ${kb(raw)} → ${kb(br)} brotli, ${kb(gz)} gzip (${Math.round(performance.now() - started)} ms)`,
+        );
       },
     },
   };

@@ -7,7 +7,18 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** Text formats: already-compressed ones (png, woff2, …) would only grow. */
 export const COMPRESSIBLE_EXTENSIONS = new Set([
-  ".html", ".css", ".js", ".mjs", ".json", ".map", ".svg", ".txt", ".xml", ".ico", ".webmanifest", ".wasm",
+  ".html",
+  ".css",
+  ".js",
+  ".mjs",
+  ".json",
+  ".map",
+  ".svg",
+  ".txt",
+  ".xml",
+  ".ico",
+  ".webmanifest",
+  ".wasm",
 ]);
 /** Below about one TCP packet compression saves no round trip, only CPU on the client. */
 export const MIN_PRECOMPRESS_BYTES = 1024;

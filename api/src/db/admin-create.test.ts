@@ -47,21 +47,31 @@ async function adminCreate(dataDir: string, args: string[], stdin: string) {
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [exitCode, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  const [exitCode, stdout, stderr] = await Promise.all([
+    proc.exited,
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+  ]);
   return { exitCode, stdout, stderr };
 }
 
 async function users(dataDir: string) {
   const database = await openDatabase({ dataDir });
   try {
-    return await database.prisma.user.findMany({ select: { username: true, email: true, role: true, emailVerified: true }, orderBy: { username: "asc" } });
+    return await database.prisma.user.findMany({
+      select: { username: true, email: true, role: true, emailVerified: true },
+      orderBy: { username: "asc" },
+    });
   } finally {
     await database.close();
   }
 }
 
 /** Runs the production entry (API only) on `dataDir` until `work` is done, then stops it with SIGTERM. */
-async function withProductionServer(dataDir: string, work: (login: (user: string, password: string) => Promise<Response>) => Promise<void>) {
+async function withProductionServer(
+  dataDir: string,
+  work: (login: (user: string, password: string) => Promise<Response>) => Promise<void>,
+) {
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const port = probe.port;
   probe.stop(true);
@@ -75,7 +85,10 @@ async function withProductionServer(dataDir: string, work: (login: (user: string
   try {
     let ready = false;
     for (let i = 0; i < 150 && !ready && proc.exitCode === null; i++) {
-      ready = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+      ready = await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await Bun.sleep(200);
     }
     if (!ready) throw new Error(`the server did not become ready: ${await new Response(proc.stderr).text()}`);
@@ -107,7 +120,11 @@ describe("production start", () => {
 describe("npm run admin:create", () => {
   test("creates a verified ADMIN from a piped password on a fresh database, who can then sign in", async () => {
     const dir = freshDataDir();
-    const run = await adminCreate(dir, ["--email", "Owner@Example.com", "--username", "owner", "--first-name", "Olu"], `${PASSWORD}\n`);
+    const run = await adminCreate(
+      dir,
+      ["--email", "Owner@Example.com", "--username", "owner", "--first-name", "Olu"],
+      `${PASSWORD}\n`,
+    );
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("Created administrator owner <owner@example.com>");
     expect(run.stdout + run.stderr).not.toContain(PASSWORD);
@@ -134,7 +151,9 @@ describe("npm run admin:create", () => {
   test("an existing e-mail or username is refused without --promote, and made ADMIN with it", async () => {
     const dir = freshDataDir();
     const database = await openDatabase({ dataDir: dir });
-    await database.prisma.user.create({ data: { username: "member1", email: "member1@example.com", password: "not-a-real-hash" } });
+    await database.prisma.user.create({
+      data: { username: "member1", email: "member1@example.com", password: "not-a-real-hash" },
+    });
     await database.close();
 
     const refused = await adminCreate(dir, ["--email", "MEMBER1@example.com", "--username", "someone-new"], `${PASSWORD}\n`);
@@ -148,7 +167,9 @@ describe("npm run admin:create", () => {
     const promoted = await adminCreate(dir, ["--email", "member1@example.com", "--username", "member1", "--promote"], "");
     expect(promoted.exitCode).toBe(0);
     expect(promoted.stdout).toContain("member1 <member1@example.com> is now an administrator (password unchanged)");
-    expect(await users(dir)).toEqual([{ username: "member1", email: "member1@example.com", role: "ADMIN", emailVerified: false }]);
+    expect(await users(dir)).toEqual([
+      { username: "member1", email: "member1@example.com", role: "ADMIN", emailVerified: false },
+    ]);
   }, 120_000);
 
   test("usage errors exit 2 and name what is missing", async () => {

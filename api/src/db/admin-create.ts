@@ -6,12 +6,7 @@
 import { parseArgs } from "node:util";
 import { AppError } from "../lib/errors";
 import { MESSAGES } from "../modules/auth/schema";
-import {
-  accountsNamed,
-  createAdministrator,
-  normaliseAdministrator,
-  promoteToAdministrator,
-} from "../modules/users/service";
+import { accountsNamed, createAdministrator, normaliseAdministrator, promoteToAdministrator } from "../modules/users/service";
 import { closeDatabase, getDatabase } from "./client";
 import { env } from "../env";
 
@@ -21,7 +16,10 @@ export const USAGE =
 
 /** A refusal the operator can act on: printed as one line, never with a stack. */
 class Refusal extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }
@@ -77,7 +75,9 @@ export async function adminCreate(args: string[]): Promise<number> {
     const [account] = existing;
     if (account) {
       if (!options.promote) {
-        throw new Refusal(`An account already has this e-mail or username: ${who(account)}; nothing changed. Re-run with --promote to make it an administrator.`);
+        throw new Refusal(
+          `An account already has this e-mail or username: ${who(account)}; nothing changed. Re-run with --promote to make it an administrator.`,
+        );
       }
       if (account.role === "ADMIN") {
         console.log(`${who(account)} is already an administrator; nothing changed.`);
@@ -140,7 +140,8 @@ function promptHidden(question: string): Promise<string> {
     const onData = (chunk: string) => {
       for (const ch of chunk) {
         if (ch === "\r" || ch === "\n") return finish(() => resolve(value));
-        if (ch === "\u0003" || (ch === "\u0004" && !value)) return finish(() => reject(new Refusal("Cancelled; nothing changed.", 130)));
+        if (ch === "\u0003" || (ch === "\u0004" && !value))
+          return finish(() => reject(new Refusal("Cancelled; nothing changed.", 130)));
         if (ch === "\u007f" || ch === "\b") value = Array.from(value).slice(0, -1).join("");
         else if (ch >= " ") value += ch;
       }

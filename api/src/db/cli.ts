@@ -46,7 +46,9 @@ switch (command) {
     const pending = await createMigration(new PrismaPGlite(scratch), "pending", { write: false });
     await scratch.close();
     if (pending) {
-      console.error(`prisma/schema.prisma has changes without a migration. Run: bun run db:new-migration <name>\n\n${pending.script}`);
+      console.error(
+        `prisma/schema.prisma has changes without a migration. Run: bun run db:new-migration <name>\n\n${pending.script}`,
+      );
       process.exit(1);
     }
     console.log("Migrations match prisma/schema.prisma.");
@@ -65,7 +67,9 @@ switch (command) {
     process.exit(await adminCreate(process.argv.slice(3)));
   }
   default:
-    console.error("Usage: bun api/src/db/cli.ts migrate | new-migration <name> | check-migrations | seed | admin:create --email … --username …");
+    console.error(
+      "Usage: bun api/src/db/cli.ts migrate | new-migration <name> | check-migrations | seed | admin:create --email … --username …",
+    );
     process.exit(2);
 }
 

@@ -33,7 +33,9 @@ export type OpenOptions = {
 const MIGRATION_LOCK_KEY = 7_271_202_611;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? env.PGLITE_DATA_DIR, options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir ?? env.PGLITE_DATA_DIR, options);
 }
 
 async function openPglite(dataDir: string, options: OpenOptions): Promise<Database> {
@@ -71,7 +73,9 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const lockClient = new pg.Client({ connectionString: url });
   await lockClient.connect();
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: options.poolSize ?? env.DATABASE_POOL_SIZE }) });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: options.poolSize ?? env.DATABASE_POOL_SIZE }),
+  });
   try {
     // Several instances may start at once against one server: the first to take the lock migrates and seeds,
     // the others wait and then find nothing left to do.

@@ -94,7 +94,9 @@ describe.skipIf(onPostgres)("migrations on PGlite", () => {
         env: { ...process.env, PGLITE_DATA_DIR: dir, DATABASE_URL: "" },
       });
       expect(other.exitCode).not.toBe(0); // … another process may not
-      expect(other.stderr.toString()).toContain(`The embedded database at ${dir} is in use by another process (pid ${process.pid})`);
+      expect(other.stderr.toString()).toContain(
+        `The embedded database at ${dir} is in use by another process (pid ${process.pid})`,
+      );
     } finally {
       release();
       rmSync(dir, { recursive: true, force: true });
@@ -122,12 +124,19 @@ describe.skipIf(!onPostgres)("migrations on PostgreSQL", () => {
   test("two instances starting at once both come up, and each migration is applied exactly once", async () => {
     await withFreshDatabase(async (url) => {
       const start = () =>
-        Bun.spawn([bun, "api/src/db/cli.ts", "migrate"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdout: "pipe", stderr: "pipe" });
+        Bun.spawn([bun, "api/src/db/cli.ts", "migrate"], {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: url },
+          stdout: "pipe",
+          stderr: "pipe",
+        });
       const [a, b] = [start(), start()];
       expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      const { rows } = await client.query("SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1 ORDER BY 1");
+      const { rows } = await client.query(
+        "SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1 ORDER BY 1",
+      );
       expect(rows).toEqual((await migrationNamesOnDisk()).map((name) => ({ migration_name: name, n: 1 })));
       expect(await tableNames((sql) => client.query(sql))).toEqual(EXPECTED_TABLES);
       await client.end();
@@ -151,8 +160,15 @@ describe("demo seed", () => {
       const p = database.prisma;
       const counts = () =>
         Promise.all([
-          p.user.count(), p.challenge.count(), p.project.count(), p.resource.count(), p.merchandise.count(),
-          p.merchandiseVariant.count(), p.challengeParticipant.count(), p.subscription.count(), p.order.count(),
+          p.user.count(),
+          p.challenge.count(),
+          p.project.count(),
+          p.resource.count(),
+          p.merchandise.count(),
+          p.merchandiseVariant.count(),
+          p.challengeParticipant.count(),
+          p.subscription.count(),
+          p.order.count(),
         ]);
       await seedDemoData(p);
       const once = await counts();

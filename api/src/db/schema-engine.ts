@@ -4,10 +4,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
 
 export const MIGRATIONS_DIR = join(import.meta.dir, "../../../prisma/migrations");
@@ -36,7 +33,10 @@ async function loadEngineModule(): Promise<EngineModule> {
 export async function readMigrationList(dir = MIGRATIONS_DIR): Promise<MigrationList> {
   const lockPath = join(dir, "migration_lock.toml");
   const names = existsSync(dir)
-    ? (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? (await readdir(dir, { withFileTypes: true }))
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   return {
     baseDir: dir,

@@ -65,8 +65,12 @@ describe("contentSecurityPolicy", () => {
 
   test("the S3 endpoint's origin joins img-src when a bucket is configured; the local directory adds none", () => {
     const bucket = { S3_BUCKET: "uploads", S3_ENDPOINT: "https://acct.r2.cloudflarestorage.com", S3_REGION: undefined };
-    expect(contentSecurityPolicy([], storageOrigins(bucket))).toContain("img-src 'self' data: https://acct.r2.cloudflarestorage.com;");
-    expect(storageOrigins({ S3_BUCKET: "uploads", S3_ENDPOINT: undefined, S3_REGION: "eu-west-1" })).toContain("https://s3.eu-west-1.amazonaws.com");
+    expect(contentSecurityPolicy([], storageOrigins(bucket))).toContain(
+      "img-src 'self' data: https://acct.r2.cloudflarestorage.com;",
+    );
+    expect(storageOrigins({ S3_BUCKET: "uploads", S3_ENDPOINT: undefined, S3_REGION: "eu-west-1" })).toContain(
+      "https://s3.eu-west-1.amazonaws.com",
+    );
     expect(storageOrigins({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_REGION: undefined })).toEqual([]);
   });
 });

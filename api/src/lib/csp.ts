@@ -24,11 +24,25 @@ export function scriptHash(text: string): ScriptHash {
 // A `type` the HTML standard runs as script; any other (application/ld+json, application/json, text/plain…) makes a
 // data block, which CSP ignores. Import maps and speculation rules are checked by script-src like scripts are.
 const JAVASCRIPT_TYPES = new Set([
-  "module", "importmap", "speculationrules",
-  "application/ecmascript", "application/javascript", "application/x-ecmascript", "application/x-javascript",
-  "text/ecmascript", "text/javascript", "text/javascript1.0", "text/javascript1.1", "text/javascript1.2",
-  "text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript", "text/livescript",
-  "text/x-ecmascript", "text/x-javascript",
+  "module",
+  "importmap",
+  "speculationrules",
+  "application/ecmascript",
+  "application/javascript",
+  "application/x-ecmascript",
+  "application/x-javascript",
+  "text/ecmascript",
+  "text/javascript",
+  "text/javascript1.0",
+  "text/javascript1.1",
+  "text/javascript1.2",
+  "text/javascript1.3",
+  "text/javascript1.4",
+  "text/javascript1.5",
+  "text/jscript",
+  "text/livescript",
+  "text/x-ecmascript",
+  "text/x-javascript",
 ]);
 
 function runsAsScript(type: string | null): boolean {
@@ -69,7 +83,10 @@ export function hashSourcesOf(policy: string | null | undefined): Set<ScriptHash
  * sets style props; injected CSS cannot run code. form-action 'self' is enough for checkout, which leaves for
  * Stripe through `window.location`, not a form. frame-ancestors replaces X-Frame-Options in current browsers.
  */
-export function contentSecurityPolicy(scriptHashes: Iterable<ScriptHash>, imageOrigins: readonly string[] = EXTRA_IMAGE_ORIGINS): string {
+export function contentSecurityPolicy(
+  scriptHashes: Iterable<ScriptHash>,
+  imageOrigins: readonly string[] = EXTRA_IMAGE_ORIGINS,
+): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...[...new Set(scriptHashes)].map((h) => `'${h}'`)],

@@ -36,7 +36,11 @@ export function findInputProblem(value: unknown, where: string): string | null {
     if (depth >= MAX_INPUT_DEPTH) return `The request ${where} ${INPUT_PROBLEMS.tooDeep}`;
     for (const key of Object.keys(current)) {
       if (key === "__proto__" || isBadText(key)) return `The request ${where} ${INPUT_PROBLEMS.badKey}`;
-      stack.push({ value: (current as Record<string, unknown>)[key], path: Array.isArray(current) ? path : `${path}.${key}`, depth: depth + 1 });
+      stack.push({
+        value: (current as Record<string, unknown>)[key],
+        path: Array.isArray(current) ? path : `${path}.${key}`,
+        depth: depth + 1,
+      });
     }
   }
   return null;

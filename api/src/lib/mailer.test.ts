@@ -10,7 +10,13 @@ describe("outbox mailer", () => {
     const root = mkdtempSync(join(tmpdir(), "outbox-"));
     const dir = join(root, "nested/outbox");
     const mailer = createMailer({ from: "Platform <no-reply@example.com>", outboxDir: dir });
-    await mailer.send({ to: "ada@example.com", subject: "Hello there", text: "Plain body https://x.example/a", html: "<p>HTML body</p>", link: "https://x.example/a" });
+    await mailer.send({
+      to: "ada@example.com",
+      subject: "Hello there",
+      text: "Plain body https://x.example/a",
+      html: "<p>HTML body</p>",
+      link: "https://x.example/a",
+    });
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

@@ -74,7 +74,8 @@ export class Semaphore {
       return await task();
     } finally {
       const next = this.queue.shift();
-      if (next) next(); // hand the slot straight to the next waiter
+      if (next)
+        next(); // hand the slot straight to the next waiter
       else this.running--;
     }
   }

@@ -24,7 +24,8 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   webp: "image/webp",
   pdf: "application/pdf",
 };
-export const contentTypeOfKey = (key: string) => TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+export const contentTypeOfKey = (key: string) =>
+  TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
 export type StoredFile = { body: ReadableStream<Uint8Array>; size: number; contentType: string };
 
@@ -71,7 +72,13 @@ export function signLocalLink(key: string, ttlSeconds: number, secret = env.SESS
 }
 
 /** Whether a local link's `expires` and `signature` are ours for this key and not yet past. Constant-time compare. */
-export function verifyLocalLink(key: string, expires: string | undefined, signature: string | undefined, secret = env.SESSION_SECRET, now = Date.now()): boolean {
+export function verifyLocalLink(
+  key: string,
+  expires: string | undefined,
+  signature: string | undefined,
+  secret = env.SESSION_SECRET,
+  now = Date.now(),
+): boolean {
   if (!STORAGE_KEY_PATTERN.test(key) || !expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
   const at = Number(expires);
   if (at * 1000 <= now) return false;
@@ -180,12 +187,20 @@ export function s3Storage(settings: S3Settings): Storage {
 
 function isMissing(error: unknown) {
   const e = error as { code?: string; name?: string };
-  return e?.code === "NoSuchKey" || e?.code === "NotFound" || e?.code === "ENOENT" || (e?.name === "S3Error" && /not (exist|found)/i.test(String((error as Error).message)));
+  return (
+    e?.code === "NoSuchKey" ||
+    e?.code === "NotFound" ||
+    e?.code === "ENOENT" ||
+    (e?.name === "S3Error" && /not (exist|found)/i.test(String((error as Error).message)))
+  );
 }
 
 // ---- The configured storage --------------------------------------------------------------------------------------
 
-type StorageSettings = Pick<Env, "STORAGE_DIR" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_REGION" | "SESSION_SECRET">;
+type StorageSettings = Pick<
+  Env,
+  "STORAGE_DIR" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_REGION" | "SESSION_SECRET"
+>;
 
 /** The storage the settings describe: the bucket when S3_BUCKET is set (env.ts requires its keys), else the directory. */
 export function createStorage(settings: StorageSettings): Storage {

@@ -28,7 +28,9 @@ export function literalUnion<const V extends readonly [string, ...string[]]>(val
  * `maxLength`, `pattern`, `type` — also a missing value —, …), with `empty` used first when the value is "" (a
  * required field left blank). `messages(…)` spreads either into a schema's options.
  */
-export type KeywordMessages = Partial<Record<"empty" | "type" | "minLength" | "maxLength" | "pattern" | "format" | "uniqueItems" | "maxItems" | "minItems", string>>;
+export type KeywordMessages = Partial<
+  Record<"empty" | "type" | "minLength" | "maxLength" | "pattern" | "format" | "uniqueItems" | "maxItems" | "minItems", string>
+>;
 export type RuleMessages = string | KeywordMessages;
 export const messages = (m: RuleMessages) => (typeof m === "string" ? { error: m } : { errorMessage: m });
 
@@ -72,7 +74,12 @@ function collect(schema: TSchema, value: unknown, base = ""): Problem[] {
       continue;
     }
     const where = path.replace(/^\//, "").replaceAll("/", ".");
-    problems.push({ path, field: fieldOf(path), message: declared ?? (where ? `${where}: ${error.message}` : error.message), declared: !!declared });
+    problems.push({
+      path,
+      field: fieldOf(path),
+      message: declared ?? (where ? `${where}: ${error.message}` : error.message),
+      declared: !!declared,
+    });
   }
   return problems;
 }

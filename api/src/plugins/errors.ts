@@ -23,7 +23,12 @@ function jsonResponse(status: number, body: ErrorBody, headers: Record<string, s
  * message comes from the branch the body best matches (e.g. PATCH /api/profile's two shapes).
  */
 function describeValidation(error: unknown): string {
-  const e = error as { type?: string; value?: unknown; validator?: { schema?: TSchema } | TSchema; valueError?: { message?: string } };
+  const e = error as {
+    type?: string;
+    value?: unknown;
+    validator?: { schema?: TSchema } | TSchema;
+    valueError?: { message?: string };
+  };
   const schema = (e.validator && "schema" in e.validator ? e.validator.schema : e.validator) as TSchema | undefined;
   let first: Problem | undefined;
   try {

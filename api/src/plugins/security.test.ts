@@ -30,7 +30,13 @@ function chunked(totalBytes: number, chunk = 64 * 1024) {
 describe("body types", () => {
   test("JSON routes refuse any other type with 415, before reading the body", async () => {
     const login = JSON.stringify({ usernameOrEmail: "x", password: "y" });
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", undefined]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/xml",
+      undefined,
+    ]) {
       const res = await send("/api/login", login, type);
       expect(res.status).toBe(415);
       expect(res.body?.message).toBe("This endpoint accepts application/json bodies only");
@@ -83,10 +89,15 @@ describe("bad input never reaches a schema or the database", () => {
     for (const [sent, field] of cases) {
       const res = await sent();
       expect(res.status).toBe(400);
-      expect(res.error?.value).toMatchObject({ message: `${field} contains characters that are not allowed (NUL or an unpaired surrogate)` });
+      expect(res.error?.value).toMatchObject({
+        message: `${field} contains characters that are not allowed (NUL or an unpaired surrogate)`,
+      });
     }
     const search = await api.challenges.get({ query: { search: `water${NUL}` } });
-    expect(search).toMatchObject({ status: 400, error: { value: { message: "query.search contains characters that are not allowed (NUL or an unpaired surrogate)" } } });
+    expect(search).toMatchObject({
+      status: 400,
+      error: { value: { message: "query.search contains characters that are not allowed (NUL or an unpaired surrogate)" } },
+    });
     expect((await api.challenges({ id: encodeURIComponent(`id${NUL}`) }).get()).status).toBe(400);
     // A lone surrogate, UTF-8-ish: raw, since no JavaScript string percent-encodes to these bytes.
     expect((await raw(new Request(`${BASE_URL}/api/auth/verify-email/%ED%A0%80x`))).status).toBe(400);
@@ -98,7 +109,11 @@ describe("bad input never reaches a schema or the database", () => {
   });
 
   test("__proto__ keys and hostile nesting are refused", async () => {
-    const proto = await send("/api/login", '{"usernameOrEmail":"a","password":"b","__proto__":{"role":"ADMIN"}}', "application/json");
+    const proto = await send(
+      "/api/login",
+      '{"usernameOrEmail":"a","password":"b","__proto__":{"role":"ADMIN"}}',
+      "application/json",
+    );
     expect(proto).toMatchObject({ status: 400, body: { message: "The request body contains a key that is not allowed" } });
     let deep: unknown = "x";
     for (let i = 0; i < MAX_INPUT_DEPTH + 2; i++) deep = { a: deep };
@@ -107,8 +122,12 @@ describe("bad input never reaches a schema or the database", () => {
   });
 
   test("the guard itself: iterative, names where the problem is", () => {
-    expect(findInputProblem({ a: [{ b: "ok" }, { c: "bad\u0000" }] }, "body")).toBe("a.c contains characters that are not allowed (NUL or an unpaired surrogate)");
-    expect(findInputProblem({ q: "\uDBFF" }, "query")).toBe("query.q contains characters that are not allowed (NUL or an unpaired surrogate)");
+    expect(findInputProblem({ a: [{ b: "ok" }, { c: "bad\u0000" }] }, "body")).toBe(
+      "a.c contains characters that are not allowed (NUL or an unpaired surrogate)",
+    );
+    expect(findInputProblem({ q: "\uDBFF" }, "query")).toBe(
+      "query.q contains characters that are not allowed (NUL or an unpaired surrogate)",
+    );
     expect(findInputProblem({ ok: "fine", n: 1, list: ["a", "😀"] }, "body")).toBeNull();
     let deep: unknown[] = [];
     const root = deep;
@@ -148,7 +167,9 @@ describe("the access log", () => {
       await send("/api/login", "a=b", "application/x-www-form-urlencoded", id(3));
       await api.login.post(invalid({ usernameOrEmail: "" }), id(4));
     });
-    const ours = entries.filter((e) => String(e.requestId).startsWith("log-status-")).sort((a, b) => String(a.requestId).localeCompare(String(b.requestId)));
+    const ours = entries
+      .filter((e) => String(e.requestId).startsWith("log-status-"))
+      .sort((a, b) => String(a.requestId).localeCompare(String(b.requestId)));
     expect(ours.map((e) => e.status)).toEqual([403, 413, 415, 400]);
   });
 
@@ -163,8 +184,10 @@ describe("the access log", () => {
 describe("origins a browser may write from", () => {
   test("development accepts SITE_URL's loopback aliases on the same port; production and other ports do not", () => {
     const dev = allowedOrigins("http://localhost:3000", "development");
-    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]) expect(dev.has(origin)).toBe(true);
-    for (const origin of ["http://127.0.0.1:3001", "https://localhost:3000", "http://evil.example:3000"]) expect(dev.has(origin)).toBe(false);
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"])
+      expect(dev.has(origin)).toBe(true);
+    for (const origin of ["http://127.0.0.1:3001", "https://localhost:3000", "http://evil.example:3000"])
+      expect(dev.has(origin)).toBe(false);
     expect([...allowedOrigins("http://localhost:3000", "production")]).toEqual(["http://localhost:3000"]);
     expect([...allowedOrigins("https://hub.example.org", "development")]).toEqual(["https://hub.example.org"]);
   });

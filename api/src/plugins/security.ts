@@ -55,7 +55,8 @@ export function acceptMultipart(path: string, options: number | MultipartOptions
 }
 
 const bodyRuleFor = (request: Request) => MULTIPART_ROUTES.get(new URL(request.url).pathname) ?? JSON_BODY;
-const limitOf = (rule: BodyRule, request: Request) => (typeof rule.maxBytes === "number" ? rule.maxBytes : rule.maxBytes(new URL(request.url)));
+const limitOf = (rule: BodyRule, request: Request) =>
+  typeof rule.maxBytes === "number" ? rule.maxBytes : rule.maxBytes(new URL(request.url));
 const mediaTypeOf = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 /** Whether a body is coming: a positive Content-Length, or none declared but a stream present (chunked). */
 function declaresBody(request: Request) {
@@ -122,7 +123,9 @@ export const securityPlugin = new Elysia({ name: "security" })
     if (bytes.byteLength === 0) return {};
     if (rule.mediaType === "multipart/form-data") {
       try {
-        const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+        const form = await new Response(new Uint8Array(bytes), {
+          headers: { "content-type": request.headers.get("content-type") ?? "" },
+        }).formData();
         return formToObject(form);
       } catch {
         throw new AppError("invalid_data", "The request body is not valid multipart/form-data");

@@ -33,7 +33,10 @@ export function toApiError(error: { status: unknown; value: unknown }): ApiError
   const status = typeof error.status === "number" ? error.status : 0;
   const value = error.value;
   const text = typeof value === "string" ? value : JSON.stringify(value ?? "");
-  const message = value && typeof value === "object" && typeof (value as { message?: unknown }).message === "string" ? (value as { message: string }).message : "";
+  const message =
+    value && typeof value === "object" && typeof (value as { message?: unknown }).message === "string"
+      ? (value as { message: string }).message
+      : "";
   return new ApiError(status, `${status}: ${text}`, message || (typeof value === "string" ? value : ""));
 }
 

@@ -7,7 +7,10 @@ const formPost = (body: BodyInit, headers: Record<string, string> = {}) =>
 
 describe("readFormFields", () => {
   test("a form-encoded body gives the named fields; missing ones are empty strings", async () => {
-    const read = await readFormFields(formPost(new URLSearchParams({ usernameOrEmail: "ada", extra: "x" })), ["usernameOrEmail", "password"]);
+    const read = await readFormFields(formPost(new URLSearchParams({ usernameOrEmail: "ada", extra: "x" })), [
+      "usernameOrEmail",
+      "password",
+    ]);
     expect(read).toEqual({ ok: true, fields: { usernameOrEmail: "ada", password: "" } });
   });
 

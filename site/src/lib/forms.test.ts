@@ -12,14 +12,23 @@ describe("checkForm", () => {
   });
 
   test("an undeclared rule names the field, never the value", () => {
-    const tooLong = checkForm(RegisterBody, { username: "ada", email: "ada@example.com", password: "long-enough", firstName: "n".repeat(101) });
+    const tooLong = checkForm(RegisterBody, {
+      username: "ada",
+      email: "ada@example.com",
+      password: "long-enough",
+      firstName: "n".repeat(101),
+    });
     expect(tooLong.firstName).toStartWith("firstName: ");
     expect(tooLong.firstName).not.toContain("nnnn");
   });
 
   test("a union answers with the branch the body comes closest to", () => {
-    expect(checkForm(ProfileBody, { username: "ab", email: "x@y.z" })).toEqual({ username: "Username must be at least 3 characters" });
-    expect(checkForm(ProfileBody, { currentPassword: "", newPassword: "long enough" })).toEqual({ currentPassword: "Current password is required" });
+    expect(checkForm(ProfileBody, { username: "ab", email: "x@y.z" })).toEqual({
+      username: "Username must be at least 3 characters",
+    });
+    expect(checkForm(ProfileBody, { currentPassword: "", newPassword: "long enough" })).toEqual({
+      currentPassword: "Current password is required",
+    });
   });
 
   test("confirmProblem: blank first (when the form says so), then different", () => {

@@ -77,7 +77,8 @@ export function useContractForm<V extends Record<string, unknown>>(initial: V, s
     setErrors(shown);
     if (!hasErrors(shown)) return true;
     const first = Array.from(form.elements).find(
-      (el): el is HTMLInputElement | HTMLSelectElement => (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && Boolean(shown[el.name as K]),
+      (el): el is HTMLInputElement | HTMLSelectElement =>
+        (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && Boolean(shown[el.name as K]),
     );
     first?.focus();
     return false;

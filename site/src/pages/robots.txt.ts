@@ -1,7 +1,17 @@
 // robots.txt: crawl the public pages, skip account, admin and one-time token pages, find the sitemap.
 import type { APIRoute } from "astro";
 
-const PRIVATE = ["/api/", "/admin", "/profile", "/my-applications", "/dashboard", "/subscriptions", "/verify-email/", "/reset-password/", "/logout"];
+const PRIVATE = [
+  "/api/",
+  "/admin",
+  "/profile",
+  "/my-applications",
+  "/dashboard",
+  "/subscriptions",
+  "/verify-email/",
+  "/reset-password/",
+  "/logout",
+];
 
 export const GET: APIRoute = ({ url }) =>
   new Response(

@@ -17,5 +17,7 @@ export const GET: APIRoute = async (context) => {
     ...res.data.map((e) => `  <url><loc>${url(e.path)}</loc><lastmod>${e.lastModified}</lastmod></url>`),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
-  return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" } });
+  return new Response(xml, {
+    headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
 };

@@ -22,13 +22,20 @@ export function dismissToast(id: number) {
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
 
-export function toast(input: Omit<Toast, "id" | "open"> & { durationMs?: number }): { id: number; update: (next: Partial<Toast>) => void; dismiss: () => void } {
+export function toast(input: Omit<Toast, "id" | "open"> & { durationMs?: number }): {
+  id: number;
+  update: (next: Partial<Toast>) => void;
+  dismiss: () => void;
+} {
   const id = nextId++;
   const { durationMs = TOAST_DURATION_MS, ...rest } = input;
   // The newest toast replaces older ones: at most TOAST_LIMIT visible.
   for (const old of $toasts.get()) dismissToast(old.id);
   $toasts.set([{ ...rest, id, open: true }, ...$toasts.get()].slice(0, TOAST_LIMIT));
-  timers.set(id, setTimeout(() => dismissToast(id), durationMs));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), durationMs),
+  );
   return {
     id,
     update: (next) => $toasts.set($toasts.get().map((t) => (t.id === id ? { ...t, ...next } : t))),

@@ -37,20 +37,42 @@ const message = (res: { error: { value: unknown } | null }) => (res.error?.value
 describe("applying", () => {
   test("a member applies to an ACTIVE challenge; the row is theirs, trimmed, PENDING", async () => {
     const [member, challenge] = await Promise.all([createUser(), createChallenge()]);
-    const res = await as(member).challenges({ id: challenge.id }).register.post(valid({ applicantName: "  Grace Hopper  " }));
+    const res = await as(member)
+      .challenges({ id: challenge.id })
+      .register.post(valid({ applicantName: "  Grace Hopper  " }));
     expect(res.status).toBe(201);
-    expect(res.data).toMatchObject({ status: "PENDING", applicantName: "Grace Hopper", challenge: { id: challenge.id, title: challenge.title }, decisionNote: null, decidedAt: null });
+    expect(res.data).toMatchObject({
+      status: "PENDING",
+      applicantName: "Grace Hopper",
+      challenge: { id: challenge.id, title: challenge.title },
+      decisionNote: null,
+      decidedAt: null,
+    });
     const row = await (await db()).challengeParticipant.findUniqueOrThrow({ where: { id: res.data!.id } });
     expect(row.userId).toBe(member.id);
   });
 
   test("smuggled fields (status, userId, decisionNote) are ignored: the row is the caller's and PENDING", async () => {
     const [member, victim, challenge] = await Promise.all([createUser(), createUser(), createChallenge()]);
-    const body = { ...valid(), status: "ACTIVE", userId: victim.id, decisionNote: "self-approved", challengeId: crypto.randomUUID() };
-    const res = await as(member).challenges({ id: challenge.id }).register.post(body as ApplicationBody);
+    const body = {
+      ...valid(),
+      status: "ACTIVE",
+      userId: victim.id,
+      decisionNote: "self-approved",
+      challengeId: crypto.randomUUID(),
+    };
+    const res = await as(member)
+      .challenges({ id: challenge.id })
+      .register.post(body as ApplicationBody);
     expect(res.status).toBe(201);
     const row = await (await db()).challengeParticipant.findUniqueOrThrow({ where: { id: res.data!.id } });
-    expect(row).toMatchObject({ userId: member.id, challengeId: challenge.id, status: "PENDING", decisionNote: null, decidedAt: null });
+    expect(row).toMatchObject({
+      userId: member.id,
+      challengeId: challenge.id,
+      status: "PENDING",
+      decisionNote: null,
+      decidedAt: null,
+    });
   });
 
   test("visitors get 401 and nothing is stored", async () => {
@@ -78,9 +100,11 @@ describe("applying", () => {
       expect(res.status, expected).toBe(400);
       expect(message(res)).toBe(expected);
     }
-    expect(message(await api.challenges({ id: challenge.id }).register.post({ ...valid(), role: undefined } as unknown as ApplicationBody))).toBe(
-      APPLICATION_MESSAGES.roleTooShort,
-    );
+    expect(
+      message(
+        await api.challenges({ id: challenge.id }).register.post({ ...valid(), role: undefined } as unknown as ApplicationBody),
+      ),
+    ).toBe(APPLICATION_MESSAGES.roleTooShort);
     expect(await (await db()).challengeParticipant.count({ where: { challengeId: challenge.id } })).toBe(0);
     // The exact SPEC texts, so a typo in the contract cannot slip through both sides at once.
     expect(APPLICATION_MESSAGES).toMatchObject({
@@ -94,7 +118,9 @@ describe("applying", () => {
 
   test("the enterprise explanation is kept only for non-enterprise applicants; isEnterprise defaults to false", async () => {
     const [a, b, challenge] = await Promise.all([createUser(), createUser(), createChallenge()]);
-    const enterprise = await as(a).challenges({ id: challenge.id }).register.post(valid({ isEnterprise: true, enterpriseExplanation: "ignored" }));
+    const enterprise = await as(a)
+      .challenges({ id: challenge.id })
+      .register.post(valid({ isEnterprise: true, enterpriseExplanation: "ignored" }));
     expect(enterprise.data).toMatchObject({ isEnterprise: true, enterpriseExplanation: null });
     const { isEnterprise: _drop, ...withoutFlag } = valid({ enterpriseExplanation: "   " });
     const individual = await as(b).challenges({ id: challenge.id }).register.post(withoutFlag);
@@ -132,14 +158,22 @@ describe("my applications", () => {
   test("a member lists only their own, newest first, with the nested challenge and the decision note", async () => {
     const [me, someoneElse] = await Promise.all([createUser(), createUser()]);
     const [older, newer, draft] = await Promise.all([createChallenge(), createChallenge(), createChallenge({ status: "DRAFT" })]);
-    await createApplication(older.id, me.id, { joinedAt: new Date("2026-01-01T00:00:00Z"), status: "ACTIVE", decisionNote: "Welcome aboard" });
+    await createApplication(older.id, me.id, {
+      joinedAt: new Date("2026-01-01T00:00:00Z"),
+      status: "ACTIVE",
+      decisionNote: "Welcome aboard",
+    });
     await createApplication(newer.id, me.id, { joinedAt: new Date("2026-02-01T00:00:00Z") });
     await createApplication(draft.id, me.id);
     await createApplication(newer.id, someoneElse.id);
     const { data, status } = await as(me)["my-applications"].get();
     expect(status).toBe(200);
     expect(data!.map((a) => a.challenge.title)).toEqual([newer.title, older.title]);
-    expect(data![1]).toMatchObject({ status: "ACTIVE", decisionNote: "Welcome aboard", challenge: { startDate: older.startDate.toISOString() } });
+    expect(data![1]).toMatchObject({
+      status: "ACTIVE",
+      decisionNote: "Welcome aboard",
+      challenge: { startDate: older.startDate.toISOString() },
+    });
     expect((await as()["my-applications"].get()).status).toBe(401);
   });
 });
@@ -148,13 +182,22 @@ describe("review (challenges section)", () => {
   const reviewer = () => createUser({ toolAccess: ["challenges"] });
 
   test("members and other delegates are refused the list and the decisions; nothing changes", async () => {
-    const [member, applicant, challenge, projectsDelegate] = await Promise.all([createUser(), createUser(), createChallenge(), createUser({ toolAccess: ["projects"] })]);
+    const [member, applicant, challenge, projectsDelegate] = await Promise.all([
+      createUser(),
+      createUser(),
+      createChallenge(),
+      createUser({ toolAccess: ["projects"] }),
+    ]);
     const application = await createApplication(challenge.id, applicant.id);
     for (const user of [member, applicant, projectsDelegate]) {
       const api = as(user);
       expect((await api.challenges({ id: challenge.id }).applications.get()).status).toBe(403);
-      expect((await api.challenges({ id: challenge.id }).applications({ applicationId: application.id }).approve.patch({})).status).toBe(403);
-      expect((await api.challenges({ id: challenge.id }).applications({ applicationId: application.id }).reject.patch({})).status).toBe(403);
+      expect(
+        (await api.challenges({ id: challenge.id }).applications({ applicationId: application.id }).approve.patch({})).status,
+      ).toBe(403);
+      expect(
+        (await api.challenges({ id: challenge.id }).applications({ applicationId: application.id }).reject.patch({})).status,
+      ).toBe(403);
     }
     expect((await as().challenges({ id: challenge.id }).applications.get()).status).toBe(401);
     expect((await (await db()).challengeParticipant.findUniqueOrThrow({ where: { id: application.id } })).status).toBe("PENDING");
@@ -164,11 +207,25 @@ describe("review (challenges section)", () => {
     const [a, b, challenge] = await Promise.all([createUser(), createUser(), createChallenge()]);
     await createApplication(challenge.id, a.id, { status: "REJECTED" });
     await createApplication(challenge.id, b.id);
-    const { data, status } = await as(await reviewer()).challenges({ id: challenge.id }).applications.get();
+    const { data, status } = await as(await reviewer())
+      .challenges({ id: challenge.id })
+      .applications.get();
     expect(status).toBe(200);
     expect(data!.map((x) => x.status)).toEqual(["PENDING", "REJECTED"]);
-    expect((await as(await createUser({ role: "ADMIN" })).challenges({ id: challenge.id }).applications.get()).status).toBe(200);
-    expect((await as(await reviewer()).challenges({ id: crypto.randomUUID() }).applications.get()).status).toBe(404);
+    expect(
+      (
+        await as(await createUser({ role: "ADMIN" }))
+          .challenges({ id: challenge.id })
+          .applications.get()
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await as(await reviewer())
+          .challenges({ id: crypto.randomUUID() })
+          .applications.get()
+      ).status,
+    ).toBe(404);
   });
 
   test("approve with a note: status, decidedAt, the note in My Applications, an e-mail to the applicant; then 409", async () => {
@@ -202,7 +259,9 @@ describe("review (challenges section)", () => {
     const [applicant, challenge] = await Promise.all([createUser(), createChallenge()]);
     const email = `${unique("rejected")}@example.com`;
     const application = await createApplication(challenge.id, applicant.id, { applicantEmail: email });
-    const route = as(await reviewer()).challenges({ id: challenge.id }).applications({ applicationId: application.id });
+    const route = as(await reviewer())
+      .challenges({ id: challenge.id })
+      .applications({ applicationId: application.id });
     const tooLong = await route.reject.patch({ decisionNote: "x".repeat(1001) });
     expect(tooLong.status).toBe(400);
     expect(message(tooLong)).toBe(APPLICATION_MESSAGES.decisionNoteTooLong);
@@ -228,7 +287,11 @@ describe("dashboard: my challenges", () => {
   test("approved challenges only, with dates, what is due next and the other approved participants' names", async () => {
     const [me, peer, pending, rejectedPeer] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
     const future = new Date(Date.now() + 10 * 86_400_000);
-    const running = await createChallenge({ startDate: new Date(Date.now() - 86_400_000), endDate: future, timeline: "Kick-off; demo day" });
+    const running = await createChallenge({
+      startDate: new Date(Date.now() - 86_400_000),
+      endDate: future,
+      timeline: "Kick-off; demo day",
+    });
     const upcoming = await createChallenge({ startDate: future });
     const notApproved = await createChallenge();
     await createApplication(running.id, me.id, { status: "ACTIVE", decidedAt: new Date() });

@@ -3,7 +3,14 @@ import { Elysia, t } from "elysia";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
 import { ApplicationBodySchema, ApplicationSchema, DecisionBodySchema, MyChallengeSchema } from "./schema";
-import { applyToChallenge, decideApplication, listChallengeApplications, listMyApplications, listMyChallenges, type Decision } from "./service";
+import {
+  applyToChallenge,
+  decideApplication,
+  listChallengeApplications,
+  listMyApplications,
+  listMyChallenges,
+  type Decision,
+} from "./service";
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 const ChallengeParams = t.Object({ id: t.String({ maxLength: 64 }) });
@@ -15,7 +22,9 @@ const decisionRoute = (decision: Decision) =>
     params: DecisionParams,
     body: t.Optional(DecisionBodySchema),
     response: { 200: ApplicationSchema, ...errors },
-    detail: { summary: `${decision === "approve" ? "Approve" : "Reject"} a PENDING application (409 once decided); e-mails the applicant` },
+    detail: {
+      summary: `${decision === "approve" ? "Approve" : "Reject"} a PENDING application (409 once decided); e-mails the applicant`,
+    },
   }) as const;
 
 export const applicationsModule = new Elysia({ name: "applications" })

@@ -69,7 +69,9 @@ const FIELD_LABELS: Record<keyof typeof APPLICATION_MAX, string> = {
 };
 
 /** The first over-long field of a body, with its message; null when every field fits. Server and form share it. */
-export function applicationLengthProblem(body: Partial<Record<keyof typeof APPLICATION_MAX, unknown>>): { field: keyof typeof APPLICATION_MAX; message: string } | null {
+export function applicationLengthProblem(
+  body: Partial<Record<keyof typeof APPLICATION_MAX, unknown>>,
+): { field: keyof typeof APPLICATION_MAX; message: string } | null {
   for (const field of Object.keys(APPLICATION_MAX) as (keyof typeof APPLICATION_MAX)[]) {
     const value = body[field];
     if (typeof value === "string" && value.trim().length > APPLICATION_MAX[field]) {
@@ -102,7 +104,9 @@ export type Application = Static<typeof ApplicationSchema>;
 
 /** PATCH …/approve and …/reject: SPEC sends an empty body; the reviewer may add a note for the applicant. */
 export const DecisionBodySchema = T.Object({
-  decisionNote: T.Optional(T.Union([T.String({ maxLength: DECISION_NOTE_MAX_LENGTH }), T.Null()], { error: APPLICATION_MESSAGES.decisionNoteTooLong })),
+  decisionNote: T.Optional(
+    T.Union([T.String({ maxLength: DECISION_NOTE_MAX_LENGTH }), T.Null()], { error: APPLICATION_MESSAGES.decisionNoteTooLong }),
+  ),
 });
 export type DecisionBody = Static<typeof DecisionBodySchema>;
 
@@ -120,7 +124,10 @@ export const MyChallengeSchema = T.Object({
     timeline: T.Union([T.String(), T.Null()]),
   }),
   /** What comes next by the challenge's dates: its start, then its end (final deliverables); null once over. */
-  nextDue: T.Union([T.Object({ kind: literalUnion(["start", "end"] as const), date: T.String({ format: "date-time" }) }), T.Null()]),
+  nextDue: T.Union([
+    T.Object({ kind: literalUnion(["start", "end"] as const), date: T.String({ format: "date-time" }) }),
+    T.Null(),
+  ]),
   /** The other approved participants' names, as they applied. */
   participants: T.Array(T.String()),
 });

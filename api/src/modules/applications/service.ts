@@ -123,7 +123,10 @@ export async function decideApplication(
     where: { id: applicationId, challengeId, status: "PENDING" },
     data: { status: decision === "approve" ? "ACTIVE" : "REJECTED", decidedAt: new Date(), decisionNote },
   });
-  const row = await prisma.challengeParticipant.findFirst({ where: { id: applicationId, challengeId }, select: applicationSelect });
+  const row = await prisma.challengeParticipant.findFirst({
+    where: { id: applicationId, challengeId },
+    select: applicationSelect,
+  });
   if (!row) throw new AppError("not_found", APPLICATION_MESSAGES.applicationNotFound);
   if (count === 0) throw new AppError("conflict", APPLICATION_MESSAGES.alreadyDecided);
   const application = toApplication(row);

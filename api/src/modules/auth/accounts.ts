@@ -72,4 +72,3 @@ export function conflictFromUniqueViolation(e: unknown): never {
   }
   throw e;
 }
-

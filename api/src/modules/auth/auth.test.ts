@@ -12,7 +12,14 @@ const PASSWORD = "correct horse battery";
 
 async function register(overrides: Partial<RegisterBody> = {}, client = visitor()) {
   const username = unique("u").replace(/-/g, "_");
-  const body = { username, email: `${username}@example.com`, password: PASSWORD, firstName: "Ada", lastName: "Lovelace", ...overrides };
+  const body = {
+    username,
+    email: `${username}@example.com`,
+    password: PASSWORD,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    ...overrides,
+  };
   const res = await client.api.register.post(body);
   return { res, client, username: body.username, email: body.email };
 }
@@ -78,8 +85,14 @@ describe("register", () => {
   });
 
   test("SPEC rules: password at least 8 characters; 64+ character passphrases accepted whole", async () => {
-    expect((await register({ password: "short7!" })).res).toMatchObject({ status: 400, error: { value: { message: "Password must be at least 8 characters long" } } });
-    expect((await register({ email: "not-an-email" })).res).toMatchObject({ status: 400, error: { value: { message: "Invalid email address" } } });
+    expect((await register({ password: "short7!" })).res).toMatchObject({
+      status: 400,
+      error: { value: { message: "Password must be at least 8 characters long" } },
+    });
+    expect((await register({ email: "not-an-email" })).res).toMatchObject({
+      status: 400,
+      error: { value: { message: "Invalid email address" } },
+    });
     expect((await register({ username: "ab" })).res.error?.value.message).toBe("Username must be at least 3 characters");
     const long = "a very long passphrase that keeps going well past sixty-four characters!";
     const { username } = await register({ password: long });
@@ -159,7 +172,14 @@ describe("case-insensitive matching is literal (% and _ are not wildcards)", () 
   test("sign-in: `adm_n` or `ad%` is not `admin`; the real name in any case is", async () => {
     const name = unique("wild").replace(/-/g, "_"); // contains _ itself
     const user = await createUserWithPassword(PASSWORD, { username: name });
-    const probes = [name.replace(/.$/, "_"), name.slice(0, 3) + "%", "%", "_%", name.replace("_", "%"), `%@${user.email.split("@")[1]}`];
+    const probes = [
+      name.replace(/.$/, "_"),
+      name.slice(0, 3) + "%",
+      "%",
+      "_%",
+      name.replace("_", "%"),
+      `%@${user.email.split("@")[1]}`,
+    ];
     for (const probe of probes) {
       expect((await login({ usernameOrEmail: probe, password: PASSWORD })).status).toBe(401);
     }
@@ -181,9 +201,16 @@ describe("case-insensitive matching is literal (% and _ are not wildcards)", () 
     const me = await createUserWithPassword(PASSWORD);
     const { api } = await signedInClient(me);
     const [local] = other.email.split("@");
-    const probe = await api.profile.patch({ username: `${local!.slice(0, 3)}%`.replace(/[^A-Za-z0-9_.-]/g, "_"), email: me.email });
+    const probe = await api.profile.patch({
+      username: `${local!.slice(0, 3)}%`.replace(/[^A-Za-z0-9_.-]/g, "_"),
+      email: me.email,
+    });
     expect(probe.status).toBe(200); // `abc_` is a new username, not a clash with `abcdef`
-    const emailProbe = await api.profile.patch({ username: me.username, email: `${local!.slice(0, 3)}%@%.%`, currentPassword: PASSWORD });
+    const emailProbe = await api.profile.patch({
+      username: me.username,
+      email: `${local!.slice(0, 3)}%@%.%`,
+      currentPassword: PASSWORD,
+    });
     expect(emailProbe.status).toBe(200);
     expect(emailProbe.error).toBeNull();
     expect(emailProbe.data).not.toHaveProperty("message");
@@ -197,7 +224,11 @@ describe("case-insensitive matching is literal (% and _ are not wildcards)", () 
     const prisma = await db();
     const copy = { password: "x", username: user.username.toUpperCase(), email: `${unique("other")}@example.com` };
     await expect(prisma.user.create({ data: copy }).then(() => "created")).rejects.toThrow();
-    await expect(prisma.user.create({ data: { ...copy, username: unique("other2"), email: user.email.toUpperCase() } }).then(() => "created")).rejects.toThrow();
+    await expect(
+      prisma.user
+        .create({ data: { ...copy, username: unique("other2"), email: user.email.toUpperCase() } })
+        .then(() => "created"),
+    ).rejects.toThrow();
   });
 });
 
@@ -229,7 +260,10 @@ describe("brute force", () => {
     const stranger = await login({ usernameOrEmail: victim.username, password: PASSWORD }, { ip: "192.0.2.200" });
     expect(stranger.status).toBe(429);
     // The owner's browser (its device cookie) on yet another address.
-    const owner = await login({ usernameOrEmail: victim.username, password: PASSWORD }, { jar: ownerBrowser.jar, ip: "192.0.2.201" });
+    const owner = await login(
+      { usernameOrEmail: victim.username, password: PASSWORD },
+      { jar: ownerBrowser.jar, ip: "192.0.2.201" },
+    );
     expect(owner.status).toBe(200);
   });
 });
@@ -241,7 +275,10 @@ describe("sign-up, forgot and reset are rate limited per address too", () => {
     for (let i = 0; i < 10; i++) statuses.push((await register({}, visitor({ ip }))).res.status);
     expect(statuses).toEqual(Array(10).fill(201));
     const eleventh = await register({}, visitor({ ip }));
-    expect(eleventh.res).toMatchObject({ status: 429, error: { value: { message: "Too many sign-ups from this address. Please try again later." } } });
+    expect(eleventh.res).toMatchObject({
+      status: 429,
+      error: { value: { message: "Too many sign-ups from this address. Please try again later." } },
+    });
     expect(Number(eleventh.res.response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await (await db()).user.count({ where: { username: eleventh.username } })).toBe(0);
     expect((await register({}, visitor({ ip: "203.0.113.198" }))).res.status).toBe(201); // another address is not held back
@@ -341,10 +378,24 @@ describe("profile", () => {
     const user = await createUserWithPassword(PASSWORD, { emailVerified: true });
     const { api } = await signedInClient(user);
     const username = unique("renamed").replace(/-/g, "_");
-    const body = { username, email: `${username}@example.org`, firstName: "Grace", lastName: null, role: "ADMIN", currentPassword: PASSWORD };
+    const body = {
+      username,
+      email: `${username}@example.org`,
+      firstName: "Grace",
+      lastName: null,
+      role: "ADMIN",
+      currentPassword: PASSWORD,
+    };
     const res = await api.profile.patch(invalid(body)); // the role is smuggled in; the contract has no such field
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ username, email: `${username}@example.org`, firstName: "Grace", lastName: null, role: "USER", emailVerified: false });
+    expect(res.data).toMatchObject({
+      username,
+      email: `${username}@example.org`,
+      firstName: "Grace",
+      lastName: null,
+      role: "USER",
+      emailVerified: false,
+    });
     await waitForMail(`${username}@example.org`, /Verify your e-mail/);
   });
 
@@ -353,14 +404,19 @@ describe("profile", () => {
     const { api } = await signedInClient(user); // a stolen session knows no password
     const newEmail = `${unique("thief")}@example.net`;
     const base = { username: user.username, email: newEmail };
-    expect(await api.profile.patch(base)).toMatchObject({ status: 400, error: { value: { message: "Current password is required" } } });
+    expect(await api.profile.patch(base)).toMatchObject({
+      status: 400,
+      error: { value: { message: "Current password is required" } },
+    });
     expect(await api.profile.patch({ ...base, currentPassword: "a wrong guess" })).toMatchObject({
       status: 400,
       error: { value: { message: "Current password is incorrect" } },
     });
     expect((await (await db()).user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);
     // Other fields change without the password; an unchanged address (any case) needs none either.
-    expect((await api.profile.patch({ username: user.username, email: user.email.toUpperCase(), firstName: "Kept" })).status).toBe(200);
+    expect(
+      (await api.profile.patch({ username: user.username, email: user.email.toUpperCase(), firstName: "Kept" })).status,
+    ).toBe(200);
 
     const ok = await api.profile.patch({ ...base, currentPassword: PASSWORD });
     expect(ok).toMatchObject({ status: 200, data: { email: newEmail, emailVerified: false } });
@@ -379,7 +435,11 @@ describe("profile", () => {
       const res =
         i % 2
           ? await api.profile.patch({ currentPassword: `wrong ${i}`, newPassword: "new secret 123" })
-          : await api.profile.patch({ username: user.username, email: `${unique("x")}@example.com`, currentPassword: `wrong ${i}` });
+          : await api.profile.patch({
+              username: user.username,
+              email: `${unique("x")}@example.com`,
+              currentPassword: `wrong ${i}`,
+            });
       expect(res.status).toBe(400);
     }
     const locked = await api.profile.patch({ currentPassword: PASSWORD, newPassword: "new secret 123" });
@@ -390,20 +450,26 @@ describe("profile", () => {
   test("SPEC messages for bad profile input", async () => {
     const user = await createUserWithPassword(PASSWORD);
     const { api } = await signedInClient(user);
-    const message = async (body: unknown) => ((await api.profile.patch(invalid<ProfileBody>(body))).error?.value as { message: string }).message;
+    const message = async (body: unknown) =>
+      ((await api.profile.patch(invalid<ProfileBody>(body))).error?.value as { message: string }).message;
     expect(await message({ username: "ab", email: user.email })).toBe("Username must be at least 3 characters");
     expect(await message({ username: user.username, email: "nope" })).toBe("Invalid email address");
     expect(await message({ currentPassword: "", newPassword: "longenough" })).toBe("Current password is required");
     expect(await message({ currentPassword: PASSWORD, newPassword: "five5" })).toBe("Password must be at least 6 characters");
     // The body is one of two shapes: the message is the one of the shape it comes closest to.
-    expect(await message({ username: "a b", email: user.email })).toBe("Username may only contain letters, numbers, dots, dashes and underscores");
+    expect(await message({ username: "a b", email: user.email })).toBe(
+      "Username may only contain letters, numbers, dots, dashes and underscores",
+    );
     expect(await message({ newPassword: "long enough" })).toBe("Current password is required");
     const neither = await api.profile.patch(invalid<ProfileBody>({ firstName: "Only" }));
-    expect(neither).toMatchObject({ status: 400, error: { value: { type: "invalid_data", message: "Username must be at least 3 characters" } } });
+    expect(neither).toMatchObject({
+      status: 400,
+      error: { value: { type: "invalid_data", message: "Username must be at least 3 characters" } },
+    });
     // A body with a new password is a password change, whatever else it carries.
-    expect(await message({ username: "renamed_user", email: user.email, currentPassword: "wrong guess", newPassword: "long enough" })).toBe(
-      "Current password is incorrect",
-    );
+    expect(
+      await message({ username: "renamed_user", email: user.email, currentPassword: "wrong guess", newPassword: "long enough" }),
+    ).toBe("Current password is incorrect");
   });
 
   test("a password change needs the current password and ends the user's other sessions, not this one", async () => {

@@ -18,4 +18,3 @@ export function deviceNonceFor(cookie: string | undefined, userId: string): stri
   const given = Buffer.from(mac);
   return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
 }
-

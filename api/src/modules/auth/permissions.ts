@@ -23,7 +23,10 @@ export function hasAdminAccess(user: Subject | null | undefined): boolean {
  * delegate could set another's password, sign in as them and use their section. Used by the API and by the
  * screen that hides the buttons. docs/decisions/004.
  */
-export function canManageAccount(actor: (Subject & { id: string }) | null | undefined, target: Subject & { id: string }): boolean {
+export function canManageAccount(
+  actor: (Subject & { id: string }) | null | undefined,
+  target: Subject & { id: string },
+): boolean {
   if (!actor) return false;
   if (actor.role === "ADMIN") return true;
   if (!canAccessSection(actor, "user_management")) return false;

@@ -70,7 +70,12 @@ export const passwordField = (min: number, tooShort: string, extra: KeywordMessa
 export const RegisterBody = T.Object(
   {
     username: username({ ...USERNAME_MESSAGES, empty: MESSAGES.required }),
-    email: emailField({ empty: MESSAGES.required, type: MESSAGES.required, pattern: MESSAGES.invalidEmail, maxLength: MESSAGES.invalidEmail }),
+    email: emailField({
+      empty: MESSAGES.required,
+      type: MESSAGES.required,
+      pattern: MESSAGES.invalidEmail,
+      maxLength: MESSAGES.invalidEmail,
+    }),
     password: passwordField(PASSWORD_MIN_LENGTH, MESSAGES.registerPasswordTooShort, { empty: MESSAGES.required }),
     firstName: nameField,
     lastName: nameField,

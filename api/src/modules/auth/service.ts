@@ -69,7 +69,10 @@ export async function register(
   const prisma = await db();
   // Only these fields: role, toolAccess and verification state are never taken from the request.
   const user = await prisma.user
-    .create({ data: { username, email, password, firstName: cleanName(input.firstName), lastName: cleanName(input.lastName) }, select: userSelect })
+    .create({
+      data: { username, email, password, firstName: cleanName(input.firstName), lastName: cleanName(input.lastName) },
+      select: userSelect,
+    })
     .catch(conflictFromUniqueViolation);
   await issueVerification(user.id, email, displayName(user));
   const session = await createSession(user.id, meta);
@@ -202,7 +205,13 @@ export async function updateProfile(
   const user = await prisma.user
     .update({
       where: { id: userId },
-      data: { username, email, firstName: cleanName(input.firstName), lastName: cleanName(input.lastName), ...(emailChanged ? { emailVerified: false } : {}) },
+      data: {
+        username,
+        email,
+        firstName: cleanName(input.firstName),
+        lastName: cleanName(input.lastName),
+        ...(emailChanged ? { emailVerified: false } : {}),
+      },
       select: userSelect,
     })
     .catch(conflictFromUniqueViolation);

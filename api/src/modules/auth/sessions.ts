@@ -50,7 +50,20 @@ export async function readSession(token: string | undefined) {
     select: {
       sess: true,
       expire: true,
-      user: { select: { id: true, username: true, email: true, firstName: true, lastName: true, profileImageUrl: true, role: true, toolAccess: true, emailVerified: true, createdAt: true } },
+      user: {
+        select: {
+          id: true,
+          username: true,
+          email: true,
+          firstName: true,
+          lastName: true,
+          profileImageUrl: true,
+          role: true,
+          toolAccess: true,
+          emailVerified: true,
+          createdAt: true,
+        },
+      },
     },
   });
   const now = Date.now();

@@ -26,8 +26,14 @@ function toData(input: ChallengeUpdate): Prisma.ChallengeUpdateInput {
   if (input.startDate !== undefined) data.startDate = new Date(input.startDate);
   if (input.endDate !== undefined) data.endDate = input.endDate ? new Date(input.endDate) : null;
   if (input.imageUrl !== undefined) data.imageUrl = blankToNull(input.imageUrl);
-  if (input.requirements !== undefined) data.requirements = parseTextList(input.requirements).map((s) => s.trim()).filter(Boolean);
-  if (input.outcomes !== undefined) data.outcomes = parseTextList(input.outcomes).map((s) => s.trim()).filter(Boolean);
+  if (input.requirements !== undefined)
+    data.requirements = parseTextList(input.requirements)
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (input.outcomes !== undefined)
+    data.outcomes = parseTextList(input.outcomes)
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (input.timeline !== undefined) data.timeline = blankToNull(input.timeline);
   return data;
 }
@@ -48,7 +54,10 @@ export async function updateChallenge(id: string, input: ChallengeUpdate): Promi
   const current = await prisma.challenge.findUnique({ where: { id }, select: { startDate: true, endDate: true } });
   if (!current) throw notFound("Challenge not found");
   const data = toData(input);
-  assertDates((data.startDate as Date | undefined) ?? current.startDate, data.endDate === undefined ? current.endDate : (data.endDate as Date | null));
+  assertDates(
+    (data.startDate as Date | undefined) ?? current.startDate,
+    data.endDate === undefined ? current.endDate : (data.endDate as Date | null),
+  );
   await prisma.challenge.update({ where: { id }, data });
   return getChallenge(id, { includeDraft: true });
 }

@@ -24,11 +24,11 @@ const valid = { title: "Quiet streets", description: "Less traffic noise near ho
 
 describe("who may manage challenges", () => {
   test("visitors get 401, members and other delegates 403, challenges delegates and admins succeed", async () => {
-    expect((await (as()).challenges.post(valid)).status).toBe(401);
-    expect((await (as(await createUser())).challenges.post(valid)).status).toBe(403);
-    expect((await (as(await createUser({ toolAccess: ["projects"] }))).challenges.post(valid)).status).toBe(403);
-    expect((await (as(await delegate())).challenges.post(valid)).status).toBe(201);
-    expect((await (as(await createUser({ role: "ADMIN" }))).challenges.post(valid)).status).toBe(201);
+    expect((await as().challenges.post(valid)).status).toBe(401);
+    expect((await as(await createUser()).challenges.post(valid)).status).toBe(403);
+    expect((await as(await createUser({ toolAccess: ["projects"] })).challenges.post(valid)).status).toBe(403);
+    expect((await as(await delegate()).challenges.post(valid)).status).toBe(201);
+    expect((await as(await createUser({ role: "ADMIN" })).challenges.post(valid)).status).toBe(201);
   });
 
   test("members cannot edit, delete, archive or list drafts", async () => {
@@ -77,7 +77,9 @@ describe("create and edit", () => {
     for (const [body, message] of cases) {
       const res = await api.challenges.post(body as typeof valid);
       expect(res.status, message).toBe(400);
-      expect((res.error?.value as { message: string }).message).toMatch(message === "Invalid status" ? /status/i : new RegExp(`^${message.replace(/[()]/g, "\\$&")}$`));
+      expect((res.error?.value as { message: string }).message).toMatch(
+        message === "Invalid status" ? /status/i : new RegExp(`^${message.replace(/[()]/g, "\\$&")}$`),
+      );
     }
     expect(await (await db()).challenge.count()).toBe(before);
   });
@@ -104,9 +106,9 @@ describe("create and edit", () => {
 
   test("the admin list includes drafts; the public list never does", async () => {
     const draft = await createChallenge({ status: "DRAFT", title: "Unpublished zqxj" });
-    const managed = await (as(await delegate())).challenges.manage.get({ query: { search: "zqxj" } });
+    const managed = await as(await delegate()).challenges.manage.get({ query: { search: "zqxj" } });
     expect(managed.data?.map((c) => c.id)).toEqual([draft.id]);
-    const open = await (as()).challenges.get({ query: { search: "zqxj" } });
+    const open = await as().challenges.get({ query: { search: "zqxj" } });
     expect(open.data).toEqual([]);
   });
 });
@@ -124,7 +126,12 @@ describe("archive", () => {
   });
 
   test("creates the project from the challenge, with draft resources when asked", async () => {
-    const challenge = await createChallenge({ status: "COMPLETED", title: "Tidy rivers", outcomes: ["Clean banks"], imageUrl: "https://img.example/r.png" });
+    const challenge = await createChallenge({
+      status: "COMPLETED",
+      title: "Tidy rivers",
+      outcomes: ["Clean banks"],
+      imageUrl: "https://img.example/r.png",
+    });
     const api = as(await delegate());
     const res = await api.challenges({ id: challenge.id }).archive.post({ spawnResources: true });
     expect(res.status).toBe(201);
@@ -152,7 +159,9 @@ describe("archive", () => {
   test("a double click archives once: one project, the other request gets 409", async () => {
     const challenge = await createChallenge({ status: "COMPLETED" });
     const api = as(await delegate());
-    const results = await Promise.all([1, 2, 3].map(() => api.challenges({ id: challenge.id }).archive.post({ spawnResources: true })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => api.challenges({ id: challenge.id }).archive.post({ spawnResources: true })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await (await db()).project.count({ where: { challengeId: challenge.id } })).toBe(1);
     expect(await (await db()).resource.count({ where: { project: { challengeId: challenge.id } } })).toBe(3);

@@ -60,6 +60,11 @@ export function challengeCalendar(challenge: Challenge, siteUrl: string, now = n
 
 /** A safe download name from the title: letters, digits and dashes only. */
 export function calendarFileName(challenge: Challenge): string {
-  const slug = challenge.title.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+  const slug = challenge.title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
   return `${slug || "challenge"}.ics`;
 }

@@ -40,7 +40,9 @@ describe("GET /api/challenges/:id/calendar.ics", () => {
     const res = await calendar(challenge.id);
     expect(res.status).toBe(200);
     expect(res.response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(res.response.headers.get("content-disposition")).toMatch(/^attachment; filename="water-salt-and-more-a-very-long-title[a-z-]*\.ics"$/);
+    expect(res.response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="water-salt-and-more-a-very-long-title[a-z-]*\.ics"$/,
+    );
     const text = res.data;
     if (typeof text !== "string") throw new Error(`expected the calendar as text, got ${typeof text}`);
     expect(text).toContain("\r\nDTSTART;VALUE=DATE:20270301\r\n");

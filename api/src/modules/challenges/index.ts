@@ -27,8 +27,12 @@ const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const listQuery = (statusPattern: string) =>
   t.Object({
     status: t.Optional(t.String({ pattern: statusPattern, error: "Unknown challenge status" })),
-    search: t.Optional(t.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` })),
-    limit: t.Optional(t.Integer({ minimum: 1, maximum: CHALLENGE_LIST_MAX, error: `limit must be between 1 and ${CHALLENGE_LIST_MAX}` })),
+    search: t.Optional(
+      t.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` }),
+    ),
+    limit: t.Optional(
+      t.Integer({ minimum: 1, maximum: CHALLENGE_LIST_MAX, error: `limit must be between 1 and ${CHALLENGE_LIST_MAX}` }),
+    ),
     cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
   });
 const ANY_STATUS_PATTERN = "^(DRAFT|UPCOMING|ACTIVE|COMPLETED)(,(DRAFT|UPCOMING|ACTIVE|COMPLETED))*$";
@@ -55,11 +59,15 @@ function withNextLink(page: ChallengePage, path: string, query: ListQuery, heade
 
 export const challengesModule = new Elysia({ name: "challenges", prefix: "/challenges" })
   .use(authPlugin)
-  .get("/", async ({ query, set }) => withNextLink(await listPublicChallenges(toInput(query)), "/api/challenges", query, set.headers), {
-    query: listQuery(STATUS_QUERY_PATTERN),
-    response: { 200: t.Array(ChallengeSchema), 400: ErrorBodySchema },
-    detail: { summary: "Public challenges: status filter, full-text search, keyset pages (next cursor in headers)" },
-  })
+  .get(
+    "/",
+    async ({ query, set }) => withNextLink(await listPublicChallenges(toInput(query)), "/api/challenges", query, set.headers),
+    {
+      query: listQuery(STATUS_QUERY_PATTERN),
+      response: { 200: t.Array(ChallengeSchema), 400: ErrorBodySchema },
+      detail: { summary: "Public challenges: status filter, full-text search, keyset pages (next cursor in headers)" },
+    },
+  )
   .get(
     "/manage",
     async ({ query, set }) => withNextLink(await listAllChallenges(toInput(query)), "/api/challenges/manage", query, set.headers),

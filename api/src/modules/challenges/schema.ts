@@ -74,10 +74,13 @@ export const LIST_MAX_ITEMS = 50;
 export const URL_MAX_LENGTH = 2048;
 
 /** Requirements and outcomes arrive as a list, or as JSON text of one (SPEC §3); parseTextList normalises both. */
-const textList = T.Union([
-  T.Array(T.String({ maxLength: LIST_ITEM_MAX_LENGTH }), { maxItems: LIST_MAX_ITEMS }),
-  T.String({ maxLength: LONG_TEXT_MAX_LENGTH }),
-], { error: `Use a list of at most ${LIST_MAX_ITEMS} items` });
+const textList = T.Union(
+  [
+    T.Array(T.String({ maxLength: LIST_ITEM_MAX_LENGTH }), { maxItems: LIST_MAX_ITEMS }),
+    T.String({ maxLength: LONG_TEXT_MAX_LENGTH }),
+  ],
+  { error: `Use a list of at most ${LIST_MAX_ITEMS} items` },
+);
 
 /**
  * An uploaded image's URL (POST /api/upload: /api/files/<32 hex>.<jpg|png|gif|webp>) or an absolute http(s) URL:
@@ -91,9 +94,13 @@ export const ChallengeInputSchema = T.Object({
   fullDescription: T.Optional(T.Union([T.String({ maxLength: LONG_TEXT_MAX_LENGTH }), T.Null()])),
   status: T.Optional(ChallengeStatusSchema),
   startDate: T.String({ format: "date-time", error: "Start date is required (ISO 8601)" }),
-  endDate: T.Optional(T.Union([T.String({ format: "date-time" }), T.Null()], { error: "End date must be an ISO 8601 date or null" })),
+  endDate: T.Optional(
+    T.Union([T.String({ format: "date-time" }), T.Null()], { error: "End date must be an ISO 8601 date or null" }),
+  ),
   imageUrl: T.Optional(
-    T.Union([T.String({ maxLength: URL_MAX_LENGTH, pattern: IMAGE_URL_PATTERN }), T.Null()], { error: "Image must be an uploaded image or an http(s) URL" }),
+    T.Union([T.String({ maxLength: URL_MAX_LENGTH, pattern: IMAGE_URL_PATTERN }), T.Null()], {
+      error: "Image must be an uploaded image or an http(s) URL",
+    }),
   ),
   requirements: T.Optional(textList),
   outcomes: T.Optional(textList),
@@ -109,7 +116,9 @@ export type ChallengeUpdate = Static<typeof ChallengeUpdateSchema>;
 export const DEFAULT_CHALLENGE_STATUS: ChallengeStatus = "UPCOMING";
 export const END_BEFORE_START = "End date must be on or after the start date";
 
-export const ArchiveBodySchema = T.Object({ spawnResources: T.Optional(T.Boolean({ error: "spawnResources must be true or false" })) });
+export const ArchiveBodySchema = T.Object({
+  spawnResources: T.Optional(T.Boolean({ error: "spawnResources must be true or false" })),
+});
 export const ArchiveResultSchema = T.Object({
   projectId: T.String(),
   resourceIds: T.Array(T.String()),

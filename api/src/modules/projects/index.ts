@@ -19,8 +19,12 @@ const IdParams = t.Object({ id: t.String({ maxLength: ID_MAX_LENGTH }) });
 
 // Query strings need Elysia's `t` (it coerces "3" to 3); the shared limits come from the contract.
 const ListQuery = t.Object({
-  search: t.Optional(t.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` })),
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: PROJECT_LIST_MAX, error: `limit must be between 1 and ${PROJECT_LIST_MAX}` })),
+  search: t.Optional(
+    t.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` }),
+  ),
+  limit: t.Optional(
+    t.Integer({ minimum: 1, maximum: PROJECT_LIST_MAX, error: `limit must be between 1 and ${PROJECT_LIST_MAX}` }),
+  ),
   cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
 });
 type ListQuery = typeof ListQuery.static;

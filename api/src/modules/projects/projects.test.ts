@@ -22,8 +22,13 @@ function as(user?: { id: string }) {
   }).api;
 }
 const delegate = () => createUser({ toolAccess: ["projects"] });
-const valid = { title: "Quiet streets", description: "Less traffic noise", problem: "Noise at night", solution: "Rubber asphalt" };
-const messageOf = (res: { error: unknown }) => ((res.error as { value?: { message?: string } } | null)?.value?.message ?? "");
+const valid = {
+  title: "Quiet streets",
+  description: "Less traffic noise",
+  problem: "Noise at night",
+  solution: "Rubber asphalt",
+};
+const messageOf = (res: { error: unknown }) => (res.error as { value?: { message?: string } } | null)?.value?.message ?? "";
 
 type Item = { id: string; title: string; createdAt: string };
 async function list(query: Record<string, string | number>) {
@@ -72,7 +77,10 @@ describe("create, edit, delete", () => {
       whitePaperUrl: "https://example.org/papers/quiet.pdf",
     });
     expect(Date.parse(res.data!.createdAt)).not.toBeNaN();
-    const absolute = await api.projects.post({ ...valid, whitePaperUrl: "http://localhost:3000/api/files/0123456789abcdef0123456789abcdef.pdf" });
+    const absolute = await api.projects.post({
+      ...valid,
+      whitePaperUrl: "http://localhost:3000/api/files/0123456789abcdef0123456789abcdef.pdf",
+    });
     expect(absolute.status).toBe(201);
   });
 
@@ -103,7 +111,12 @@ describe("create, edit, delete", () => {
     const api = as(await delegate());
     const res = await api.projects({ id: project.id }).patch({ title: "Renamed", whitePaperUrl: null });
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ title: "Renamed", description: project.description, challengeId: challenge.id, whitePaperUrl: null });
+    expect(res.data).toMatchObject({
+      title: "Renamed",
+      description: project.description,
+      challengeId: challenge.id,
+      whitePaperUrl: null,
+    });
     expect((await api.projects({ id: project.id }).patch({ challengeId: null })).data?.challengeId).toBeNull();
     const bad = await api.projects({ id: project.id }).patch({ challengeId: MISSING });
     expect(bad.status).toBe(400);
@@ -113,14 +126,29 @@ describe("create, edit, delete", () => {
   });
 
   test("PATCH with every field, as the edit dialog sends it, keeps a seeded project's site image and white paper", async () => {
-    const project = await createProject({ imageUrl: "/images/demo/chart.svg", whitePaperUrl: "/files/white-papers/open-rent-registry.pdf" });
-    const { id, createdAt, ...fields } = project;
-    const res = await as(await delegate()).projects({ id }).patch({
-      title: "Renamed", description: fields.description, problem: fields.problem, solution: fields.solution,
-      challengeId: null, insights: null, imageUrl: fields.imageUrl, whitePaperUrl: fields.whitePaperUrl,
+    const project = await createProject({
+      imageUrl: "/images/demo/chart.svg",
+      whitePaperUrl: "/files/white-papers/open-rent-registry.pdf",
     });
+    const { id, createdAt, ...fields } = project;
+    const res = await as(await delegate())
+      .projects({ id })
+      .patch({
+        title: "Renamed",
+        description: fields.description,
+        problem: fields.problem,
+        solution: fields.solution,
+        challengeId: null,
+        insights: null,
+        imageUrl: fields.imageUrl,
+        whitePaperUrl: fields.whitePaperUrl,
+      });
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ title: "Renamed", imageUrl: "/images/demo/chart.svg", whitePaperUrl: "/files/white-papers/open-rent-registry.pdf" });
+    expect(res.data).toMatchObject({
+      title: "Renamed",
+      imageUrl: "/images/demo/chart.svg",
+      whitePaperUrl: "/files/white-papers/open-rent-registry.pdf",
+    });
   });
 
   test("DELETE removes the project and its resources; a second DELETE is 404", async () => {
@@ -146,7 +174,12 @@ describe("public detail", () => {
     const project = await createProject({ insights: "Shared tools last longer" });
     const res = await as().projects({ id: project.id }).get();
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ id: project.id, title: project.title, insights: "Shared tools last longer", challengeId: null });
+    expect(res.data).toMatchObject({
+      id: project.id,
+      title: project.title,
+      insights: "Shared tools last longer",
+      challengeId: null,
+    });
     const missing = await as().projects({ id: MISSING }).get();
     expect(missing.status).toBe(404);
     expect(messageOf(missing)).toBe("Project not found");
@@ -167,7 +200,11 @@ describe("full-text search", () => {
       createProject({ title: `Repair cafe ${tag}`, description: "Fixing things together" }),
       createProject({ title: `Lunch kits ${tag}`, description: "Reusable boxes", solution: "Pupils repaired broken lids" }),
       createProject({ title: `Rent registry ${tag}`, description: "Open data", problem: "Landlords rarely repair flats" }),
-      createProject({ title: `Cooling centres ${tag}`, description: "Heat relief", insights: "Volunteers enjoyed repairing fans" }),
+      createProject({
+        title: `Cooling centres ${tag}`,
+        description: "Heat relief",
+        insights: "Volunteers enjoyed repairing fans",
+      }),
     ]);
     ids = { repair: repair.id, lunch: lunch.id, rent: rent.id, insight: insight.id };
   });
@@ -208,7 +245,9 @@ describe("keyset pagination", () => {
   beforeAll(async () => {
     // Seven rows, two of which share a creation time so the id breaks the tie.
     const days = ["03", "01", "05", "02", "02", "07", "04"];
-    const rows = await Promise.all(days.map((d, i) => createProject({ title: `Paged ${tag} ${i}`, createdAt: new Date(`2020-01-${d}T00:00:00Z`) })));
+    const rows = await Promise.all(
+      days.map((d, i) => createProject({ title: `Paged ${tag} ${i}`, createdAt: new Date(`2020-01-${d}T00:00:00Z`) })),
+    );
     newestFirst = rows.sort((a, b) => +b.createdAt - +a.createdAt || (a.id < b.id ? 1 : -1)).map((r) => r.id);
   });
 

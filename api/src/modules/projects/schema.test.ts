@@ -17,10 +17,23 @@ describe("projectFormErrors", () => {
   });
 
   test("image and white paper URLs are uploads, site files or http(s) links", () => {
-    for (const url of ["/api/files/0123abcd.pdf", "/files/white-papers/a.pdf", "/images/demo/chart.svg", "https://x.example/a.pdf", "http://localhost:4321/api/files/a.png"]) {
+    for (const url of [
+      "/api/files/0123abcd.pdf",
+      "/files/white-papers/a.pdf",
+      "/images/demo/chart.svg",
+      "https://x.example/a.pdf",
+      "http://localhost:4321/api/files/a.png",
+    ]) {
       expect(isFileUrl(url)).toBe(true);
     }
-    for (const url of ["javascript:alert(1)", "data:text/html,x", "//evil.example/a", "/api/files/../secret", "ftp://x/a.pdf", "/admin"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "//evil.example/a",
+      "/api/files/../secret",
+      "ftp://x/a.pdf",
+      "/admin",
+    ]) {
       expect(isFileUrl(url)).toBe(false);
     }
     expect(projectFormErrors({ ...valid, imageUrl: "javascript:1", whitePaperUrl: "file:///etc/passwd" })).toEqual({
@@ -32,7 +45,10 @@ describe("projectFormErrors", () => {
 
 describe("whitePaperProblem", () => {
   test("only PDFs: 'Invalid file type' / 'Please upload a PDF file'", () => {
-    expect(whitePaperProblem({ type: "image/png", name: "a.png", size: 10 })).toEqual({ title: "Invalid file type", description: "Please upload a PDF file" });
+    expect(whitePaperProblem({ type: "image/png", name: "a.png", size: 10 })).toEqual({
+      title: "Invalid file type",
+      description: "Please upload a PDF file",
+    });
     expect(whitePaperProblem({ type: "application/pdf", name: "a.pdf", size: 10 })).toBeNull();
     expect(whitePaperProblem({ type: "", name: "paper.PDF", size: 10 })).toBeNull();
   });

@@ -73,7 +73,9 @@ export const ProjectInputSchema = T.Object({
   description: requiredText(DESCRIPTION_MAX_LENGTH, PROJECT_MESSAGES.description),
   problem: requiredText(LONG_TEXT_MAX_LENGTH, PROJECT_MESSAGES.problem),
   solution: requiredText(LONG_TEXT_MAX_LENGTH, PROJECT_MESSAGES.solution),
-  challengeId: T.Optional(T.Union([T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }), T.Null()], { error: PROJECT_MESSAGES.challengeId })),
+  challengeId: T.Optional(
+    T.Union([T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }), T.Null()], { error: PROJECT_MESSAGES.challengeId }),
+  ),
   insights: T.Optional(T.Union([T.String({ maxLength: LONG_TEXT_MAX_LENGTH }), T.Null()])),
   imageUrl: optionalUrl(PROJECT_MESSAGES.imageUrl),
   whitePaperUrl: optionalUrl(PROJECT_MESSAGES.whitePaperUrl),

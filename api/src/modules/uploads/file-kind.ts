@@ -25,7 +25,8 @@ export function detectFormat(bytes: Uint8Array): StoredExtension | null {
   return null;
 }
 
-const indexOf = (bytes: Uint8Array, needle: readonly number[], from = 0) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(Buffer.from(needle), from);
+const indexOf = (bytes: Uint8Array, needle: readonly number[], from = 0) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(Buffer.from(needle), from);
 
 /**
  * Whether the file ends the way its format ends — a cut-off upload is refused rather than stored half. PNG: the
@@ -61,9 +62,34 @@ export function looksComplete(format: StoredExtension, bytes: Uint8Array): boole
 //   10^13 bytes, and an HTML parser runs a <script> wherever it sits;
 // - in the first 1445 bytes (the "resource header" browsers sniff, WHATWG MIME Sniffing §7), shorter tags too.
 // XMP metadata (<x:xmpmeta>, <rdf:…>, <?xpacket) is on neither list.
-const ANYWHERE = ["<script", "<iframe", "<frameset", "<!doctype", "<object", "<embed", "<?xml-stylesheet", "javascript:", "onerror=", "onload="].map(ascii);
+const ANYWHERE = [
+  "<script",
+  "<iframe",
+  "<frameset",
+  "<!doctype",
+  "<object",
+  "<embed",
+  "<?xml-stylesheet",
+  "javascript:",
+  "onerror=",
+  "onload=",
+].map(ascii);
 const SNIFF_WINDOW_BYTES = 1445;
-const IN_SNIFF_WINDOW = ["<html", "<head", "<body", "<svg", "<div", "<font", "<table", "<style", "<title", "<meta", "<form", "<base", "<!--"].map(ascii);
+const IN_SNIFF_WINDOW = [
+  "<html",
+  "<head",
+  "<body",
+  "<svg",
+  "<div",
+  "<font",
+  "<table",
+  "<style",
+  "<title",
+  "<meta",
+  "<form",
+  "<base",
+  "<!--",
+].map(ascii);
 
 /**
  * The first active-markup token found (case-insensitive), or null. This is how polyglots — a valid GIF header

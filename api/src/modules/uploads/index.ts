@@ -7,7 +7,14 @@ import { acceptMultipart } from "../../plugins/security";
 import { sessionOf } from "../auth/guard";
 import { hasAdminAccess } from "../auth/permissions";
 import { SESSION_COOKIE } from "../auth/sessions";
-import { CONTENT_TYPES, FileNameParamsSchema, MULTIPART_OVERHEAD_BYTES, UPLOAD_MESSAGES, UploadQuerySchema, UploadResultSchema } from "./schema";
+import {
+  CONTENT_TYPES,
+  FileNameParamsSchema,
+  MULTIPART_OVERHEAD_BYTES,
+  UPLOAD_MESSAGES,
+  UploadQuerySchema,
+  UploadResultSchema,
+} from "./schema";
 import { maxBytesFor, openPublicFile, openSignedFile, storeUpload, type ServedFile } from "./service";
 
 export const UPLOAD_PATH = "/api/upload";
@@ -63,7 +70,8 @@ export function fileHeaders(file: Pick<ServedFile, "name" | "extension" | "size"
   };
 }
 
-const sendFile = (file: ServedFile, cacheControl: string) => new Response(file.body, { headers: fileHeaders(file, cacheControl) });
+const sendFile = (file: ServedFile, cacheControl: string) =>
+  new Response(file.body, { headers: fileHeaders(file, cacheControl) });
 
 const signedRoute = {
   params: FileNameParamsSchema,
@@ -90,7 +98,13 @@ export const uploadsModule = new Elysia({ name: "uploads" })
       },
       query: UploadQuerySchema,
       body: t.Object({ file: t.File({ error: UPLOAD_MESSAGES.noFile }) }, { error: UPLOAD_MESSAGES.noFile }),
-      response: { 201: UploadResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 413: ErrorBodySchema },
+      response: {
+        201: UploadResultSchema,
+        400: ErrorBodySchema,
+        401: ErrorBodySchema,
+        403: ErrorBodySchema,
+        413: ErrorBodySchema,
+      },
       detail: { summary: "Upload an image (JPEG, PNG, GIF, WebP ≤ 5 MB) or, with type=pdf, a PDF (≤ 10 MB)" },
     },
   )

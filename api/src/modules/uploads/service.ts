@@ -59,9 +59,15 @@ export async function openPublicFile(name: string): Promise<ServedFile> {
  * A file reached through a local signed link (`storage.signedUrl` without a bucket): the signature must be ours and
  * unexpired, else 404 — a wrong or stale link tells nothing about whether the file exists.
  */
-export async function openSignedFile(scope: string, name: string, expires: string | undefined, signature: string | undefined): Promise<ServedFile> {
+export async function openSignedFile(
+  scope: string,
+  name: string,
+  expires: string | undefined,
+  signature: string | undefined,
+): Promise<ServedFile> {
   const key = `${scope}/${name}`;
-  if ((scope !== "public" && scope !== "private") || !FILE_NAME.test(name) || !verifyLocalLink(key, expires, signature)) throw missing();
+  if ((scope !== "public" && scope !== "private") || !FILE_NAME.test(name) || !verifyLocalLink(key, expires, signature))
+    throw missing();
   const file = await storage().get(key);
   if (!file) throw missing();
   return { ...file, name, extension: name.slice(name.lastIndexOf(".") + 1) as StoredExtension };

@@ -20,12 +20,42 @@ const PNG = b64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPh
 const GIF = b64("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7");
 const WEBP = b64("UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA");
 // SOI, a JFIF APP0 segment, filler standing in for the scan, EOI.
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...Buffer.from("JFIF\0"), 1, 1, 0, 0, 1, 0, 1, 0, 0, ...new Array(64).fill(0x11), 0xff, 0xd9]);
+const JPEG = new Uint8Array([
+  0xff,
+  0xd8,
+  0xff,
+  0xe0,
+  0x00,
+  0x10,
+  ...Buffer.from("JFIF\0"),
+  1,
+  1,
+  0,
+  0,
+  1,
+  0,
+  1,
+  0,
+  0,
+  ...new Array(64).fill(0x11),
+  0xff,
+  0xd9,
+]);
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const HTML = new TextEncoder().encode("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
-const SVG = new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="5"/></svg>');
+const SVG = new TextEncoder().encode(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="5"/></svg>',
+);
 // A valid GIF whose comment extension carries an HTML/JS payload: opened as HTML it would run the script.
-const POLYGLOT = new Uint8Array([...GIF.slice(0, -1), 0x21, 0xfe, 0x20, ...Buffer.from("*/=1;<script>alert(1)</script>/*".padEnd(32)), 0x00, 0x3b]);
+const POLYGLOT = new Uint8Array([
+  ...GIF.slice(0, -1),
+  0x21,
+  0xfe,
+  0x20,
+  ...Buffer.from("*/=1;<script>alert(1)</script>/*".padEnd(32)),
+  0x00,
+  0x3b,
+]);
 
 /** A PNG of about `size` bytes: valid signature and IHDR, random (incompressible) filler, IEND at the end. */
 function bigPng(size: number) {
@@ -45,7 +75,16 @@ const form = (bytes: Uint8Array, name: string, type = "application/octet-stream"
  * A raw call as a browser makes it (multipart bodies and byte-level checks are beyond the typed client): the jar's
  * cookies, the site's Origin on writes; the answer's status, headers and parsed body.
  */
-async function call(path: string, { method = "GET", body, jar, headers = {}, json }: { method?: string; body?: BodyInit | null; jar?: CookieJar; headers?: Record<string, string>; json?: unknown } = {}) {
+async function call(
+  path: string,
+  {
+    method = "GET",
+    body,
+    jar,
+    headers = {},
+    json,
+  }: { method?: string; body?: BodyInit | null; jar?: CookieJar; headers?: Record<string, string>; json?: unknown } = {},
+) {
   const h = new Headers(headers);
   if (jar?.cookies.size) h.set("cookie", jar.header());
   if (json !== undefined) {
@@ -103,7 +142,13 @@ describe("file kinds from bytes", () => {
   });
 
   test("complete files pass; cut-off ones do not", () => {
-    for (const [format, bytes] of [["png", PNG], ["jpg", JPEG], ["gif", GIF], ["webp", WEBP], ["pdf", PDF]] as const) {
+    for (const [format, bytes] of [
+      ["png", PNG],
+      ["jpg", JPEG],
+      ["gif", GIF],
+      ["webp", WEBP],
+      ["pdf", PDF],
+    ] as const) {
       expect(looksComplete(format, bytes)).toBe(true);
       expect(looksComplete(format, bytes.slice(0, bytes.length - 6))).toBe(false);
     }
@@ -166,7 +211,15 @@ describe("POST /api/upload", () => {
     ["a GIF + HTML/JS polyglot", POLYGLOT, "cat.gif", "image/gif", "", 400, UPLOAD_MESSAGES.markup],
     ["a cut-off PNG", PNG.slice(0, 50), "cut.png", "image/png", "", 400, UPLOAD_MESSAGES.incomplete],
     ["an empty file", new Uint8Array(), "empty.png", "image/png", "", 400, UPLOAD_MESSAGES.emptyFile],
-    ["an image 1 byte over 5 MB (inside the framing allowance)", bigPng(IMAGE_MAX_BYTES + 1), "big.png", "image/png", "", 413, UPLOAD_MESSAGES.imageTooLarge],
+    [
+      "an image 1 byte over 5 MB (inside the framing allowance)",
+      bigPng(IMAGE_MAX_BYTES + 1),
+      "big.png",
+      "image/png",
+      "",
+      413,
+      UPLOAD_MESSAGES.imageTooLarge,
+    ],
   ])("%s is refused with a clear message and nothing is stored", async (_, bytes, name, type, query, status, message) => {
     const res = await upload(form(bytes, name, type), admin, query);
     expect(res.status).toBe(status);
@@ -225,7 +278,11 @@ describe("POST /api/upload", () => {
     });
     try {
       const send = (body: FormData) =>
-        fetch(`http://127.0.0.1:${server.port}/api/upload`, { method: "POST", body, headers: { origin: SITE_ORIGIN, cookie: admin.header() } });
+        fetch(`http://127.0.0.1:${server.port}/api/upload`, {
+          method: "POST",
+          body,
+          headers: { origin: SITE_ORIGIN, cookie: admin.header() },
+        });
       const ok = await send(form(PNG, "a.png", "image/png"));
       expect(ok.status).toBe(201);
       const { url } = (await ok.json()) as { url: string };
@@ -380,9 +437,21 @@ describe("S3-compatible bucket (s3rver)", () => {
   beforeAll(async () => {
     s3Dir = mkdtempSync(join(tmpdir(), "s3rver-"));
     temporaryDirs.push(s3Dir);
-    server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    server = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     const { port } = (await server.run()) as unknown as { port: number };
-    bucket = s3Storage({ bucket: BUCKET, endpoint: `http://127.0.0.1:${port}`, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", region: "us-east-1" });
+    bucket = s3Storage({
+      bucket: BUCKET,
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      region: "us-east-1",
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -405,7 +474,13 @@ describe("S3-compatible bucket (s3rver)", () => {
 
   test("refused uploads leave the bucket unchanged", async () => {
     const before = await bucket.list();
-    for (const [bytes, name, query] of [[PNG, "a.pdf", "?type=pdf"], [PDF, "a.png", ""], [HTML, "a.jpg", ""], [SVG, "a.svg", ""], [POLYGLOT, "a.gif", ""]] as const) {
+    for (const [bytes, name, query] of [
+      [PNG, "a.pdf", "?type=pdf"],
+      [PDF, "a.png", ""],
+      [HTML, "a.jpg", ""],
+      [SVG, "a.svg", ""],
+      [POLYGLOT, "a.gif", ""],
+    ] as const) {
       expect((await upload(form(bytes, name), admin, query)).status).toBe(400);
     }
     expect((await upload(form(bigPng(6 * 1024 * 1024), "big.png"), admin)).status).toBe(413);
@@ -443,7 +518,13 @@ describe("uploaded URLs in the challenge contract", () => {
     const { body } = await upload(form(PNG, "a.png", "image/png"), admin);
     expect(accepts(body.url)).toBe(true);
     expect(accepts("https://img.example/r.png")).toBe(true);
-    for (const url of ["/api/files/0123456789abcdef0123456789abcdef.pdf", "/api/files/../../etc/passwd", "/uploads/x.png", "javascript:alert(1)", "data:image/png;base64,AA"]) {
+    for (const url of [
+      "/api/files/0123456789abcdef0123456789abcdef.pdf",
+      "/api/files/../../etc/passwd",
+      "/uploads/x.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AA",
+    ]) {
       expect({ url, ok: accepts(url) }).toEqual({ url, ok: false });
     }
   });

@@ -21,7 +21,12 @@ export const usersModule = new Elysia({ name: "users", prefix: "/users" })
       set.status = 201;
       return users.createUser(user, body);
     },
-    { section: "user_management", body: CreateUserBody, response: { 201: AdminUserSchema, ...errors }, detail: { summary: "Add a user" } },
+    {
+      section: "user_management",
+      body: CreateUserBody,
+      response: { 201: AdminUserSchema, ...errors },
+      detail: { summary: "Add a user" },
+    },
   )
   .patch("/:id", ({ user, params, body }) => users.updateUser(user, params.id, body), {
     section: "user_management",

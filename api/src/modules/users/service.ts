@@ -15,7 +15,6 @@ import { canManageAccount } from "../auth/permissions";
 type Actor = { id: string; role: string; toolAccess: string[] };
 const MANAGED_BY_ADMIN = "Only an admin can change an account that has admin access";
 
-
 // Serialises the "is this the last admin?" check with the change it guards (two admins demoting each other at
 // once must not leave none). An advisory lock works the same on PGlite and PostgreSQL.
 const LAST_ADMIN_LOCK = 7_271_202_612;
@@ -53,11 +52,15 @@ export async function createUser(actor: Actor, input: CreateUserBody): Promise<A
 
 export async function updateUser(actor: Actor, id: string, input: UpdateUserBody): Promise<AdminUser> {
   const prisma = await db();
-  const target = await prisma.user.findUnique({ where: { id }, select: { id: true, role: true, toolAccess: true, username: true, email: true } });
+  const target = await prisma.user.findUnique({
+    where: { id },
+    select: { id: true, role: true, toolAccess: true, username: true, email: true },
+  });
   if (!target) throw notFound("User not found");
   if (actor.role !== "ADMIN") {
     const roleChanged = input.role !== undefined && input.role !== target.role;
-    const toolsChanged = input.toolAccess !== undefined && [...input.toolAccess].sort().join() !== [...target.toolAccess].sort().join();
+    const toolsChanged =
+      input.toolAccess !== undefined && [...input.toolAccess].sort().join() !== [...target.toolAccess].sort().join();
     if (roleChanged || toolsChanged) throw new AppError("forbidden", "Only an admin can change roles or tool access");
     if (!canManageAccount(actor, target)) throw new AppError("forbidden", MANAGED_BY_ADMIN);
   }
@@ -79,7 +82,8 @@ export async function updateUser(actor: Actor, id: string, input: UpdateUserBody
   const user = await prisma.$transaction(async (tx) => {
     if (target.role === "ADMIN" && input.role === "USER") {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK}::bigint)`;
-      if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1) throw new AppError("conflict", "The last admin cannot be demoted");
+      if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1)
+        throw new AppError("conflict", "The last admin cannot be demoted");
     }
     return tx.user.update({ where: { id }, data, select: userSelect });
   });
@@ -98,7 +102,8 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
     if (!canManageAccount(actor, target)) throw new AppError("forbidden", MANAGED_BY_ADMIN);
     if (target.role === "ADMIN") {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK}::bigint)`;
-      if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1) throw new AppError("conflict", "The last admin cannot be deleted");
+      if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1)
+        throw new AppError("conflict", "The last admin cannot be deleted");
     }
     await tx.user.delete({ where: { id } });
   });
@@ -126,8 +131,14 @@ export function normaliseAdministrator(input: AdministratorInput): Administrator
 
 /** Accounts whose username or e-mail equals these, ignoring case (literally): none, one, or two different ones. */
 export async function accountsNamed(username: string, email: string): Promise<AdminUser[]> {
-  const ids = [await findUserIdBy("username", username), await findUserIdBy("email", email)].filter((id): id is string => id !== null);
-  const rows = await (await db()).user.findMany({ where: { id: { in: [...new Set(ids)] } }, select: userSelect, orderBy: { createdAt: "asc" } });
+  const ids = [await findUserIdBy("username", username), await findUserIdBy("email", email)].filter(
+    (id): id is string => id !== null,
+  );
+  const rows = await (await db()).user.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: userSelect,
+    orderBy: { createdAt: "asc" },
+  });
   return rows.map(toUser);
 }
 
@@ -138,7 +149,15 @@ export async function createAdministrator(input: AdministratorInput & { password
   if (input.password.length > PASSWORD_MAX_LENGTH) throw new AppError("invalid_data", MESSAGES.passwordTooLong);
   await assertAvailable(username, email);
   const user = await (await db()).user.create({
-    data: { username, email, password: await hashPassword(input.password), role: "ADMIN", emailVerified: true, firstName, lastName },
+    data: {
+      username,
+      email,
+      password: await hashPassword(input.password),
+      role: "ADMIN",
+      emailVerified: true,
+      firstName,
+      lastName,
+    },
     select: userSelect,
   });
   return toUser(user);

@@ -102,7 +102,9 @@ describe("create, edit, delete", () => {
 
   test("SPEC rules: password at least 6; unknown tool access refused; duplicates refused", async () => {
     const { api } = await admin();
-    expect((await api.users.post(newUserBody({ password: "five5" }))).error?.value.message).toBe("Password must be at least 6 characters");
+    expect((await api.users.post(newUserBody({ password: "five5" }))).error?.value.message).toBe(
+      "Password must be at least 6 characters",
+    );
     expect((await api.users.post(newUserBody({ toolAccess: invalid(["root"]) }))).status).toBe(400);
     const body = newUserBody();
     expect((await api.users.post(body)).status).toBe(201);
@@ -175,7 +177,10 @@ describe("what a delegated manager may not do", () => {
     for (const target of [orders.id, peer.user.id, manager.user.id]) {
       for (const change of [{ password: "taken-over" }, { email: `${unique("steal")}@example.com` }, { firstName: "Renamed" }]) {
         const res = await manager.api.users({ id: target }).patch(change);
-        expect(res).toMatchObject({ status: 403, error: { value: { message: "Only an admin can change an account that has admin access" } } });
+        expect(res).toMatchObject({
+          status: 403,
+          error: { value: { message: "Only an admin can change an account that has admin access" } },
+        });
       }
       // Deleting oneself is refused earlier, and differently (409), from this screen.
       expect((await manager.api.users({ id: target }).delete()).status).toBe(target === manager.user.id ? 409 : 403);
@@ -194,8 +199,12 @@ describe("what a delegated manager may not do", () => {
     expect(canManageAccount(manager, { id: "d", role: "USER", toolAccess: ["order_management"] })).toBe(false);
     expect(canManageAccount(manager, { id: "a", role: "ADMIN", toolAccess: [] })).toBe(false);
     expect(canManageAccount(manager, manager)).toBe(false);
-    expect(canManageAccount({ id: "c", role: "USER", toolAccess: ["challenges"] }, { id: "u", role: "USER", toolAccess: [] })).toBe(false);
-    expect(canManageAccount({ id: "x", role: "ADMIN", toolAccess: [] }, { id: "d", role: "USER", toolAccess: ["order_management"] })).toBe(true);
+    expect(
+      canManageAccount({ id: "c", role: "USER", toolAccess: ["challenges"] }, { id: "u", role: "USER", toolAccess: [] }),
+    ).toBe(false);
+    expect(
+      canManageAccount({ id: "x", role: "ADMIN", toolAccess: [] }, { id: "d", role: "USER", toolAccess: ["order_management"] }),
+    ).toBe(true);
     expect(canManageAccount(null, { id: "u", role: "USER", toolAccess: [] })).toBe(false);
   });
 

@@ -14,6 +14,14 @@ const TONES = {
 
 export type BadgeTone = keyof typeof TONES;
 
-export default function Badge({ tone = "neutral", children, className = "" }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export default function Badge({
+  tone = "neutral",
+  children,
+  className = "",
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return <span className={`badge ${TONES[tone]} ${className}`}>{children}</span>;
 }

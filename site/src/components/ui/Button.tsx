@@ -18,10 +18,27 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   block?: boolean;
 };
 
-export default function Button({ variant = "primary", size = "md", busy = false, busyLabel, block, className = "", children, disabled, type = "button", ...rest }: Props) {
+export default function Button({
+  variant = "primary",
+  size = "md",
+  busy = false,
+  busyLabel,
+  block,
+  className = "",
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: Props) {
   const sizeClass = size === "md" ? "" : `btn-${size}`;
   return (
-    <button type={type} className={`btn ${VARIANTS[variant]} ${sizeClass} ${block ? "btn-block" : ""} ${className}`} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={`btn ${VARIANTS[variant]} ${sizeClass} ${block ? "btn-block" : ""} ${className}`}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
       {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
       {busy && busyLabel ? busyLabel : children}
     </button>

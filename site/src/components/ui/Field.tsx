@@ -13,7 +13,13 @@ export default function Field({ label, error, hint, id, className = "", ...input
       <label className="fieldset-legend" htmlFor={inputId}>
         {label}
       </label>
-      <input id={inputId} className={`input w-full ${error ? "input-error" : ""}`} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? messageId : undefined} {...input} />
+      <input
+        id={inputId}
+        className={`input w-full ${error ? "input-error" : ""}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        {...input}
+      />
       {error ? (
         <p id={messageId} className="label text-error" role="alert">
           {error}

@@ -52,7 +52,9 @@ function NavList({ items, currentPath, collapsed }: { items: SidebarItem[]; curr
 
 function Brand({ siteName, collapsed }: { siteName: string; collapsed: boolean }) {
   return (
-    <div className={`flex h-14 shrink-0 items-center gap-2 border-b border-base-300 ${collapsed ? "justify-center px-0" : "px-4"}`}>
+    <div
+      className={`flex h-14 shrink-0 items-center gap-2 border-b border-base-300 ${collapsed ? "justify-center px-0" : "px-4"}`}
+    >
       <img src="/logo.svg" alt="" width="28" height="28" className="h-7 w-7 shrink-0" />
       <span className={collapsed ? "sr-only" : "truncate font-bold"}>{siteName} Admin</span>
     </div>

@@ -9,7 +9,11 @@ import ApplicationStatusBadge from "./ApplicationStatusBadge";
 export default function ApplicationCard({ application }: { application: Application }) {
   const { challenge } = application;
   return (
-    <article className="card border border-base-300 bg-base-200" data-testid="application-card" aria-labelledby={`application-${application.id}`}>
+    <article
+      className="card border border-base-300 bg-base-200"
+      data-testid="application-card"
+      aria-labelledby={`application-${application.id}`}
+    >
       <div className="card-body gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 id={`application-${application.id}`} className="card-title">

@@ -34,7 +34,12 @@ type Props = {
   appliedStatus?: string | null;
 };
 
-function TextArea({ label, error, hint, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode }) {
+function TextArea({
+  label,
+  error,
+  hint,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode }) {
   const id = useId();
   const messageId = `${id}-message`;
   return (
@@ -42,7 +47,14 @@ function TextArea({ label, error, hint, ...rest }: TextareaHTMLAttributes<HTMLTe
       <label className="fieldset-legend" htmlFor={id}>
         {label}
       </label>
-      <textarea id={id} className={`textarea w-full ${error ? "textarea-error" : ""}`} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? messageId : undefined} {...rest} />
+      <textarea
+        id={id}
+        className={`textarea w-full ${error ? "textarea-error" : ""}`}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        {...rest}
+      />
       {error ? (
         <p id={messageId} className="label text-error" role="alert">
           {error}
@@ -110,7 +122,11 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
       setSubmitted(true);
       toast({ title: "Application Submitted", description: "We'll review your application and get back to you." });
     } catch (error) {
-      toast({ title: "Submission Failed", description: serverMessage(error) || "Failed to submit application. Please try again.", variant: "destructive" });
+      toast({
+        title: "Submission Failed",
+        description: serverMessage(error) || "Failed to submit application. Please try again.",
+        variant: "destructive",
+      });
     }
   };
 
@@ -130,7 +146,10 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
       <Modal open={open} onClose={close} wide title={submitted ? "Application Submitted!" : `Apply to ${challengeTitle}`}>
         {submitted ? (
           <div className="flex flex-col gap-4" role="status">
-            <p>Thank you for applying to {challengeTitle}. The organisers will review your application; you can follow its status in My Applications.</p>
+            <p>
+              Thank you for applying to {challengeTitle}. The organisers will review your application; you can follow its status
+              in My Applications.
+            </p>
             <div className="modal-action">
               <a href="/my-applications" className="btn btn-outline">
                 My Applications
@@ -140,15 +159,60 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
           </div>
         ) : (
           <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1" aria-label="Application form">
-            <p className="text-sm opacity-80">Participation requires approval. Tell the organisers about yourself and why you want to join.</p>
+            <p className="text-sm opacity-80">
+              Participation requires approval. Tell the organisers about yourself and why you want to join.
+            </p>
             <div className="grid gap-x-4 sm:grid-cols-2">
-              <Field label="Full Name" name="applicantName" autoComplete="name" required maxLength={APPLICATION_MAX.applicantName} value={values.applicantName} error={errors.applicantName} onChange={(e) => set("applicantName", e.target.value)} />
-              <Field label="Email" name="applicantEmail" type="email" autoComplete="email" required maxLength={APPLICATION_MAX.applicantEmail} value={values.applicantEmail} error={errors.applicantEmail} onChange={(e) => set("applicantEmail", e.target.value)} />
-              <Field label="Company" name="company" autoComplete="organization" required maxLength={APPLICATION_MAX.company} value={values.company} error={errors.company} onChange={(e) => set("company", e.target.value)} />
-              <Field label="Role" name="role" autoComplete="organization-title" required maxLength={APPLICATION_MAX.role} value={values.role} error={errors.role} onChange={(e) => set("role", e.target.value)} />
+              <Field
+                label="Full Name"
+                name="applicantName"
+                autoComplete="name"
+                required
+                maxLength={APPLICATION_MAX.applicantName}
+                value={values.applicantName}
+                error={errors.applicantName}
+                onChange={(e) => set("applicantName", e.target.value)}
+              />
+              <Field
+                label="Email"
+                name="applicantEmail"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={APPLICATION_MAX.applicantEmail}
+                value={values.applicantEmail}
+                error={errors.applicantEmail}
+                onChange={(e) => set("applicantEmail", e.target.value)}
+              />
+              <Field
+                label="Company"
+                name="company"
+                autoComplete="organization"
+                required
+                maxLength={APPLICATION_MAX.company}
+                value={values.company}
+                error={errors.company}
+                onChange={(e) => set("company", e.target.value)}
+              />
+              <Field
+                label="Role"
+                name="role"
+                autoComplete="organization-title"
+                required
+                maxLength={APPLICATION_MAX.role}
+                value={values.role}
+                error={errors.role}
+                onChange={(e) => set("role", e.target.value)}
+              />
             </div>
             <label className="label mt-2 cursor-pointer gap-2 whitespace-normal text-base-content">
-              <input type="checkbox" name="isEnterprise" className="checkbox checkbox-primary checkbox-sm" checked={values.isEnterprise} onChange={(e) => set("isEnterprise", e.target.checked)} />
+              <input
+                type="checkbox"
+                name="isEnterprise"
+                className="checkbox checkbox-primary checkbox-sm"
+                checked={values.isEnterprise}
+                onChange={(e) => set("isEnterprise", e.target.checked)}
+              />
               I am applying as an enterprise participant (on behalf of my organisation)
             </label>
             {!values.isEnterprise && (

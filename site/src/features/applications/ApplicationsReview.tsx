@@ -18,8 +18,16 @@ import ApplicationStatusBadge from "./ApplicationStatusBadge";
 type Props = { challengeId: string; challengeTitle: string };
 
 const OUTCOME: Record<Decision, { done: string; failed: string; fallback: string }> = {
-  approve: { done: "Application Approved", failed: "Approval Failed", fallback: "Failed to approve application. Please try again." },
-  reject: { done: "Application Rejected", failed: "Rejection Failed", fallback: "Failed to reject application. Please try again." },
+  approve: {
+    done: "Application Approved",
+    failed: "Approval Failed",
+    fallback: "Failed to approve application. Please try again.",
+  },
+  reject: {
+    done: "Application Rejected",
+    failed: "Rejection Failed",
+    fallback: "Failed to reject application. Please try again.",
+  },
 };
 
 function ReviewItem({ application, challengeId }: { application: Application; challengeId: string }) {
@@ -35,14 +43,22 @@ function ReviewItem({ application, challengeId }: { application: Application; ch
       await decide.mutateAsync({ applicationId: application.id, decision, note });
       toast({ title: OUTCOME[decision].done, description: `${application.applicantName} has been notified by e-mail.` });
     } catch (error) {
-      toast({ title: OUTCOME[decision].failed, description: serverMessage(error) || OUTCOME[decision].fallback, variant: "destructive" });
+      toast({
+        title: OUTCOME[decision].failed,
+        description: serverMessage(error) || OUTCOME[decision].fallback,
+        variant: "destructive",
+      });
     } finally {
       setPending(null);
     }
   };
 
   return (
-    <li className="card border border-base-300 bg-base-100" data-testid="review-item" aria-labelledby={`applicant-${application.id}`}>
+    <li
+      className="card border border-base-300 bg-base-100"
+      data-testid="review-item"
+      aria-labelledby={`applicant-${application.id}`}
+    >
       <div className="card-body gap-2 p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={`applicant-${application.id}`} className="font-semibold">
@@ -54,22 +70,47 @@ function ReviewItem({ application, challengeId }: { application: Application; ch
           </div>
         </div>
         <p className="text-sm opacity-80">
-          {application.role} at {application.company} · <a className="link" href={`mailto:${application.applicantEmail}`}>{application.applicantEmail}</a> · applied{" "}
-          {formatDay(application.joinedAt)}
+          {application.role} at {application.company} ·{" "}
+          <a className="link" href={`mailto:${application.applicantEmail}`}>
+            {application.applicantEmail}
+          </a>{" "}
+          · applied {formatDay(application.joinedAt)}
         </p>
         <p className="whitespace-pre-line text-sm">{application.interestDescription}</p>
-        {application.enterpriseExplanation && <p className="whitespace-pre-line text-sm opacity-80">Enterprise explanation: {application.enterpriseExplanation}</p>}
+        {application.enterpriseExplanation && (
+          <p className="whitespace-pre-line text-sm opacity-80">Enterprise explanation: {application.enterpriseExplanation}</p>
+        )}
         {application.status === "PENDING" ? (
           <div className="mt-2 flex flex-col gap-2">
             <label htmlFor={noteId} className="text-sm font-medium">
               Note to the applicant (optional)
             </label>
-            <textarea id={noteId} className="textarea textarea-sm w-full" rows={2} maxLength={DECISION_NOTE_MAX_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} />
+            <textarea
+              id={noteId}
+              className="textarea textarea-sm w-full"
+              rows={2}
+              maxLength={DECISION_NOTE_MAX_LENGTH}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
             <div className="flex justify-end gap-2">
-              <Button variant="danger" size="sm" busy={pending === "reject"} busyLabel="Rejecting..." disabled={decide.isPending} onClick={() => run("reject")}>
+              <Button
+                variant="danger"
+                size="sm"
+                busy={pending === "reject"}
+                busyLabel="Rejecting..."
+                disabled={decide.isPending}
+                onClick={() => run("reject")}
+              >
                 Reject
               </Button>
-              <Button size="sm" busy={pending === "approve"} busyLabel="Approving..." disabled={decide.isPending} onClick={() => run("approve")}>
+              <Button
+                size="sm"
+                busy={pending === "approve"}
+                busyLabel="Approving..."
+                disabled={decide.isPending}
+                onClick={() => run("approve")}
+              >
                 Approve
               </Button>
             </div>
@@ -99,7 +140,8 @@ export function ApplicationsReviewList({ challengeId, challengeTitle }: Props) {
   return (
     <section aria-label={`Applications for ${challengeTitle}`} className="flex flex-col gap-3">
       <p className="text-sm opacity-80">
-        {applications.data.length} {applications.data.length === 1 ? "application" : "applications"}, {pendingCount} pending review
+        {applications.data.length} {applications.data.length === 1 ? "application" : "applications"}, {pendingCount} pending
+        review
       </p>
       {applications.data.length === 0 ? (
         <p className="opacity-80">No applications yet.</p>

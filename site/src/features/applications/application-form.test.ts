@@ -5,11 +5,21 @@ import { applicationStatus } from "./application-status";
 import { nextDueText, timelinePhases } from "./dashboard";
 
 const user = { firstName: "Morgan", lastName: "Lee", username: "member", email: "member@example.com" };
-const filled = { ...applicationDefaults(user), company: "Acme", role: "Designer", interestDescription: "I care about clean air a lot." };
+const filled = {
+  ...applicationDefaults(user),
+  company: "Acme",
+  role: "Designer",
+  interestDescription: "I care about clean air a lot.",
+};
 
 describe("applicationDefaults", () => {
   test("first and last name, else the username; the account e-mail; not enterprise", () => {
-    expect(applicationDefaults(user)).toMatchObject({ applicantName: "Morgan Lee", applicantEmail: "member@example.com", isEnterprise: false, company: "" });
+    expect(applicationDefaults(user)).toMatchObject({
+      applicantName: "Morgan Lee",
+      applicantEmail: "member@example.com",
+      isEnterprise: false,
+      company: "",
+    });
     expect(applicationDefaults({ ...user, lastName: null }).applicantName).toBe("Morgan");
     expect(applicationDefaults({ ...user, firstName: null, lastName: " " }).applicantName).toBe("member");
   });
@@ -21,7 +31,14 @@ describe("checkApplication", () => {
   });
 
   test("all five rules with SPEC's messages, one per field", () => {
-    const errors = checkApplication({ ...filled, applicantName: "A", company: " ", applicantEmail: "nope", role: "x", interestDescription: "short" });
+    const errors = checkApplication({
+      ...filled,
+      applicantName: "A",
+      company: " ",
+      applicantEmail: "nope",
+      role: "x",
+      interestDescription: "short",
+    });
     expect(errors).toEqual({
       applicantName: "Name must be at least 2 characters",
       company: "Company name must be at least 2 characters",
@@ -38,23 +55,38 @@ describe("checkApplication", () => {
 
 describe("applicationPayload", () => {
   test("trims; the explanation only when not enterprise, null when blank", () => {
-    expect(applicationPayload({ ...filled, company: " Acme ", enterpriseExplanation: " solo " })).toMatchObject({ company: "Acme", enterpriseExplanation: "solo", isEnterprise: false });
-    expect(applicationPayload({ ...filled, isEnterprise: true, enterpriseExplanation: "hidden" }).enterpriseExplanation).toBeNull();
+    expect(applicationPayload({ ...filled, company: " Acme ", enterpriseExplanation: " solo " })).toMatchObject({
+      company: "Acme",
+      enterpriseExplanation: "solo",
+      isEnterprise: false,
+    });
+    expect(
+      applicationPayload({ ...filled, isEnterprise: true, enterpriseExplanation: "hidden" }).enterpriseExplanation,
+    ).toBeNull();
     expect(applicationPayload({ ...filled, enterpriseExplanation: "  " }).enterpriseExplanation).toBeNull();
   });
 });
 
 describe("labels", () => {
   test("SPEC §4 status labels; unknown reads as pending", () => {
-    expect(["PENDING", "ACTIVE", "REJECTED", "WITHDRAWN"].map((s) => applicationStatus(s).label)).toEqual(["Pending Review", "Approved", "Rejected", "Pending Review"]);
+    expect(["PENDING", "ACTIVE", "REJECTED", "WITHDRAWN"].map((s) => applicationStatus(s).label)).toEqual([
+      "Pending Review",
+      "Approved",
+      "Rejected",
+      "Pending Review",
+    ]);
   });
 
   test("timeline phases and next due", () => {
     expect(timelinePhases("Kick-off in October; demo day in December.")).toEqual(["Kick-off in October", "demo day in December"]);
     expect(timelinePhases(null)).toEqual([]);
     const now = new Date("2026-11-01T00:00:00Z");
-    expect(nextDueText({ kind: "end", date: "2026-11-11T00:00:00.000Z" }, now)).toBe("Final deliverables due 2026-11-11 (in 10 days)");
-    expect(nextDueText({ kind: "start", date: "2026-11-01T12:00:00.000Z" }, now)).toBe("Challenge starts 2026-11-01 (within a day)");
+    expect(nextDueText({ kind: "end", date: "2026-11-11T00:00:00.000Z" }, now)).toBe(
+      "Final deliverables due 2026-11-11 (in 10 days)",
+    );
+    expect(nextDueText({ kind: "start", date: "2026-11-01T12:00:00.000Z" }, now)).toBe(
+      "Challenge starts 2026-11-01 (within a day)",
+    );
     expect(nextDueText(null, now)).toBe("The challenge has ended.");
   });
 });

@@ -3,11 +3,7 @@
 // (@api/modules/applications/schema): the dialog and the route cannot disagree on a word. Only what a schema
 // cannot say (over-long text) is checked by hand, with the contract's shared helper.
 import { Value } from "@sinclair/typebox/value";
-import {
-  ApplicationBodySchema,
-  applicationLengthProblem,
-  type ApplicationBody,
-} from "@api/modules/applications/schema";
+import { ApplicationBodySchema, applicationLengthProblem, type ApplicationBody } from "@api/modules/applications/schema";
 
 export type ApplicationValues = {
   applicantName: string;
@@ -26,7 +22,10 @@ export type ApplicantUser = { firstName: string | null; lastName: string | null;
 
 /** SPEC §5: name = first and last name, else the username; e-mail from the account; isEnterprise false. */
 export function applicationDefaults(user: ApplicantUser | null | undefined): ApplicationValues {
-  const fullName = [user?.firstName, user?.lastName].map((part) => part?.trim()).filter(Boolean).join(" ");
+  const fullName = [user?.firstName, user?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
   return {
     applicantName: fullName || user?.username || "",
     company: "",

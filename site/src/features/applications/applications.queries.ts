@@ -20,7 +20,10 @@ export function useApply(challengeId: string) {
 }
 
 export const useChallengeApplications = (challengeId: string) =>
-  useQuery({ queryKey: applicationsKey(challengeId), queryFn: () => unwrap(api.challenges({ id: challengeId }).applications.get()) });
+  useQuery({
+    queryKey: applicationsKey(challengeId),
+    queryFn: () => unwrap(api.challenges({ id: challengeId }).applications.get()),
+  });
 
 export type Decision = "approve" | "reject";
 
@@ -33,6 +36,10 @@ export function useDecide(challengeId: string) {
       return unwrap(decision === "approve" ? route.approve.patch(body) : route.reject.patch(body));
     },
     // An approval changes the challenge's participant count too (the admin grid shows it).
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: applicationsKey(challengeId) }), client.invalidateQueries({ queryKey: ["challenges"] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: applicationsKey(challengeId) }),
+        client.invalidateQueries({ queryKey: ["challenges"] }),
+      ]),
   });
 }

@@ -38,8 +38,8 @@ export default function ForgotPasswordForm({ initial }: { initial?: ForgotPasswo
     return (
       <AuthCard title="Check Your Email" testId="forgot-password-sent">
         <p className="opacity-80">
-          When an account uses <strong className="break-all">{sentTo}</strong>, a link to reset its password is on its way. Don't see it? Check
-          your spam folder, or try again in a few minutes.
+          When an account uses <strong className="break-all">{sentTo}</strong>, a link to reset its password is on its way. Don't
+          see it? Check your spam folder, or try again in a few minutes.
         </p>
         <a href="/login" className="btn btn-primary btn-block">
           Back to Login
@@ -58,7 +58,14 @@ export default function ForgotPasswordForm({ initial }: { initial?: ForgotPasswo
         </a>
       }
     >
-      <form method="post" action="/forgot-password" noValidate onSubmit={onSubmit} aria-label="Forgot password" className="flex flex-col gap-1">
+      <form
+        method="post"
+        action="/forgot-password"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Forgot password"
+        className="flex flex-col gap-1"
+      >
         {notice && <Alert className="mb-2">{notice}</Alert>}
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
         <Button type="submit" block className="mt-3" {...submit.button}>

@@ -46,7 +46,15 @@ export default function LoginForm({ initial }: { initial?: FormState<keyof Login
     >
       <form method="post" action="/login" noValidate onSubmit={onSubmit} aria-label="Sign in" className="flex flex-col gap-1">
         {notice && <Alert className="mb-2">{notice}</Alert>}
-        <Field label="Username or Email" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={EMAIL_MAX_LENGTH} required {...form.field("usernameOrEmail")} />
+        <Field
+          label="Username or Email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={EMAIL_MAX_LENGTH}
+          required
+          {...form.field("usernameOrEmail")}
+        />
         <Field label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
         <div className="mt-1 text-right text-sm">
           <a href="/forgot-password" className="link link-hover">

@@ -27,7 +27,17 @@ const profileValues = (user: CurrentUser): ProfileValues => ({
   currentPassword: "",
 });
 
-function SettingsCard({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+function SettingsCard({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <section className="card border border-base-300 bg-base-200 shadow-sm" aria-labelledby={id}>
       <div className="card-body gap-3">
@@ -60,20 +70,39 @@ function PersonalInformationForm({ user }: { user: CurrentUser }) {
         form.reset(profileValues(updated));
         setSavedEmail(updated.email);
         // The header is rendered on the server: show the new name there without a reload.
-        for (const label of document.querySelectorAll("[data-account-name]")) label.textContent = updated.firstName || updated.username;
+        for (const label of document.querySelectorAll("[data-account-name]"))
+          label.textContent = updated.firstName || updated.username;
         toast({ title: "Profile updated", description: "Your personal information has been saved." });
       },
     });
   }
 
   return (
-    <SettingsCard id="personal-information" title="Personal Information" description="Update your name, username and email address.">
-      <form method="post" action="/profile" noValidate onSubmit={onSubmit} aria-labelledby="personal-information" className="flex flex-col gap-1">
+    <SettingsCard
+      id="personal-information"
+      title="Personal Information"
+      description="Update your name, username and email address."
+    >
+      <form
+        method="post"
+        action="/profile"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="personal-information"
+        className="flex flex-col gap-1"
+      >
         <div className="grid gap-x-3 sm:grid-cols-2">
           <Field label="First Name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} {...form.field("firstName")} />
           <Field label="Last Name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} {...form.field("lastName")} />
         </div>
-        <Field label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} required {...form.field("username")} />
+        <Field
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          {...form.field("username")}
+        />
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
         {needsPassword && (
           <Field
@@ -113,8 +142,21 @@ function ChangePasswordForm() {
 
   return (
     <SettingsCard id="change-password" title="Change Password" description="Enter your current password, then choose a new one.">
-      <form method="post" action="/profile" noValidate onSubmit={onSubmit} aria-labelledby="change-password" className="flex flex-col gap-1">
-        <Field label="Current Password" type="password" autoComplete="current-password" required {...form.field("currentPassword")} />
+      <form
+        method="post"
+        action="/profile"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="change-password"
+        className="flex flex-col gap-1"
+      >
+        <Field
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field("currentPassword")}
+        />
         <Field
           label="New Password"
           type="password"
@@ -123,7 +165,13 @@ function ChangePasswordForm() {
           hint={`At least ${SHORT_PASSWORD_MIN_LENGTH} characters.`}
           {...form.field("newPassword")}
         />
-        <Field label="Confirm New Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
+        <Field
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.field("confirmPassword")}
+        />
         <div className="mt-3">
           <Button type="submit" {...submit.button}>
             Update Password

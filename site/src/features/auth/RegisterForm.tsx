@@ -13,7 +13,10 @@ import AuthCard from "./AuthCard";
 import { checkRegister, registerBody, type FormState, type RegisterValues } from "./form";
 
 export default function RegisterForm({ initial }: { initial?: FormState<keyof RegisterValues> }) {
-  const form = useContractForm<RegisterValues>({ firstName: "", lastName: "", username: "", email: "", password: "", confirmPassword: "" }, initial);
+  const form = useContractForm<RegisterValues>(
+    { firstName: "", lastName: "", username: "", email: "", password: "", confirmPassword: "" },
+    initial,
+  );
   const submit = useSubmit("Creating account...");
   const [notice, setNotice] = useState(initial?.message);
 
@@ -44,11 +47,28 @@ export default function RegisterForm({ initial }: { initial?: FormState<keyof Re
         </>
       }
     >
-      <form method="post" action="/register" noValidate onSubmit={onSubmit} aria-label="Create account" className="flex flex-col gap-1">
+      <form
+        method="post"
+        action="/register"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Create account"
+        className="flex flex-col gap-1"
+      >
         {notice && <Alert className="mb-2">{notice}</Alert>}
         <div className="grid gap-x-3 sm:grid-cols-2">
-          <Field label="First Name (optional)" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} {...form.field("firstName")} />
-          <Field label="Last Name (optional)" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} {...form.field("lastName")} />
+          <Field
+            label="First Name (optional)"
+            autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
+            {...form.field("firstName")}
+          />
+          <Field
+            label="Last Name (optional)"
+            autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
+            {...form.field("lastName")}
+          />
         </div>
         <Field
           label="Username"
@@ -60,7 +80,14 @@ export default function RegisterForm({ initial }: { initial?: FormState<keyof Re
           {...form.field("username")}
         />
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
-        <Field label="Password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...form.field("password")} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          {...form.field("password")}
+        />
         <Field label="Confirm Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
         <Button type="submit" block className="mt-3" {...submit.button}>
           Create Account

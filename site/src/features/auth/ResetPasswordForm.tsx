@@ -58,9 +58,23 @@ export default function ResetPasswordForm({ token, initial }: { token: string; i
 
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
-      <form method="post" action={`/reset-password/${encodeURIComponent(token)}`} noValidate onSubmit={onSubmit} aria-label="Reset password" className="flex flex-col gap-1">
+      <form
+        method="post"
+        action={`/reset-password/${encodeURIComponent(token)}`}
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Reset password"
+        className="flex flex-col gap-1"
+      >
         {notice && <Alert className="mb-2">{notice}</Alert>}
-        <Field label="New Password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...form.field("newPassword")} />
+        <Field
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          {...form.field("newPassword")}
+        />
         <Field label="Confirm Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
         <Button type="submit" block className="mt-3" {...submit.button}>
           Reset Password

@@ -20,7 +20,10 @@ export default function VerifyEmail({ token }: { token: string }) {
       .catch((error: unknown) =>
         setState({
           status: "error",
-          message: error instanceof ApiError ? serverMessage(error) || "Failed to verify email" : "An error occurred while verifying your email",
+          message:
+            error instanceof ApiError
+              ? serverMessage(error) || "Failed to verify email"
+              : "An error occurred while verifying your email",
         }),
       );
   }, [token]);

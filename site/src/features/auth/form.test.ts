@@ -2,14 +2,32 @@
 // messages, and that nothing bad is let through to the API.
 import { describe, expect, test } from "bun:test";
 import { onlyErrors } from "../../lib/forms";
-import { checkLogin, checkPasswordChange, checkProfile, checkRegister, checkResetPassword, checkForgotPassword, profileBody, registerBody } from "./form";
+import {
+  checkLogin,
+  checkPasswordChange,
+  checkProfile,
+  checkRegister,
+  checkResetPassword,
+  checkForgotPassword,
+  profileBody,
+  registerBody,
+} from "./form";
 
-const register = { firstName: "", lastName: "", username: "ada_l", email: "ada@example.com", password: "longenough", confirmPassword: "longenough" };
+const register = {
+  firstName: "",
+  lastName: "",
+  username: "ada_l",
+  email: "ada@example.com",
+  password: "longenough",
+  confirmPassword: "longenough",
+};
 
 describe("register", () => {
   test("mismatch and short passwords are caught with SPEC's texts", () => {
     expect(checkRegister({ ...register, confirmPassword: "different1" }).confirmPassword).toBe("Passwords do not match");
-    expect(checkRegister({ ...register, password: "short", confirmPassword: "short" }).password).toBe("Password must be at least 8 characters long");
+    expect(checkRegister({ ...register, password: "short", confirmPassword: "short" }).password).toBe(
+      "Password must be at least 8 characters long",
+    );
     expect(Object.values(checkRegister(register)).filter(Boolean)).toEqual([]);
   });
 
@@ -22,26 +40,43 @@ describe("register", () => {
     });
     expect(checkRegister({ ...register, username: "ab" }).username).toBe("Username must be at least 3 characters");
     expect(checkRegister({ ...register, username: "a".repeat(33) }).username).toBe("Username must be at most 32 characters");
-    expect(checkRegister({ ...register, username: "ada lovelace" }).username).toBe("Username may only contain letters, numbers, dots, dashes and underscores");
+    expect(checkRegister({ ...register, username: "ada lovelace" }).username).toBe(
+      "Username may only contain letters, numbers, dots, dashes and underscores",
+    );
     expect(checkRegister({ ...register, email: "nope" }).email).toBe("Invalid email address");
-    expect(checkRegister({ ...register, password: "p".repeat(257), confirmPassword: "p".repeat(257) }).password).toBe("Password must be at most 256 characters");
+    expect(checkRegister({ ...register, password: "p".repeat(257), confirmPassword: "p".repeat(257) }).password).toBe(
+      "Password must be at most 256 characters",
+    );
     expect(checkRegister({ ...register, firstName: "n".repeat(101) }).firstName).toStartWith("firstName: ");
   });
 
   test("the payload drops confirmPassword and sends empty names as null", () => {
-    expect(registerBody({ ...register, username: "  ada_l " })).toEqual({ username: "ada_l", email: "ada@example.com", password: "longenough", firstName: null, lastName: null });
+    expect(registerBody({ ...register, username: "  ada_l " })).toEqual({
+      username: "ada_l",
+      email: "ada@example.com",
+      password: "longenough",
+      firstName: null,
+      lastName: null,
+    });
   });
 });
 
 describe("other forms", () => {
   test("login needs both fields", () => {
-    expect(onlyErrors(checkLogin({ usernameOrEmail: " ", password: "" }))).toEqual({ usernameOrEmail: "This field is required", password: "This field is required" });
+    expect(onlyErrors(checkLogin({ usernameOrEmail: " ", password: "" }))).toEqual({
+      usernameOrEmail: "This field is required",
+      password: "This field is required",
+    });
   });
 
   test("forgot and reset", () => {
     expect(checkForgotPassword("nope").email).toBe("Please enter a valid email address");
-    expect(checkResetPassword({ newPassword: "seven77", confirmPassword: "seven77" }, "token").newPassword).toBe("Password must be at least 8 characters");
-    expect(checkResetPassword({ newPassword: "eight888", confirmPassword: "eight889" }, "token").confirmPassword).toBe("Passwords do not match");
+    expect(checkResetPassword({ newPassword: "seven77", confirmPassword: "seven77" }, "token").newPassword).toBe(
+      "Password must be at least 8 characters",
+    );
+    expect(checkResetPassword({ newPassword: "eight888", confirmPassword: "eight889" }, "token").confirmPassword).toBe(
+      "Passwords do not match",
+    );
     expect(checkResetPassword({ newPassword: "eight888", confirmPassword: "eight888" }, "").token).toBe("Invalid reset token");
   });
 
@@ -53,12 +88,16 @@ describe("other forms", () => {
     expect(checkProfile({ ...profile, email: "new@y.z" }, "x@y.z").currentPassword).toBe("Current password is required");
     expect(checkProfile({ ...profile, email: "X@Y.z" }, "x@y.z").currentPassword).toBeUndefined();
     expect(profileBody({ ...profile, currentPassword: "pw" }, "x@y.z")).not.toHaveProperty("currentPassword");
-    expect(profileBody({ ...profile, email: "new@y.z", currentPassword: "pw" }, "x@y.z")).toMatchObject({ currentPassword: "pw" });
+    expect(profileBody({ ...profile, email: "new@y.z", currentPassword: "pw" }, "x@y.z")).toMatchObject({
+      currentPassword: "pw",
+    });
     expect(onlyErrors(checkPasswordChange({ currentPassword: "", newPassword: "five5", confirmPassword: "" }))).toEqual({
       currentPassword: "Current password is required",
       newPassword: "Password must be at least 6 characters",
       confirmPassword: "Please confirm your password",
     });
-    expect(checkPasswordChange({ currentPassword: "x", newPassword: "sixsix", confirmPassword: "sixsiz" }).confirmPassword).toBe("Passwords don't match");
+    expect(checkPasswordChange({ currentPassword: "x", newPassword: "sixsix", confirmPassword: "sixsiz" }).confirmPassword).toBe(
+      "Passwords don't match",
+    );
   });
 });

@@ -29,7 +29,14 @@ export const checkLogin = (v: LoginValues): FieldErrors<keyof LoginValues> => ch
 
 // ---- Register (SPEC §5: a mismatch or a short password never reaches the API) ----
 
-export type RegisterValues = { firstName: string; lastName: string; username: string; email: string; password: string; confirmPassword: string };
+export type RegisterValues = {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+};
 
 /** SPEC §3 registration payload: confirmPassword stays in the browser. */
 export const registerBody = (v: RegisterValues) => ({
@@ -48,7 +55,8 @@ export const checkRegister = (v: RegisterValues): FieldErrors<keyof RegisterValu
 // ---- Forgot / reset password ----
 
 export const forgotPasswordBody = (email: string) => ({ email: email.trim() });
-export const checkForgotPassword = (email: string): FieldErrors<"email"> => checkForm(ForgotPasswordBody, forgotPasswordBody(email));
+export const checkForgotPassword = (email: string): FieldErrors<"email"> =>
+  checkForm(ForgotPasswordBody, forgotPasswordBody(email));
 
 export type ResetValues = { newPassword: string; confirmPassword: string };
 
@@ -63,7 +71,8 @@ export const checkResetPassword = (v: ResetValues, token: string): FieldErrors<k
 export type ProfileValues = { firstName: string; lastName: string; username: string; email: string; currentPassword: string };
 
 /** Whether the profile form must ask for the current password: a changed e-mail takes over password resets. */
-export const profileNeedsPassword = (v: ProfileValues, savedEmail: string) => v.email.trim().toLowerCase() !== savedEmail.toLowerCase();
+export const profileNeedsPassword = (v: ProfileValues, savedEmail: string) =>
+  v.email.trim().toLowerCase() !== savedEmail.toLowerCase();
 
 export const profileBody = (v: ProfileValues, savedEmail: string) => ({
   username: v.username.trim(),
@@ -80,9 +89,17 @@ export const checkProfile = (v: ProfileValues, savedEmail: string): FieldErrors<
 });
 
 export type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
-export const passwordChangeBody = (v: PasswordChangeValues) => ({ currentPassword: v.currentPassword, newPassword: v.newPassword });
+export const passwordChangeBody = (v: PasswordChangeValues) => ({
+  currentPassword: v.currentPassword,
+  newPassword: v.newPassword,
+});
 
 export const checkPasswordChange = (v: PasswordChangeValues): FieldErrors<keyof PasswordChangeValues> => ({
   ...checkForm(PasswordChangeBody, passwordChangeBody(v)),
-  confirmPassword: confirmProblem(v.newPassword, v.confirmPassword, MESSAGES.passwordsDontMatch, MESSAGES.confirmPasswordRequired),
+  confirmPassword: confirmProblem(
+    v.newPassword,
+    v.confirmPassword,
+    MESSAGES.passwordsDontMatch,
+    MESSAGES.confirmPasswordRequired,
+  ),
 });

@@ -30,16 +30,28 @@ import {
 export const NEEDS_JAVASCRIPT = "Please enable JavaScript to use this form, or try again once the page has finished loading.";
 
 const LOGIN_FIELDS = ["usernameOrEmail", "password"] as const satisfies readonly (keyof LoginValues)[];
-const REGISTER_FIELDS = ["firstName", "lastName", "username", "email", "password", "confirmPassword"] as const satisfies readonly (keyof RegisterValues)[];
+const REGISTER_FIELDS = [
+  "firstName",
+  "lastName",
+  "username",
+  "email",
+  "password",
+  "confirmPassword",
+] as const satisfies readonly (keyof RegisterValues)[];
 const RESET_FIELDS = ["newPassword", "confirmPassword"] as const satisfies readonly (keyof ResetValues)[];
 
 /**
  * The check's errors split for the page: those of the form's own fields, and any other (a field the person does
  * not type, such as the reset token) as the form's message.
  */
-function splitErrors<K extends string>(errors: FieldErrors<string>, fields: readonly K[]): { errors: FieldErrors<K>; message?: string } {
+function splitErrors<K extends string>(
+  errors: FieldErrors<string>,
+  fields: readonly K[],
+): { errors: FieldErrors<K>; message?: string } {
   const found = onlyErrors(errors);
-  const own = Object.fromEntries(Object.entries(found).filter(([name]) => (fields as readonly string[]).includes(name))) as FieldErrors<K>;
+  const own = Object.fromEntries(
+    Object.entries(found).filter(([name]) => (fields as readonly string[]).includes(name)),
+  ) as FieldErrors<K>;
   const other = Object.entries(found).find(([name]) => !(fields as readonly string[]).includes(name))?.[1];
   return { errors: own, message: other };
 }

@@ -29,7 +29,23 @@ type Props = {
   onClose: () => void;
 };
 
-function TextArea({ label, value, error, hint, rows = 3, onChange, name }: { label: string; name: string; value: string; error?: string; hint?: ReactNode; rows?: number; onChange: (v: string) => void }) {
+function TextArea({
+  label,
+  value,
+  error,
+  hint,
+  rows = 3,
+  onChange,
+  name,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  hint?: ReactNode;
+  rows?: number;
+  onChange: (v: string) => void;
+}) {
   const id = useId();
   return (
     <fieldset className="fieldset">
@@ -60,7 +76,9 @@ function TextArea({ label, value, error, hint, rows = 3, onChange, name }: { lab
 }
 
 export default function ChallengeFormDialog({ challenge, busy, upload, onSubmit, onClose }: Props) {
-  const [values, setValues] = useState<ChallengeFormValues>(() => (challenge ? valuesFromChallenge(challenge) : EMPTY_CHALLENGE_FORM));
+  const [values, setValues] = useState<ChallengeFormValues>(() =>
+    challenge ? valuesFromChallenge(challenge) : EMPTY_CHALLENGE_FORM,
+  );
   const [errors, setErrors] = useState<ChallengeFormErrors>({});
   const [uploading, setUploading] = useState(false);
   const ids = useId();
@@ -102,15 +120,43 @@ export default function ChallengeFormDialog({ challenge, busy, upload, onSubmit,
   return (
     <Modal open onClose={onClose} title={challenge ? "Edit Challenge" : "Create Challenge"} wide>
       <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1" data-testid="challenge-form">
-        <Field label="Title" name="title" required maxLength={200} value={values.title} error={errors.title} onChange={(e) => set("title", e.target.value)} />
-        <TextArea label="Short Description" name="description" rows={2} value={values.description} error={errors.description} onChange={(v) => set("description", v)} />
-        <TextArea label="Full Description" name="fullDescription" rows={5} value={values.fullDescription} error={errors.fullDescription} onChange={(v) => set("fullDescription", v)} />
+        <Field
+          label="Title"
+          name="title"
+          required
+          maxLength={200}
+          value={values.title}
+          error={errors.title}
+          onChange={(e) => set("title", e.target.value)}
+        />
+        <TextArea
+          label="Short Description"
+          name="description"
+          rows={2}
+          value={values.description}
+          error={errors.description}
+          onChange={(v) => set("description", v)}
+        />
+        <TextArea
+          label="Full Description"
+          name="fullDescription"
+          rows={5}
+          value={values.fullDescription}
+          error={errors.fullDescription}
+          onChange={(v) => set("fullDescription", v)}
+        />
         <div className="grid gap-x-4 sm:grid-cols-3">
           <fieldset className="fieldset">
             <label className="fieldset-legend" htmlFor={`${ids}-status`}>
               Status
             </label>
-            <select id={`${ids}-status`} name="status" className="select w-full" value={values.status} onChange={(e) => set("status", e.target.value as ChallengeStatus)}>
+            <select
+              id={`${ids}-status`}
+              name="status"
+              className="select w-full"
+              value={values.status}
+              onChange={(e) => set("status", e.target.value as ChallengeStatus)}
+            >
               {CHALLENGE_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {STATUS_LABELS[status]}
@@ -118,8 +164,24 @@ export default function ChallengeFormDialog({ challenge, busy, upload, onSubmit,
               ))}
             </select>
           </fieldset>
-          <Field label="Start Date" name="startDate" type="date" required value={values.startDate} error={errors.startDate} onChange={(e) => set("startDate", e.target.value)} />
-          <Field label="End Date" name="endDate" type="date" value={values.endDate} error={errors.endDate} hint="Optional" onChange={(e) => set("endDate", e.target.value)} />
+          <Field
+            label="Start Date"
+            name="startDate"
+            type="date"
+            required
+            value={values.startDate}
+            error={errors.startDate}
+            onChange={(e) => set("startDate", e.target.value)}
+          />
+          <Field
+            label="End Date"
+            name="endDate"
+            type="date"
+            value={values.endDate}
+            error={errors.endDate}
+            hint="Optional"
+            onChange={(e) => set("endDate", e.target.value)}
+          />
         </div>
 
         <fieldset className="fieldset">
@@ -127,7 +189,12 @@ export default function ChallengeFormDialog({ challenge, busy, upload, onSubmit,
             Image
           </label>
           <div className="flex items-center gap-3">
-            <img src={values.imageUrl || DEFAULT_CHALLENGE_IMAGE} alt="" className="h-16 w-28 rounded object-cover" data-testid="image-preview" />
+            <img
+              src={values.imageUrl || DEFAULT_CHALLENGE_IMAGE}
+              alt=""
+              className="h-16 w-28 rounded object-cover"
+              data-testid="image-preview"
+            />
             <input
               id={`${ids}-image`}
               type="file"
@@ -144,16 +211,40 @@ export default function ChallengeFormDialog({ challenge, busy, upload, onSubmit,
               </Button>
             )}
           </div>
-          <p id={`${ids}-image-message`} className={`label ${errors.imageUrl ? "text-error" : ""}`} role={errors.imageUrl ? "alert" : undefined}>
+          <p
+            id={`${ids}-image-message`}
+            className={`label ${errors.imageUrl ? "text-error" : ""}`}
+            role={errors.imageUrl ? "alert" : undefined}
+          >
             {uploading ? "Uploading..." : (errors.imageUrl ?? IMAGE_HINT)}
           </p>
         </fieldset>
 
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <TextArea label="Requirements" name="requirements" value={values.requirements} error={errors.requirements} hint="One per line" onChange={(v) => set("requirements", v)} />
-          <TextArea label="Expected Outcomes" name="outcomes" value={values.outcomes} error={errors.outcomes} hint="One per line" onChange={(v) => set("outcomes", v)} />
+          <TextArea
+            label="Requirements"
+            name="requirements"
+            value={values.requirements}
+            error={errors.requirements}
+            hint="One per line"
+            onChange={(v) => set("requirements", v)}
+          />
+          <TextArea
+            label="Expected Outcomes"
+            name="outcomes"
+            value={values.outcomes}
+            error={errors.outcomes}
+            hint="One per line"
+            onChange={(v) => set("outcomes", v)}
+          />
         </div>
-        <TextArea label="Timeline" name="timeline" value={values.timeline} error={errors.timeline} onChange={(v) => set("timeline", v)} />
+        <TextArea
+          label="Timeline"
+          name="timeline"
+          value={values.timeline}
+          error={errors.timeline}
+          onChange={(v) => set("timeline", v)}
+        />
 
         <div className="modal-action">
           <Button variant="ghost" onClick={onClose}>

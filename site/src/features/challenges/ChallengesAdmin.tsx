@@ -13,7 +13,13 @@ import ChallengeStatusBadge from "./ChallengeStatusBadge";
 import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
 import ChallengeFormDialog from "./ChallengeFormDialog";
 import { challengePayload, type ChallengeFormValues } from "./challenge-form";
-import { uploadImage, useCreateChallenge, useDeleteChallenge, useManagedChallenges, useUpdateChallenge } from "./challenges.queries";
+import {
+  uploadImage,
+  useCreateChallenge,
+  useDeleteChallenge,
+  useManagedChallenges,
+  useUpdateChallenge,
+} from "./challenges.queries";
 import { ApplicationsReviewList } from "../applications/ApplicationsReview";
 
 type FormState = { kind: "create" } | { kind: "edit"; challenge: Challenge };
@@ -116,7 +122,12 @@ function ChallengesAdmin() {
             <li key={challenge.id}>
               <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="admin-challenge-card">
                 <figure className="aspect-[16/9] overflow-hidden">
-                  <img src={challenge.imageUrl ?? DEFAULT_CHALLENGE_IMAGE} alt="" loading="lazy" className="h-full w-full object-cover" />
+                  <img
+                    src={challenge.imageUrl ?? DEFAULT_CHALLENGE_IMAGE}
+                    alt=""
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
                 </figure>
                 <div className="card-body gap-3">
                   <div className="flex items-start justify-between gap-2">
@@ -169,7 +180,12 @@ function ChallengesAdmin() {
 
       {challenges.hasNextPage && (
         <div className="text-center">
-          <Button variant="outline" busy={challenges.isFetchingNextPage} busyLabel="Loading..." onClick={() => void challenges.fetchNextPage()}>
+          <Button
+            variant="outline"
+            busy={challenges.isFetchingNextPage}
+            busyLabel="Loading..."
+            onClick={() => void challenges.fetchNextPage()}
+          >
             Load more
           </Button>
         </div>
@@ -197,7 +213,12 @@ function ChallengesAdmin() {
               <Button variant="ghost" onClick={() => setDeleting(null)}>
                 Cancel
               </Button>
-              <Button variant="danger" busy={deleteChallenge.isPending} busyLabel="Deleting..." onClick={() => void confirmDelete()}>
+              <Button
+                variant="danger"
+                busy={deleteChallenge.isPending}
+                busyLabel="Deleting..."
+                onClick={() => void confirmDelete()}
+              >
                 Delete
               </Button>
             </>

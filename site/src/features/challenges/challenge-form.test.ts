@@ -25,12 +25,16 @@ describe("admin challenge form", () => {
   });
 
   test("an end date before the start date is refused on the end date field", () => {
-    expect(checkChallenge({ ...filled, endDate: "2027-01-31" })).toEqual({ endDate: "End date must be on or after the start date" });
+    expect(checkChallenge({ ...filled, endDate: "2027-01-31" })).toEqual({
+      endDate: "End date must be on or after the start date",
+    });
     expect(checkChallenge({ ...filled, endDate: "2027-02-01" })).toEqual({});
   });
 
   test("a script URL as the image is refused", () => {
-    expect(checkChallenge({ ...filled, imageUrl: "javascript:alert(1)" }).imageUrl).toBe("Image must be an uploaded image or an http(s) URL");
+    expect(checkChallenge({ ...filled, imageUrl: "javascript:alert(1)" }).imageUrl).toBe(
+      "Image must be an uploaded image or an http(s) URL",
+    );
   });
 
   test("a stored challenge fills the form and comes back unchanged", () => {
@@ -55,7 +59,11 @@ describe("admin challenge form", () => {
 
   test("images: only the four types, at most 5 MB", () => {
     expect(checkImage(new File(["x"], "a.png", { type: "image/png" }))).toBeNull();
-    expect(checkImage(new File(["<svg/>"], "a.svg", { type: "image/svg+xml" }))).toBe("Please choose a JPEG, PNG, GIF or WebP image");
-    expect(checkImage(new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg", { type: "image/jpeg" }))).toBe("Image must be 5MB or smaller");
+    expect(checkImage(new File(["<svg/>"], "a.svg", { type: "image/svg+xml" }))).toBe(
+      "Please choose a JPEG, PNG, GIF or WebP image",
+    );
+    expect(checkImage(new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg", { type: "image/jpeg" }))).toBe(
+      "Image must be 5MB or smaller",
+    );
   });
 });

@@ -84,7 +84,8 @@ export function challengePayload(v: ChallengeFormValues): ChallengeInput {
 export function checkChallenge(v: ChallengeFormValues): ChallengeFormErrors {
   const payload = challengePayload(v);
   const errors = checkForm(ChallengeInputSchema, payload) as ChallengeFormErrors;
-  if (!errors.startDate && !errors.endDate && payload.endDate && payload.endDate < payload.startDate) errors.endDate = END_BEFORE_START;
+  if (!errors.startDate && !errors.endDate && payload.endDate && payload.endDate < payload.startDate)
+    errors.endDate = END_BEFORE_START;
   return errors;
 }
 

@@ -29,6 +29,9 @@ export function challengeMeta(challenge: Challenge, pageUrl: URL) {
       "og:image": image,
     },
     // JSON inside <script> must not be able to close the element: escape "<" (and the line separators JS dislikes).
-    jsonLd: JSON.stringify(event).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"),
+    jsonLd: JSON.stringify(event)
+      .replace(/</g, "\\u003c")
+      .replace(/\u2028/g, "\\u2028")
+      .replace(/\u2029/g, "\\u2029"),
   };
 }

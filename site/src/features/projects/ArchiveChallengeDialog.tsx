@@ -36,7 +36,8 @@ export default function ArchiveChallengeDialog({ challenges, loading, failed, bu
     <Modal open onClose={onClose} title="Archive Challenge">
       <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-3">
         <p className="text-sm opacity-80">
-          Archiving a completed challenge publishes it as a project. Draft resources can be created with it for you to complete and publish later.
+          Archiving a completed challenge publishes it as a project. Draft resources can be created with it for you to complete
+          and publish later.
         </p>
         <fieldset className="fieldset">
           <label className="fieldset-legend" htmlFor={`${ids}-challenge`}>
@@ -73,7 +74,13 @@ export default function ArchiveChallengeDialog({ challenges, loading, failed, bu
           ) : null}
         </fieldset>
         <label className="label cursor-pointer gap-3 text-base-content">
-          <input type="checkbox" className="checkbox checkbox-sm" name="spawnResources" checked={spawnResources} onChange={(e) => setSpawnResources(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            name="spawnResources"
+            checked={spawnResources}
+            onChange={(e) => setSpawnResources(e.target.checked)}
+          />
           Create draft resources (white paper, toolkit, lessons learned)
         </label>
         <div className="modal-action">

@@ -14,7 +14,13 @@ import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
 import Button from "../../components/ui/Button";
 import { toast } from "../../stores/toast";
-import { EMPTY_PROJECT_FORM, projectPayload, valuesFromProject, type ProjectFormMode, type ProjectFormValues } from "./project-form";
+import {
+  EMPTY_PROJECT_FORM,
+  projectPayload,
+  valuesFromProject,
+  type ProjectFormMode,
+  type ProjectFormValues,
+} from "./project-form";
 import type { UploadKind } from "./projects.queries";
 
 export type ChallengeOption = { id: string; title: string };
@@ -30,7 +36,12 @@ type Props = {
   onClose: () => void;
 };
 
-function TextArea({ label, error, id, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+function TextArea({
+  label,
+  error,
+  id,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
@@ -60,7 +71,9 @@ const isImage = (file: File) => (IMAGE_MIME_TYPES as readonly string[]).includes
 
 export default function ProjectFormDialog({ mode, challenges, busy, upload, onSubmit, onClose }: Props) {
   const isEdit = mode.kind === "edit";
-  const [values, setValues] = useState<ProjectFormValues>(() => (mode.kind === "edit" ? valuesFromProject(mode.project) : EMPTY_PROJECT_FORM));
+  const [values, setValues] = useState<ProjectFormValues>(() =>
+    mode.kind === "edit" ? valuesFromProject(mode.project) : EMPTY_PROJECT_FORM,
+  );
   const [errors, setErrors] = useState<ProjectFormErrors>({});
   const [uploading, setUploading] = useState<UploadKind | null>(null);
   const ids = useId();
@@ -88,7 +101,11 @@ export default function ProjectFormDialog({ mode, challenges, busy, upload, onSu
         return;
       }
     } else if (!isImage(file) || tooBigImage(file)) {
-      toast({ title: "Failed to upload image", description: "Use a JPEG, PNG, GIF or WebP image under 5MB", variant: "destructive" });
+      toast({
+        title: "Failed to upload image",
+        description: "Use a JPEG, PNG, GIF or WebP image under 5MB",
+        variant: "destructive",
+      });
       input.value = "";
       return;
     }
@@ -97,7 +114,11 @@ export default function ProjectFormDialog({ mode, challenges, busy, upload, onSu
       const url = await upload(file, kind);
       set(kind === "pdf" ? "whitePaperUrl" : "imageUrl", url);
     } catch {
-      toast({ title: kind === "pdf" ? "Failed to upload white paper" : "Failed to upload image", description: "Please try again", variant: "destructive" });
+      toast({
+        title: kind === "pdf" ? "Failed to upload white paper" : "Failed to upload image",
+        description: "Please try again",
+        variant: "destructive",
+      });
       input.value = "";
     } finally {
       setUploading(null);
@@ -116,14 +137,34 @@ export default function ProjectFormDialog({ mode, challenges, busy, upload, onSu
   return (
     <Modal open wide onClose={onClose} title={isEdit ? "Edit Project" : "Create Project"}>
       <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1">
-        <Field label="Title" name="title" required value={values.title} error={errors.title} onChange={(e) => set("title", e.target.value)} />
-        <TextArea label="Description" name="description" required value={values.description} error={errors.description} onChange={(e) => set("description", e.target.value)} />
+        <Field
+          label="Title"
+          name="title"
+          required
+          value={values.title}
+          error={errors.title}
+          onChange={(e) => set("title", e.target.value)}
+        />
+        <TextArea
+          label="Description"
+          name="description"
+          required
+          value={values.description}
+          error={errors.description}
+          onChange={(e) => set("description", e.target.value)}
+        />
 
         <fieldset className="fieldset">
           <label className="fieldset-legend" htmlFor={`${ids}-challenge`}>
             Original Challenge (optional)
           </label>
-          <select id={`${ids}-challenge`} name="challengeId" className="select w-full" value={values.challengeId} onChange={(e) => set("challengeId", e.target.value)}>
+          <select
+            id={`${ids}-challenge`}
+            name="challengeId"
+            className="select w-full"
+            value={values.challengeId}
+            onChange={(e) => set("challengeId", e.target.value)}
+          >
             <option value="">No linked challenge</option>
             {options.map((c) => (
               <option key={c.id} value={c.id}>
@@ -133,9 +174,30 @@ export default function ProjectFormDialog({ mode, challenges, busy, upload, onSu
           </select>
         </fieldset>
 
-        <TextArea label="Problem Statement" name="problem" required rows={4} value={values.problem} error={errors.problem} onChange={(e) => set("problem", e.target.value)} />
-        <TextArea label="Solution" name="solution" required rows={4} value={values.solution} error={errors.solution} onChange={(e) => set("solution", e.target.value)} />
-        <TextArea label="Key Insights (optional)" name="insights" value={values.insights} onChange={(e) => set("insights", e.target.value)} />
+        <TextArea
+          label="Problem Statement"
+          name="problem"
+          required
+          rows={4}
+          value={values.problem}
+          error={errors.problem}
+          onChange={(e) => set("problem", e.target.value)}
+        />
+        <TextArea
+          label="Solution"
+          name="solution"
+          required
+          rows={4}
+          value={values.solution}
+          error={errors.solution}
+          onChange={(e) => set("solution", e.target.value)}
+        />
+        <TextArea
+          label="Key Insights (optional)"
+          name="insights"
+          value={values.insights}
+          onChange={(e) => set("insights", e.target.value)}
+        />
 
         <Field
           label="Image URL (optional)"

@@ -141,7 +141,13 @@ function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
               project={project}
               actions={
                 <>
-                  <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Edit ${project.title}`} title="Edit" onClick={() => setForm({ kind: "edit", project })}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm btn-square"
+                    aria-label={`Edit ${project.title}`}
+                    title="Edit"
+                    onClick={() => setForm({ kind: "edit", project })}
+                  >
                     <PencilIcon className="h-4 w-4" />
                   </button>
                   <button
@@ -194,7 +200,12 @@ function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
               <Button variant="ghost" onClick={() => setDeleting(null)}>
                 Cancel
               </Button>
-              <Button variant="danger" busy={deleteProject.isPending} busyLabel="Deleting..." onClick={() => void confirmDelete()}>
+              <Button
+                variant="danger"
+                busy={deleteProject.isPending}
+                busyLabel="Deleting..."
+                onClick={() => void confirmDelete()}
+              >
                 Delete
               </Button>
             </>

@@ -67,7 +67,19 @@ describe("/projects/{id}", () => {
   test("every section, the white paper, View Original Challenge, Explore More Challenges and OpenGraph tags", async () => {
     const { status, html } = await page(`/projects/${linked.id}`);
     expect(status).toBe(200);
-    for (const text of ["Completed", linked.title, "Lending tools to neighbours", "Download White Paper", "Problem Statement", "Drills sit unused", "Key Insights", "People return what they borrow", "Solution", "View Original Challenge", "Explore More Challenges"]) {
+    for (const text of [
+      "Completed",
+      linked.title,
+      "Lending tools to neighbours",
+      "Download White Paper",
+      "Problem Statement",
+      "Drills sit unused",
+      "Key Insights",
+      "People return what they borrow",
+      "Solution",
+      "View Original Challenge",
+      "Explore More Challenges",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain(`href="/challenges/${linked.challengeId}"`);

@@ -30,7 +30,10 @@ async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<Pa
 export const useProjects = () =>
   useQuery({
     queryKey: PROJECTS,
-    queryFn: () => allPages<Project>((cursor) => api.projects.get({ query: { limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) } }) as Promise<Page<Project>>),
+    queryFn: () =>
+      allPages<Project>(
+        (cursor) => api.projects.get({ query: { limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) } }) as Promise<Page<Project>>,
+      ),
   });
 
 /** SPEC §2 Archive Challenge dialog: only COMPLETED challenges can be archived (GET /api/challenges?status=COMPLETED). */
@@ -39,7 +42,10 @@ export const useCompletedChallenges = () =>
     queryKey: COMPLETED_CHALLENGES,
     queryFn: () =>
       allPages<Challenge>(
-        (cursor) => api.challenges.get({ query: { status: "COMPLETED", limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) } }) as Promise<Page<Challenge>>,
+        (cursor) =>
+          api.challenges.get({ query: { status: "COMPLETED", limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) } }) as Promise<
+            Page<Challenge>
+          >,
       ),
   });
 

@@ -15,7 +15,15 @@ export function projectMeta(project: Project, pageUrl: URL) {
     datePublished: project.createdAt,
     image: [image],
     url: pageUrl.toString(),
-    ...(project.whitePaperUrl ? { associatedMedia: { "@type": "MediaObject", contentUrl: new URL(project.whitePaperUrl, pageUrl).toString(), encodingFormat: "application/pdf" } } : {}),
+    ...(project.whitePaperUrl
+      ? {
+          associatedMedia: {
+            "@type": "MediaObject",
+            contentUrl: new URL(project.whitePaperUrl, pageUrl).toString(),
+            encodingFormat: "application/pdf",
+          },
+        }
+      : {}),
     publisher: { "@type": "Organization", name: SITE_NAME, url: pageUrl.origin },
   };
   return {
@@ -29,6 +37,9 @@ export function projectMeta(project: Project, pageUrl: URL) {
       "article:published_time": project.createdAt,
     },
     // JSON inside <script> must not be able to close the element: escape "<" (and the line separators JS dislikes).
-    jsonLd: JSON.stringify(work).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"),
+    jsonLd: JSON.stringify(work)
+      .replace(/</g, "\\u003c")
+      .replace(/\u2028/g, "\\u2028")
+      .replace(/\u2029/g, "\\u2029"),
   };
 }

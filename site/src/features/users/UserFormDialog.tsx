@@ -29,7 +29,10 @@ export default function UserFormDialog({ mode, canChangeAccess, onSave, onClose 
   const accessNoteId = `${ids}-access-note`;
 
   const toggleTool = (tool: ToolAccess, checked: boolean) =>
-    set("toolAccess", checked ? [...values.toolAccess.filter((t) => t !== tool), tool] : values.toolAccess.filter((t) => t !== tool));
+    set(
+      "toolAccess",
+      checked ? [...values.toolAccess.filter((t) => t !== tool), tool] : values.toolAccess.filter((t) => t !== tool),
+    );
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

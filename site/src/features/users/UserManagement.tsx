@@ -24,7 +24,9 @@ type ListState = { status: "loading" } | { status: "error"; message: string } | 
 export function filterUsers(users: AdminUser[], search: string, role: RoleFilter): AdminUser[] {
   const q = search.trim().toLowerCase();
   return users.filter(
-    (u) => (role === "ALL" || u.role === role) && (q === "" || u.username.toLowerCase().includes(q) || u.email.toLowerCase().includes(q)),
+    (u) =>
+      (role === "ALL" || u.role === role) &&
+      (q === "" || u.username.toLowerCase().includes(q) || u.email.toLowerCase().includes(q)),
   );
 }
 
@@ -111,7 +113,12 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
             onChange={(e) => setSearch(e.target.value)}
           />
         </label>
-        <select className="select w-full sm:w-44" aria-label="Filter by role" value={roleFilter} onChange={(e) => setRoleFilter(e.target.value as RoleFilter)}>
+        <select
+          className="select w-full sm:w-44"
+          aria-label="Filter by role"
+          value={roleFilter}
+          onChange={(e) => setRoleFilter(e.target.value as RoleFilter)}
+        >
           <option value="ALL">All Roles</option>
           {ROLES.map((role) => (
             <option key={role} value={role}>
@@ -146,12 +153,7 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
               <tr>
                 <td colSpan={6} className="py-10 text-center">
                   <p className="text-error">Failed to load users. {list.message}</p>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="mt-3"
-                    onClick={() => void usersQuery.refetch()}
-                  >
+                  <Button variant="outline" size="sm" className="mt-3" onClick={() => void usersQuery.refetch()}>
                     Retry
                   </Button>
                 </td>
@@ -173,7 +175,9 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
                   <td>
                     {user.role === "ADMIN" ? (
                       // ADMIN holds every section whatever its list says (api/src/modules/auth/permissions.ts).
-                      <Badge tone="primary" className="badge-sm">All sections</Badge>
+                      <Badge tone="primary" className="badge-sm">
+                        All sections
+                      </Badge>
                     ) : user.toolAccess.length === 0 ? (
                       <span className="opacity-60">No access</span>
                     ) : (
@@ -189,20 +193,26 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
                   <td className="whitespace-nowrap">{formatCreated(user.createdAt)}</td>
                   <td>
                     {canManageAccount(currentUser, user) ? (
-                    <span className="flex justify-end gap-1">
-                      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Edit ${user.username}`} title="Edit" onClick={() => setForm({ kind: "edit", user })}>
-                        <PencilIcon className="h-4 w-4" />
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm btn-square text-error"
-                        aria-label={`Delete ${user.username}`}
-                        title="Delete"
-                        onClick={() => setDeleting(user)}
-                      >
-                        <TrashIcon className="h-4 w-4" />
-                      </button>
-                    </span>
+                      <span className="flex justify-end gap-1">
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm btn-square"
+                          aria-label={`Edit ${user.username}`}
+                          title="Edit"
+                          onClick={() => setForm({ kind: "edit", user })}
+                        >
+                          <PencilIcon className="h-4 w-4" />
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm btn-square text-error"
+                          aria-label={`Delete ${user.username}`}
+                          title="Delete"
+                          onClick={() => setDeleting(user)}
+                        >
+                          <TrashIcon className="h-4 w-4" />
+                        </button>
+                      </span>
                     ) : (
                       // The API refuses these too; the row just says why there is nothing to click.
                       <span className="block text-right text-xs opacity-60">Admin only</span>

@@ -22,6 +22,10 @@ describe("admin user form", () => {
   test("on edit an empty password is left out (the current one is kept)", () => {
     expect(onlyErrors(checkUserForm({ ...valid, password: "" }, "edit", true))).toEqual({});
     expect(userPayload({ ...valid, password: "" }, "edit", true)).not.toHaveProperty("password");
-    expect(userPayload({ ...valid, username: " grace_h " }, "create", false)).toEqual({ username: "grace_h", email: "grace@example.com", password: "secret6" });
+    expect(userPayload({ ...valid, username: " grace_h " }, "create", false)).toEqual({
+      username: "grace_h",
+      email: "grace@example.com",
+      password: "secret6",
+    });
   });
 });

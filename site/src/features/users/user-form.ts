@@ -12,7 +12,13 @@ export type UserFormMode = { kind: "create" } | { kind: "edit"; user: AdminUser 
 export const EMPTY_USER_FORM: UserFormValues = { username: "", email: "", password: "", role: "USER", toolAccess: [] };
 
 export function valuesFromUser(user: AdminUser): UserFormValues {
-  return { username: user.username, email: user.email, password: "", role: user.role, toolAccess: sortToolAccess(user.toolAccess) };
+  return {
+    username: user.username,
+    email: user.email,
+    password: "",
+    role: user.role,
+    toolAccess: sortToolAccess(user.toolAccess),
+  };
 }
 
 /**
@@ -21,7 +27,11 @@ export function valuesFromUser(user: AdminUser): UserFormValues {
  */
 export function userPayload(values: UserFormValues, mode: "create", canChangeAccess: boolean): CreateUserBody;
 export function userPayload(values: UserFormValues, mode: "edit", canChangeAccess: boolean): UpdateUserBody;
-export function userPayload(values: UserFormValues, mode: UserFormMode["kind"], canChangeAccess: boolean): CreateUserBody | UpdateUserBody {
+export function userPayload(
+  values: UserFormValues,
+  mode: UserFormMode["kind"],
+  canChangeAccess: boolean,
+): CreateUserBody | UpdateUserBody {
   const body: UpdateUserBody = { username: values.username.trim(), email: values.email.trim() };
   if (mode === "create" || values.password !== "") body.password = values.password;
   if (canChangeAccess) {

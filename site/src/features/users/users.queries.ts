@@ -14,5 +14,6 @@ function useUsersMutation<V>(call: (variables: V) => Promise<unknown>) {
 }
 
 export const useCreateUser = () => useUsersMutation((body: CreateUserBody) => unwrap(api.users.post(body)));
-export const useUpdateUser = () => useUsersMutation(({ id, body }: { id: string; body: UpdateUserBody }) => unwrap(api.users({ id }).patch(body)));
+export const useUpdateUser = () =>
+  useUsersMutation(({ id, body }: { id: string; body: UpdateUserBody }) => unwrap(api.users({ id }).patch(body)));
 export const useDeleteUser = () => useUsersMutation((id: string) => unwrap(api.users({ id }).delete()));

@@ -4,7 +4,9 @@ import type { APIRoute } from "astro";
 import { serverApi } from "../../../lib/api.server";
 
 export const GET: APIRoute = async (context) => {
-  const res = await serverApi(context).challenges({ id: context.params.id ?? "" })["calendar.ics"].get();
+  const res = await serverApi(context)
+    .challenges({ id: context.params.id ?? "" })
+    ["calendar.ics"].get();
   if (res.error || typeof res.data !== "string") return context.rewrite("/404");
   return new Response(res.data, {
     headers: {
