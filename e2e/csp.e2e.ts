@@ -20,6 +20,10 @@ const PUBLIC_PAGES = [
   "/projects",
   "/projects?q=repair",
   "/projects/b0000001-5eed-4b00-8000-000000000001",
+  "/resources",
+  "/resources?type=TOOL",
+  "/resources/e0000001-5eed-4e00-8000-000000000001",
+  "/resources/e0000002-5eed-4e00-8000-000000000002",
   "/login",
   "/register",
   "/forgot-password",
@@ -28,7 +32,7 @@ const PUBLIC_PAGES = [
   "/no-such-page",
 ];
 // /admin/users stays last: the check below reads its list.
-const SIGNED_IN_PAGES = ["/profile", "/admin", "/admin/projects", "/admin/users"];
+const SIGNED_IN_PAGES = ["/profile", "/admin", "/admin/projects", "/admin/resources", "/admin/users"];
 
 /**
  * Records what the browser refuses: `securitypolicyviolation` events (kept on window by an init script, which the

@@ -4,6 +4,8 @@
 // relative to a fixed reference date so the output is deterministic. Run with `bun api/src/db/cli.ts seed`.
 import type { Prisma, PrismaClient } from "../api/src/generated/prisma/client";
 import { hashPassword } from "../api/src/modules/auth/password";
+import { createHash } from "node:crypto";
+import { storage } from "../api/src/lib/storage";
 
 export const DEMO_ACCOUNTS = {
   admin: { username: "admin", email: "admin@example.com", password: "admin-demo-1234" },
@@ -657,7 +659,23 @@ const ORDERS: {
 ];
 
 // ---------------------------------------------------------------------------------------------------- seeding
+/**
+ * Each demo resource's file: a small PDF under a private storage key named from the resource id, reached only
+ * through the download route's signed links (docs/decisions/009) — never a guessable public path.
+ */
+async function storeDemoResourceFile(id: string, title: string): Promise<string> {
+  const name = `${createHash("sha256").update(`demo-resource:${id}`).digest("hex").slice(0, 32)}.pdf`;
+  const text = title.replace(/[()\\]/g, "");
+  const pdf = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj\n4 0 obj << /Length ${text.length + 35} >> stream\nBT /F1 18 Tf 72 720 Td (${text}) Tj ET\nendstream endobj\n5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
+  const store = storage();
+  if (!(await store.get(`private/${name}`))) await store.put(`private/${name}`, new TextEncoder().encode(pdf), "application/pdf");
+  return `/api/files/private/${name}`;
+}
+
 export async function seedDemoData(prisma: PrismaClient): Promise<void> {
+  const resourceFiles = new Map(
+    await Promise.all(RESOURCES.map(async ([id, title]) => [id, await storeDemoResourceFile(id, title)] as const)),
+  );
   // Users first, outside the transaction: hashing is slow, and existing users keep their password hash.
   const existing = await prisma.user.findMany({ where: { email: { in: USERS.map((u) => u.email) } }, select: { email: true } });
   const known = new Set(existing.map((u) => u.email));
@@ -688,7 +706,6 @@ export async function seedDemoData(prisma: PrismaClient): Promise<void> {
       for (const { id, ...p } of PROJECTS) await tx.project.upsert({ where: { id }, create: { id, ...p }, update: p });
 
       for (const [id, title, type, accessLevel, oneTimePrice, monthlyPrice, projectId, image, age, description] of RESOURCES) {
-        const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
         const data = {
           title,
           description,
@@ -698,7 +715,7 @@ export async function seedDemoData(prisma: PrismaClient): Promise<void> {
           monthlyPrice,
           projectId,
           createdAt: days(age),
-          fileUrl: `/files/resources/${slug}.pdf`,
+          fileUrl: resourceFiles.get(id)!,
           imageUrl: img(image),
         };
         await tx.resource.upsert({ where: { id }, create: { id, ...data }, update: data });
@@ -772,7 +789,7 @@ export async function seedDemoData(prisma: PrismaClient): Promise<void> {
       }
 
       const { id: subId, user: subUser, ...sub } = SUBSCRIPTION;
-      const subData = { ...sub, userId: userIds[subUser], status: "ACTIVE" as const };
+      const subData = { ...sub, userId: userIds[subUser], status: "ACTIVE" as const, plan: "ANNUAL" as const, resourceId: null };
       await tx.subscription.upsert({ where: { id: subId }, create: { id: subId, ...subData }, update: subData });
 
       for (const { id, user, merch, variant, ...o } of ORDERS) {

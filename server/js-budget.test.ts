@@ -1,6 +1,6 @@
 // What a visitor's browser downloads to run a content page: every script the built page references (inline,
 // <script src>, modulepreload, island component and renderer URLs) and everything those import, gzipped and
-// summed. Content pages ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge and project pages. Byte counts are deterministic.
+// summed. Content pages ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge, project and resource pages. Byte counts are deterministic.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -8,11 +8,14 @@ import { gzipSync } from "node:zlib";
 import type { Server } from "bun";
 import { DIST_DIR, loadAstroApp, startServer } from "./front";
 import { createChallenge, createProject } from "../api/test/factories";
+import { db } from "../api/src/db/client";
 
 const BUDGET_BYTES = 15 * 1024;
 /** A fixed id so the page list is known when the tests are declared; the row is created before they run. */
 const CHALLENGE_ID = "b0d9e7a2-0000-4000-8000-00000000b0d9";
 const PROJECT_ID = "b0d9e7a2-0000-4000-8000-00000000b0da";
+const FREE_RESOURCE_ID = "b0d9e7a2-0000-4000-8000-00000000b0db";
+const PREMIUM_RESOURCE_ID = "b0d9e7a2-0000-4000-8000-00000000b0dc";
 const CONTENT_PAGES = [
   "/",
   "/privacy",
@@ -24,6 +27,10 @@ const CONTENT_PAGES = [
   "/projects",
   "/projects?q=repair",
   `/projects/${PROJECT_ID}`,
+  "/resources",
+  "/resources?type=TOOL",
+  `/resources/${FREE_RESOURCE_ID}`,
+  `/resources/${PREMIUM_RESOURCE_ID}`,
 ];
 
 let server: Server<undefined>;
@@ -36,6 +43,23 @@ beforeAll(async () => {
     title: "Repair kits",
     insights: "Fixing is social",
     whitePaperUrl: "https://example.org/p.pdf",
+  });
+  const prisma = await db();
+  // A free one without a file (its Download Now toasts from a small script) and a premium one with every option.
+  await prisma.resource.create({
+    data: { id: FREE_RESOURCE_ID, title: "Canvas", description: "A canvas", type: "TOOL", projectId: PROJECT_ID },
+  });
+  await prisma.resource.create({
+    data: {
+      id: PREMIUM_RESOURCE_ID,
+      title: "Study",
+      description: "A study",
+      type: "RESEARCH",
+      accessLevel: "PREMIUM",
+      oneTimePrice: "29.00",
+      monthlyPrice: "4.99",
+      fileUrl: "/files/x.pdf",
+    },
   });
   server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
   base = `http://127.0.0.1:${server.port}`;

@@ -11,6 +11,8 @@ import { usersModule } from "./modules/users";
 import { applicationsModule } from "./modules/applications";
 import { sitemapModule } from "./modules/sitemap";
 import { uploadsModule } from "./modules/uploads";
+import { resourcesModule } from "./modules/resources";
+import { settingsModule } from "./modules/settings";
 import { securityPlugin } from "./plugins/security";
 import { openapiPlugin } from "./plugins/openapi";
 
@@ -27,7 +29,9 @@ export function createApp() {
     .use(projectsModule)
     .use(usersModule)
     .use(sitemapModule)
-    .use(uploadsModule);
+    .use(uploadsModule)
+    .use(resourcesModule)
+    .use(settingsModule);
 }
 
 export const app = createApp();

@@ -35,6 +35,7 @@ const EXPECTED_TABLES = [
   "projects",
   "resources",
   "sessions",
+  "settings",
   "subscriptions",
   "users",
 ];

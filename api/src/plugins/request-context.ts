@@ -11,7 +11,8 @@ export function requestIdOf(request: Request): string | undefined {
 }
 
 // Paths that carry a secret (a one-time token) are logged without it: logs travel further than the database.
-const SECRET_PATH_SEGMENTS = [/^(\/api\/auth\/verify-email\/)[^/]+/];
+// Private (premium) file names stay out of logs too (docs/decisions/009).
+const SECRET_PATH_SEGMENTS = [/^(\/api\/auth\/verify-email\/)[^/]+/, /^(\/api\/files\/private\/)[^/]+/];
 
 /** The request's path as it may appear in logs. */
 export function loggedPath(request: Request): string {

@@ -24,7 +24,18 @@ const projects: Source = async (limit) => {
   return rows.map((r) => ({ path: `/projects/${r.id}`, lastModified: r.updatedAt.toISOString() }));
 };
 
-const SOURCES: Source[] = [challenges, projects];
+/** Published resources only: drafts are not pages to the public. */
+const resources: Source = async (limit) => {
+  const rows = await (await db()).resource.findMany({
+    where: { draft: false },
+    select: { id: true, updatedAt: true },
+    orderBy: { updatedAt: "desc" },
+    take: limit,
+  });
+  return rows.map((r) => ({ path: `/resources/${r.id}`, lastModified: r.updatedAt.toISOString() }));
+};
+
+const SOURCES: Source[] = [challenges, projects, resources];
 
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = [];

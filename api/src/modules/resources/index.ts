@@ -1,0 +1,87 @@
+// Resource routes (SPEC §7): the public library and detail (shaped for the caller: `access`, never a premium
+// fileUrl), management for the `resources` section, and the download route every download goes through
+// (docs/decisions/009): it asks mayDownload and answers 302 to a short-lived signed link.
+import { Elysia, t } from "elysia";
+import { ErrorBodySchema } from "../../lib/http-schema";
+import { authPlugin, optionalUser } from "../auth/guard";
+import {
+  ID_MAX_LENGTH,
+  RESOURCE_TYPES,
+  ResourceInputSchema,
+  type ResourceType,
+  ResourceSchema,
+  ResourceUpdateSchema,
+} from "./schema";
+import { createResource, deleteResource, downloadLocation, getResource, listResources, updateResource } from "./service";
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const IdParams = t.Object({ id: t.String({ maxLength: ID_MAX_LENGTH }) });
+const ListQuery = t.Object({
+  // A pattern, not t.UnionEnum: Elysia fills a missing optional enum in a query with its first value.
+  type: t.Optional(
+    t.String({ pattern: `^(${RESOURCE_TYPES.join("|")})$`, error: `type must be one of ${RESOURCE_TYPES.join(", ")}` }),
+  ),
+  /** `resources` section only: include unpublished drafts (the admin grid). Ignored for anyone else. */
+  drafts: t.Optional(t.Boolean()),
+});
+
+type ListQuery = { type?: ResourceType; drafts?: boolean };
+
+export const resourcesModule = new Elysia({ name: "resources", prefix: "/resources" })
+  .use(authPlugin)
+  .get("/", async ({ query, request, cookie }) => listResources(await optionalUser(request, cookie), query as ListQuery), {
+    query: ListQuery,
+    response: { 200: t.Array(ResourceSchema), 400: ErrorBodySchema },
+    detail: { summary: "The resource library, newest first; one type with ?type=" },
+  })
+  .get("/:id", async ({ params, request, cookie }) => getResource(await optionalUser(request, cookie), params.id), {
+    params: IdParams,
+    response: { 200: ResourceSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+    detail: { summary: "One resource" },
+  })
+  .get(
+    "/:id/download",
+    async ({ params, request, cookie }) => {
+      const location = await downloadLocation(await optionalUser(request, cookie), params.id);
+      // The link is personal and short-lived: never cached, never sent on as a Referer.
+      return new Response(null, {
+        status: 302,
+        headers: { location, "cache-control": "private, no-store", "referrer-policy": "no-referrer" },
+      });
+    },
+    {
+      params: IdParams,
+      response: { 302: t.Null({ description: "Location: a signed link valid for a few minutes" }), ...errors },
+      detail: { summary: "Download a resource: checks the entitlement, then redirects to a short-lived signed link" },
+    },
+  )
+  .post(
+    "/",
+    async ({ body, set, user }) => {
+      set.status = 201;
+      return createResource(user, body);
+    },
+    {
+      section: "resources",
+      parse: "json",
+      body: ResourceInputSchema,
+      response: { 201: ResourceSchema, ...errors },
+      detail: { summary: "Create a resource" },
+    },
+  )
+  .patch("/:id", ({ params, body, user }) => updateResource(user, params.id, body), {
+    section: "resources",
+    parse: "json",
+    params: IdParams,
+    body: ResourceUpdateSchema,
+    response: { 200: ResourceSchema, ...errors },
+    detail: { summary: "Edit a resource (FREE clears the prices)" },
+  })
+  .delete(
+    "/:id",
+    async ({ params, set }) => {
+      await deleteResource(params.id);
+      set.status = 204;
+    },
+    { section: "resources", params: IdParams, detail: { summary: "Delete a resource" } },
+  );

@@ -1,0 +1,25 @@
+// Settings routes: the annual subscription price is public (the /resources promo card); saving it belongs to the
+// `resources` section (SPEC §2 Subscription Settings, "Save Configuration").
+import { Elysia } from "elysia";
+import { ErrorBodySchema } from "../../lib/http-schema";
+import { authPlugin } from "../auth/guard";
+import { SubscriptionSettingsInputSchema, SubscriptionSettingsSchema } from "./schema";
+import { getSubscriptionSettings, saveSubscriptionSettings } from "./service";
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const save = {
+  section: "resources" as const,
+  parse: "json" as const,
+  body: SubscriptionSettingsInputSchema,
+  response: { 200: SubscriptionSettingsSchema, ...errors },
+  detail: { summary: "Save the annual subscription price" },
+};
+
+export const settingsModule = new Elysia({ name: "settings", prefix: "/settings" })
+  .use(authPlugin)
+  .get("/subscription", () => getSubscriptionSettings(), {
+    response: { 200: SubscriptionSettingsSchema },
+    detail: { summary: "The annual subscription price (dollars, 2 decimals)" },
+  })
+  .put("/subscription", ({ body }) => saveSubscriptionSettings(body), save)
+  .patch("/subscription", ({ body }) => saveSubscriptionSettings(body), save);

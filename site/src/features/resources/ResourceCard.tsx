@@ -1,0 +1,44 @@
+// One resource in a grid (SPEC §2): image, title, type and access badges, description clamped to 2 lines, and for
+// premium ones the one-time and monthly prices above zero. Rendered on the server for /resources (no JavaScript)
+// and inside the admin island, which passes Edit / Delete as `actions` and hides the View link.
+import type { ReactNode } from "react";
+import type { Resource } from "@api/modules/resources/schema";
+import Badge from "../../components/ui/Badge";
+import { aboveZero, dollars, isPremium, TYPE_LABELS } from "./format";
+
+export default function ResourceCard({ resource, actions }: { resource: Resource; actions?: ReactNode }) {
+  const { id, title, description, type, oneTimePrice, monthlyPrice, imageUrl, draft } = resource;
+  const premium = isPremium(resource);
+  return (
+    <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="resource-card">
+      {imageUrl && (
+        <figure className="aspect-[16/9] overflow-hidden">
+          <img src={imageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+        </figure>
+      )}
+      <div className="card-body gap-3">
+        <div className="flex flex-wrap gap-2">
+          <Badge tone="info">{TYPE_LABELS[type]}</Badge>
+          <Badge tone={premium ? "warning" : "success"}>{premium ? "PREMIUM" : "FREE"}</Badge>
+          {draft && <Badge tone="ghost">Draft</Badge>}
+        </div>
+        <h3 className="card-title text-lg">{title}</h3>
+        <p className="line-clamp-2 opacity-80">{description}</p>
+        {premium && (aboveZero(oneTimePrice) || aboveZero(monthlyPrice)) && (
+          <p className="flex flex-wrap gap-3 text-sm font-semibold">
+            {aboveZero(oneTimePrice) && <span>{dollars(oneTimePrice)}</span>}
+            {aboveZero(monthlyPrice) && <span>{dollars(monthlyPrice)}/mo</span>}
+          </p>
+        )}
+        <div className="card-actions mt-auto justify-end pt-2">
+          {actions ?? (
+            <a href={`/resources/${id}`} className="btn btn-primary btn-sm">
+              View Details
+              <span className="sr-only"> of {title}</span>
+            </a>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

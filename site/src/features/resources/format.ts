@@ -1,0 +1,28 @@
+// How resource prices, types and filters read on screen (SPEC §2, §9): labels and formats are UI, so they live here.
+import { RESOURCE_FILTERS, type Resource, type ResourceType } from "@api/modules/resources/schema";
+
+/** "29.00" → "$29.00" (2 decimals, SPEC §9). */
+export const dollars = (price: string) => `$${Number(price).toFixed(2)}`;
+/** The promo card's "$99" (whole dollars without cents, else 2 decimals): 'Subscribe for $99/year'. */
+export const promoDollars = (price: string) => {
+  const value = Number(price);
+  return `$${Number.isInteger(value) ? String(value) : value.toFixed(2)}`;
+};
+/** A price is offered (purchase button, admin card line) only above zero (SPEC §2). */
+export const aboveZero = (price: string | null): price is string => price !== null && Number(price) > 0;
+
+export const TYPE_LABELS: Record<ResourceType, string> = {
+  TOOL: "TOOL",
+  RESEARCH: "RESEARCH",
+  TEMPLATE: "TEMPLATE",
+  BEST_PRACTICE: "BEST_PRACTICE",
+};
+
+/** The filter in the URL (?type=TOOL); anything else is "All Resources". */
+export function readTypeFilter(url: URL): ResourceType | null {
+  const value = url.searchParams.get("type");
+  return (RESOURCE_FILTERS as readonly string[]).includes(value ?? "") ? (value as ResourceType) : null;
+}
+export const typeFilterHref = (type: ResourceType | null) => (type ? `/resources?type=${type}` : "/resources");
+
+export const isPremium = (resource: Pick<Resource, "accessLevel">) => resource.accessLevel === "PREMIUM";

@@ -1,0 +1,73 @@
+// The admin resource form's values and the body they make (SPEC §5 resource form, §7 payload): prices as decimal
+// strings, null when FREE; a blank price means 0 (the API stores 0.00). Rules and messages live on the contract.
+import type { Resource, ResourceInput, ResourceType } from "@api/modules/resources/schema";
+
+export type ResourceFormValues = {
+  title: string;
+  description: string;
+  type: ResourceType;
+  accessLevel: "FREE" | "PREMIUM";
+  projectId: string;
+  fileUrl: string;
+  imageUrl: string;
+  oneTimePrice: string;
+  monthlyPrice: string;
+  /** Unpublished (e.g. spawned by archiving a challenge): hidden from the library until unchecked. */
+  draft: boolean;
+};
+export type ResourceFormMode = { kind: "create" } | { kind: "edit"; resource: Resource };
+
+/** SPEC §5: type defaults to TOOL; SPEC §4: a dialog opens (and resets) at FREE. */
+export const EMPTY_RESOURCE_FORM: ResourceFormValues = {
+  title: "",
+  description: "",
+  type: "TOOL",
+  accessLevel: "FREE",
+  projectId: "",
+  fileUrl: "",
+  imageUrl: "",
+  oneTimePrice: "",
+  monthlyPrice: "",
+  draft: false,
+};
+
+export function valuesFromResource(resource: Resource): ResourceFormValues {
+  return {
+    title: resource.title,
+    description: resource.description,
+    type: resource.type,
+    accessLevel: resource.accessLevel,
+    projectId: resource.projectId ?? "",
+    fileUrl: resource.fileUrl ?? "",
+    imageUrl: resource.imageUrl ?? "",
+    oneTimePrice: resource.oneTimePrice ?? "",
+    monthlyPrice: resource.monthlyPrice ?? "",
+    draft: resource.draft,
+  };
+}
+
+const orNull = (text: string) => (text.trim() ? text.trim() : null);
+/** A number input's text as the API's decimal string; blank → "" (0 on the server). */
+const priceText = (text: string) => {
+  const trimmed = text.trim();
+  if (!trimmed) return "";
+  const value = Number(trimmed);
+  return Number.isFinite(value) && value >= 0 ? String(Math.round(value * 100) / 100) : trimmed;
+};
+
+export function resourcePayload(values: ResourceFormValues): ResourceInput {
+  const premium = values.accessLevel === "PREMIUM";
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    type: values.type,
+    accessLevel: values.accessLevel,
+    projectId: orNull(values.projectId),
+    fileUrl: orNull(values.fileUrl),
+    imageUrl: orNull(values.imageUrl),
+    // SPEC §7: always null when FREE.
+    oneTimePrice: premium ? priceText(values.oneTimePrice) : null,
+    monthlyPrice: premium ? priceText(values.monthlyPrice) : null,
+    draft: values.draft,
+  };
+}
