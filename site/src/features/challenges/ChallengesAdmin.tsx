@@ -12,14 +12,9 @@ import { PencilIcon, PlusIcon, TrashIcon } from "../admin/icons";
 import ChallengeStatusBadge from "./ChallengeStatusBadge";
 import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
 import ChallengeFormDialog from "./ChallengeFormDialog";
+import { uploadFile } from "../uploads/upload";
 import { challengePayload, type ChallengeFormValues } from "./challenge-form";
-import {
-  uploadImage,
-  useCreateChallenge,
-  useDeleteChallenge,
-  useManagedChallenges,
-  useUpdateChallenge,
-} from "./challenges.queries";
+import { useCreateChallenge, useDeleteChallenge, useManagedChallenges, useUpdateChallenge } from "./challenges.queries";
 import { ApplicationsReviewList } from "../applications/ApplicationsReview";
 
 type FormState = { kind: "create" } | { kind: "edit"; challenge: Challenge };
@@ -197,7 +192,7 @@ function ChallengesAdmin() {
           key={form.kind === "edit" ? form.challenge.id : "create"}
           challenge={form.kind === "edit" ? form.challenge : undefined}
           busy={saving}
-          upload={uploadImage}
+          upload={uploadFile}
           onSubmit={(values) => void save(values)}
           onClose={() => setForm(null)}
         />

@@ -31,6 +31,3 @@ export const useCreateChallenge = () => useChallengesMutation((body: ChallengeIn
 export const useUpdateChallenge = () =>
   useChallengesMutation(({ id, body }: { id: string; body: ChallengeUpdate }) => unwrap(api.challenges({ id }).patch(body)));
 export const useDeleteChallenge = () => useChallengesMutation((id: string) => unwrap(api.challenges({ id }).delete()));
-
-/** Uploads a challenge image (SPEC §7 /api/upload); the server decides the type from the bytes. Returns its URL. */
-export const uploadImage = async (file: File) => (await unwrap(api.upload.post({ file }))).url;

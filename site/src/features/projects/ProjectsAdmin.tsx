@@ -12,8 +12,8 @@ import ProjectCard from "./ProjectCard";
 import ProjectFormDialog from "./ProjectFormDialog";
 import ArchiveChallengeDialog from "./ArchiveChallengeDialog";
 import { projectPayload, type ProjectFormMode, type ProjectFormValues } from "./project-form";
+import { uploadFile } from "../uploads/upload";
 import {
-  uploadFile,
   useArchiveChallenge,
   useCompletedChallenges,
   useCreateProject,
@@ -26,7 +26,7 @@ import {
 type Props = {
   /** Archiving is a challenges-section call: without that section the button is shown disabled. */
   canArchive: boolean;
-  /** Injected for tests and for the merge that wires uploads; defaults to the data layer's uploadFile. */
+  /** Injected for tests; defaults to the one upload call. */
   upload?: (file: File, kind: UploadKind) => Promise<string>;
 };
 

@@ -64,10 +64,4 @@ export const useArchiveChallenge = () =>
     unwrap(api.challenges({ id }).archive.post({ spawnResources })),
   );
 
-export type UploadKind = "image" | "pdf";
-
-/** Uploads a file (POST /api/upload, multipart field `file`, `?type=pdf` for white papers) and answers its URL. */
-export async function uploadFile(file: File, kind: UploadKind): Promise<string> {
-  const result = await unwrap(kind === "pdf" ? api.upload.post({ file }, { query: { type: "pdf" } }) : api.upload.post({ file }));
-  return result.url;
-}
+export type { UploadKind } from "../uploads/upload";

@@ -13,8 +13,8 @@ import ResourceCard from "./ResourceCard";
 import ResourceFormDialog from "./ResourceFormDialog";
 import SubscriptionSettingsDialog from "./SubscriptionSettingsDialog";
 import { resourcePayload, type ResourceFormMode, type ResourceFormValues } from "./resource-form";
+import { uploadFile } from "../uploads/upload";
 import {
-  uploadResourceFile,
   useCreateResource,
   useDeleteResource,
   useProjectOptions,
@@ -29,7 +29,7 @@ const SKELETONS = ["s1", "s2", "s3", "s4", "s5", "s6"];
 
 type Props = { upload?: (file: File, kind: "image" | "pdf") => Promise<string> };
 
-function ResourcesAdmin({ upload = uploadResourceFile }: Props) {
+function ResourcesAdmin({ upload = uploadFile }: Props) {
   const resourcesQuery = useResources();
   const settingsQuery = useSubscriptionSettings();
   const projectsQuery = useProjectOptions();

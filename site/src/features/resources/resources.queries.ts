@@ -39,9 +39,3 @@ export function useSaveSubscriptionSettings() {
     onSuccess: (saved) => client.setQueryData(SETTINGS, saved),
   });
 }
-
-/** A resource file or image (POST /api/upload; `?type=pdf` for PDFs). The resource keeps the file private on save. */
-export async function uploadResourceFile(file: File, kind: "image" | "pdf"): Promise<string> {
-  const result = await unwrap(kind === "pdf" ? api.upload.post({ file }, { query: { type: "pdf" } }) : api.upload.post({ file }));
-  return result.url;
-}
