@@ -50,6 +50,14 @@ test("a member applies, is refused a second time, is approved with a note, and s
     .uncheck();
   await expect(explanation).toBeVisible();
 
+  // Closed, then reopened: the form starts afresh (it resets 200 ms after closing).
+  await dialog(page).getByLabel("Why are you interested?").fill("Half a thought");
+  await dialog(page).getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog(page)).toBeHidden();
+  await page.waitForTimeout(300);
+  await page.getByRole("button", { name: "Register Now" }).click();
+  await expect(dialog(page).getByLabel("Why are you interested?")).toHaveValue("");
+
   // SPEC §5: the five rules, with their exact messages, before any request.
   let posted = 0;
   page.on("request", (r) => {
@@ -88,17 +96,26 @@ test("a member applies, is refused a second time, is approved with a note, and s
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByTestId("application-state")).toContainText("Pending Review");
 
-  // Reopened, the form starts afresh; a second application is refused by the API.
-  await page.getByRole("button", { name: "Register Now" }).click();
-  await expect(dialog(page).getByLabel("Why are you interested?")).toHaveValue("");
-  await expect(dialog(page).getByLabel("Full Name")).toHaveValue("Rosa");
-  await dialog(page).getByLabel("Company").fill("Community Kitchens");
-  await dialog(page).getByLabel("Role").fill("Logistics volunteer");
-  await dialog(page).getByLabel("Why are you interested?").fill("Trying a second time, which should not work.");
-  await dialog(page).getByRole("button", { name: "Submit Application" }).click();
-  await expectToast(page, "Submission Failed", "You have already applied to this challenge.");
-  await expect(dialog(page).getByRole("heading", { name: `Apply to ${CHALLENGE_TITLE}` })).toBeVisible();
-  await page.keyboard.press("Escape");
+  // One application per member: Register Now gives way to a disabled Already Applied, also after a reload, and
+  // the API refuses a second one.
+  await expect(page.getByRole("button", { name: "Already Applied" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Register Now" })).toHaveCount(0);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Already Applied" })).toBeDisabled();
+  const second = await page.request.post(`/api/challenges/${id}/register`, {
+    data: {
+      applicantName: "Rosa",
+      applicantEmail: email,
+      company: "Community Kitchens",
+      role: "Logistics volunteer",
+      isEnterprise: false,
+      interestDescription: "Trying a second time, which should not work.",
+    },
+    headers: { origin: siteOrigin() },
+  });
+  expect(second.status()).toBe(409);
+  expect(((await second.json()) as { message: string }).message).toBe("You have already applied to this challenge.");
 
   await page.goto("/my-applications");
   const card = page.getByTestId("application-card").filter({ hasText: CHALLENGE_TITLE });

@@ -132,9 +132,16 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
 
   return (
     <>
-      <button type="button" className="btn btn-primary" onClick={show} aria-haspopup="dialog">
-        Register Now
-      </button>
+      {/* One application per member and challenge: once there is one, Register Now would only earn a 409. */}
+      {applied && !open ? (
+        <button type="button" className="btn btn-primary" disabled>
+          Already Applied
+        </button>
+      ) : (
+        <button type="button" className="btn btn-primary" onClick={show} aria-haspopup="dialog">
+          Register Now
+        </button>
+      )}
       {applied && (
         <p className="text-sm" data-testid="application-state">
           Your application: <strong>{applicationStatus(applied).label}</strong> ·{" "}
