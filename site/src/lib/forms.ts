@@ -68,7 +68,7 @@ export function useContractForm<V extends Record<string, unknown>>(initial: V, s
     name,
     value: values[name] as string,
     error: errors[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.value as V[typeof name]),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(name, e.target.value as V[typeof name]),
     onBlur: () => setTouched((t) => (t[name] ? t : { ...t, [name]: true })),
   });
 
@@ -77,8 +77,9 @@ export function useContractForm<V extends Record<string, unknown>>(initial: V, s
     setErrors(shown);
     if (!hasErrors(shown)) return true;
     const first = Array.from(form.elements).find(
-      (el): el is HTMLInputElement | HTMLSelectElement =>
-        (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && Boolean(shown[el.name as K]),
+      (el): el is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+        (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) &&
+        Boolean(shown[el.name as K]),
     );
     first?.focus();
     return false;
@@ -93,14 +94,14 @@ export function useContractForm<V extends Record<string, unknown>>(initial: V, s
   return { values, setValues, set, errors, setErrors, touched, field, validate, reset };
 }
 
-/** A failed call as a toast: the server's own message (SPEC §8), else the form's fallback text. */
-export function failureToast(error: unknown, fallback: string, title = "Error") {
-  toast({ variant: "destructive", title, description: serverMessage(error) || fallback });
+/** A failed call as a toast: the server's own message (SPEC §8), else the form's fallback text (if any). */
+export function failureToast(error: unknown, fallback: string | undefined, title = "Error") {
+  toast({ variant: "destructive", title, description: serverMessage(error) || fallback || undefined });
 }
 
 type SubmitOptions<T> = {
-  /** The failure toast's title and the text shown when the server gives no message of its own. */
-  failure: { title?: string; fallback: string };
+  /** The failure toast's title and the text shown when the server gives no message of its own (none: title only). */
+  failure: { title?: string; fallback?: string };
   onSuccess?: (result: T) => void;
   /** The page is navigating away on success: the button stays busy until it does. */
   staysBusy?: boolean;

@@ -1,13 +1,14 @@
-// Create Challenge / Edit Challenge (SPEC §2 Admin challenges, §5 admin challenge form). Checks run before any
-// request; an image is uploaded as soon as it is chosen and its URL kept in the form. The parent sends the
-// challenge, toasts and refetches, and closes the dialog on success (the typed values stay on failure).
+// Create Challenge / Edit Challenge (SPEC §2 Admin challenges, §5 admin challenge form). The body is checked against
+// the route's own contract before any request (challenge-form.ts); an image is uploaded as soon as it is chosen and
+// its URL kept in the form. The parent sends the challenge (and its list refetches); this dialog keeps the busy
+// state, toasts the outcome (SPEC §8) and asks to be closed on success — on failure the typed values stay.
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { CHALLENGE_STATUSES, type Challenge, type ChallengeStatus } from "@api/modules/challenges/schema";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
 import Button from "../../components/ui/Button";
+import { failureToast, useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
-import { serverMessage } from "../../lib/api";
 import { STATUS_LABELS } from "./ChallengeStatusBadge";
 import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
 import {
@@ -17,15 +18,14 @@ import {
   IMAGE_HINT,
   IMAGE_TYPES,
   valuesFromChallenge,
-  type ChallengeFormErrors,
   type ChallengeFormValues,
 } from "./challenge-form";
 
 type Props = {
   challenge?: Challenge;
-  busy: boolean;
   upload: (file: File) => Promise<string>;
-  onSubmit: (values: ChallengeFormValues) => void;
+  /** Sends the form; rejects with the API's error. */
+  onSave: (values: ChallengeFormValues) => Promise<unknown>;
   onClose: () => void;
 };
 
@@ -75,25 +75,20 @@ function TextArea({
   );
 }
 
-export default function ChallengeFormDialog({ challenge, busy, upload, onSubmit, onClose }: Props) {
-  const [values, setValues] = useState<ChallengeFormValues>(() =>
-    challenge ? valuesFromChallenge(challenge) : EMPTY_CHALLENGE_FORM,
-  );
-  const [errors, setErrors] = useState<ChallengeFormErrors>({});
+export default function ChallengeFormDialog({ challenge, upload, onSave, onClose }: Props) {
+  const isEdit = Boolean(challenge);
+  const form = useContractForm<ChallengeFormValues>(challenge ? valuesFromChallenge(challenge) : EMPTY_CHALLENGE_FORM);
+  const { values, errors, set } = form;
+  const submit = useSubmit("Saving...");
   const [uploading, setUploading] = useState(false);
   const ids = useId();
-
-  const set = <K extends keyof ChallengeFormValues>(key: K, value: ChallengeFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const chooseImage = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;
     const problem = checkImage(file);
     if (problem) {
-      setErrors((e) => ({ ...e, imageUrl: problem }));
+      form.setErrors((e) => ({ ...e, imageUrl: problem }));
       input.value = "";
       return;
     }
@@ -101,25 +96,34 @@ export default function ChallengeFormDialog({ challenge, busy, upload, onSubmit,
     try {
       set("imageUrl", await upload(file));
     } catch (e) {
-      toast({ title: "Failed to upload image", description: serverMessage(e) || "Please try again", variant: "destructive" });
+      failureToast(e, "Please try again", "Failed to upload image");
       input.value = "";
     } finally {
       setUploading(false);
     }
   };
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (busy || uploading) return;
-    const problems = checkChallenge(values);
-    setErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
-    onSubmit(values);
+    if (submit.busy || uploading || !form.validate(e.currentTarget, checkChallenge(values))) return;
+    await submit.run(() => onSave(values), {
+      failure: { title: isEdit ? "Failed to update challenge" : "Failed to create challenge", fallback: "Please try again" },
+      onSuccess: () => {
+        toast({ title: isEdit ? "Challenge updated successfully" : "Challenge created successfully" });
+        onClose();
+      },
+    });
   };
 
   return (
     <Modal open onClose={onClose} title={challenge ? "Edit Challenge" : "Create Challenge"} wide>
-      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1" data-testid="challenge-form">
+      <form
+        method="post"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        className="flex flex-col gap-1"
+        data-testid="challenge-form"
+      >
         <Field
           label="Title"
           name="title"
@@ -250,7 +254,7 @@ export default function ChallengeFormDialog({ challenge, busy, upload, onSubmit,
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={busy} busyLabel="Saving..." disabled={uploading}>
+          <Button type="submit" {...submit.button} disabled={uploading}>
             {challenge ? "Update Challenge" : "Create Challenge"}
           </Button>
         </div>

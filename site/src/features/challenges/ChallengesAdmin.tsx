@@ -2,7 +2,7 @@
 // Applications, Edit and Delete; the create/edit dialog; the delete confirmation; the applications review.
 import { useState } from "react";
 import type { Challenge } from "@api/modules/challenges/schema";
-import { serverMessage } from "../../lib/api";
+import { useSubmit } from "../../lib/forms";
 import { withQueries } from "../../lib/query";
 import { formatDay } from "../../lib/format";
 import { toast } from "../../stores/toast";
@@ -18,10 +18,6 @@ import { useCreateChallenge, useDeleteChallenge, useManagedChallenges, useUpdate
 import { ApplicationsReviewList } from "../applications/ApplicationsReview";
 
 type FormState = { kind: "create" } | { kind: "edit"; challenge: Challenge };
-
-function failed(title: string, e: unknown) {
-  toast({ title, description: serverMessage(e) || "Please try again", variant: "destructive" });
-}
 
 function SkeletonCard() {
   return (
@@ -44,41 +40,23 @@ function ChallengesAdmin() {
   const [form, setForm] = useState<FormState | null>(null);
   const [deleting, setDeleting] = useState<Challenge | null>(null);
   const [reviewing, setReviewing] = useState<Challenge | null>(null);
-  const saving = createChallenge.isPending || updateChallenge.isPending;
+  const removal = useSubmit("Deleting...");
   const items = challenges.data?.pages.flatMap((page) => page.items) ?? [];
 
-  const save = async (values: ChallengeFormValues) => {
-    if (!form || saving) return;
+  const save = (mode: FormState, values: ChallengeFormValues) => {
     const body = challengePayload(values);
-    if (form.kind === "create") {
-      try {
-        await createChallenge.mutateAsync(body);
-        toast({ title: "Challenge created successfully" });
-        setForm(null);
-      } catch (e) {
-        failed("Failed to create challenge", e);
-      }
-    } else {
-      try {
-        await updateChallenge.mutateAsync({ id: form.challenge.id, body });
-        toast({ title: "Challenge updated successfully" });
-        setForm(null);
-      } catch (e) {
-        failed("Failed to update challenge", e);
-      }
-    }
+    return mode.kind === "create"
+      ? createChallenge.mutateAsync(body)
+      : updateChallenge.mutateAsync({ id: mode.challenge.id, body });
   };
 
   const confirmDelete = async () => {
-    if (!deleting || deleteChallenge.isPending) return;
-    try {
-      await deleteChallenge.mutateAsync(deleting.id);
-      toast({ title: "Challenge deleted successfully" });
-    } catch (e) {
-      failed("Failed to delete challenge", e);
-    } finally {
-      setDeleting(null);
-    }
+    if (!deleting || removal.busy) return;
+    await removal.run(() => deleteChallenge.mutateAsync(deleting.id), {
+      failure: { title: "Failed to delete challenge", fallback: "Please try again" },
+      onSuccess: () => toast({ title: "Challenge deleted successfully" }),
+    });
+    setDeleting(null);
   };
 
   return (
@@ -191,9 +169,8 @@ function ChallengesAdmin() {
         <ChallengeFormDialog
           key={form.kind === "edit" ? form.challenge.id : "create"}
           challenge={form.kind === "edit" ? form.challenge : undefined}
-          busy={saving}
           upload={uploadFile}
-          onSubmit={(values) => void save(values)}
+          onSave={(values) => save(form, values)}
           onClose={() => setForm(null)}
         />
       )}
@@ -208,12 +185,7 @@ function ChallengesAdmin() {
               <Button variant="ghost" onClick={() => setDeleting(null)}>
                 Cancel
               </Button>
-              <Button
-                variant="danger"
-                busy={deleteChallenge.isPending}
-                busyLabel="Deleting..."
-                onClick={() => void confirmDelete()}
-              >
+              <Button variant="danger" {...removal.button} onClick={() => void confirmDelete()}>
                 Delete
               </Button>
             </>
