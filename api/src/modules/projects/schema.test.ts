@@ -1,11 +1,16 @@
 // The admin project form's rules from the contract (SPEC §5): required fields, URL kinds, and the white paper's
 // PDF-only, under-10MB checks with their exact messages.
 import { describe, expect, test } from "bun:test";
-import { isFileUrl, projectFormErrors, whitePaperProblem, WHITE_PAPER_MAX_BYTES } from "./schema";
+import { schemaProblems } from "../../lib/typebox";
+import { isFileUrl, ProjectInputSchema, whitePaperProblem, WHITE_PAPER_MAX_BYTES } from "./schema";
+
+/** Field → message, as the site's form kit (checkForm) and the API's error plugin read the contract. */
+const projectFormErrors = (body: unknown) =>
+  Object.fromEntries(schemaProblems(ProjectInputSchema, body).map((p) => [p.field, p.message]));
 
 const valid = { title: "T", description: "D", problem: "P", solution: "S" };
 
-describe("projectFormErrors", () => {
+describe("ProjectInputSchema messages", () => {
   test("title, description, problem and solution are required (blank counts as missing)", () => {
     expect(projectFormErrors(valid)).toEqual({});
     expect(projectFormErrors({ title: " ", description: "", problem: "\n", solution: "" })).toEqual({

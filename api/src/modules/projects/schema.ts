@@ -87,22 +87,8 @@ export const ProjectUpdateSchema = T.Partial(ProjectInputSchema);
 export type ProjectUpdate = Static<typeof ProjectUpdateSchema>;
 
 export type ProjectFormField = keyof ProjectInput;
+/** The admin form's field errors: ProjectInputSchema's own messages, checked with the site's form kit (SPEC §5). */
 export type ProjectFormErrors = Partial<Record<ProjectFormField, string>>;
-
-/**
- * The admin form's checks before any request, with the contract's messages (SPEC §5). The server applies the
- * same schema; this mirror keeps the dialog from sending what it would refuse.
- */
-export function projectFormErrors(input: ProjectInput): ProjectFormErrors {
-  const errors: ProjectFormErrors = {};
-  if (!input.title.trim()) errors.title = PROJECT_MESSAGES.title;
-  if (!input.description.trim()) errors.description = PROJECT_MESSAGES.description;
-  if (!input.problem.trim()) errors.problem = PROJECT_MESSAGES.problem;
-  if (!input.solution.trim()) errors.solution = PROJECT_MESSAGES.solution;
-  if (input.imageUrl && !isFileUrl(input.imageUrl)) errors.imageUrl = PROJECT_MESSAGES.imageUrl;
-  if (input.whitePaperUrl && !isFileUrl(input.whitePaperUrl)) errors.whitePaperUrl = PROJECT_MESSAGES.whitePaperUrl;
-  return errors;
-}
 
 /** SPEC §5: a white paper must be a PDF under 10 MB. Returns the message to toast, or null when the file is fine. */
 export function whitePaperProblem(file: { type: string; name: string; size: number }) {

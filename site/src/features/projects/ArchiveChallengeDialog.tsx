@@ -1,8 +1,13 @@
 // Archive Challenge (SPEC §2 Admin projects, §4): choose a COMPLETED challenge and whether to spawn draft resources.
-// Challenges that already have a project are shown but cannot be chosen (the API would answer 409).
-import { useId, useState, type FormEvent } from "react";
+// Challenges that already have a project are shown but cannot be chosen (the API would answer 409). The choice is
+// a path segment, not a body field, so its one rule is written here; the kit keeps the busy state and the toasts.
+import { useId, type FormEvent } from "react";
 import Modal from "../../components/ui/Modal";
 import Button from "../../components/ui/Button";
+import { useContractForm, useSubmit } from "../../lib/forms";
+import { toast } from "../../stores/toast";
+
+export const SELECT_CHALLENGE = "Please select a completed challenge";
 
 export type ArchiveOption = { id: string; title: string; archived: boolean };
 
@@ -10,31 +15,37 @@ type Props = {
   challenges: ArchiveOption[];
   loading: boolean;
   failed: boolean;
-  busy: boolean;
-  onSubmit: (choice: { id: string; spawnResources: boolean }) => void;
+  /** Archives the challenge; answers the draft resources created, rejects with the API's error. */
+  onArchive: (choice: { id: string; spawnResources: boolean }) => Promise<{ resourceIds: string[] }>;
   onClose: () => void;
 };
 
-export default function ArchiveChallengeDialog({ challenges, loading, failed, busy, onSubmit, onClose }: Props) {
+export default function ArchiveChallengeDialog({ challenges, loading, failed, onArchive, onClose }: Props) {
   const ids = useId();
-  const [challengeId, setChallengeId] = useState("");
-  const [spawnResources, setSpawnResources] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm({ challengeId: "", spawnResources: true });
+  const { challengeId, spawnResources } = form.values;
+  const error = form.errors.challengeId;
+  const submit = useSubmit("Archiving...");
   const available = challenges.filter((c) => !c.archived);
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (busy) return;
-    if (!challengeId) {
-      setError("Please select a completed challenge");
-      return;
-    }
-    onSubmit({ id: challengeId, spawnResources });
+    if (submit.busy || !form.validate(e.currentTarget, { challengeId: challengeId ? undefined : SELECT_CHALLENGE })) return;
+    await submit.run(() => onArchive({ id: challengeId, spawnResources }), {
+      failure: { title: "Failed to archive challenge" },
+      onSuccess: (result) => {
+        toast({
+          title: "Challenge archived successfully",
+          description: result.resourceIds.length > 0 ? "Project and resource drafts created" : "Project created",
+        });
+        onClose();
+      },
+    });
   };
 
   return (
     <Modal open onClose={onClose} title="Archive Challenge">
-      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-3">
+      <form method="post" noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-3">
         <p className="text-sm opacity-80">
           Archiving a completed challenge publishes it as a project. Draft resources can be created with it for you to complete
           and publish later.
@@ -51,10 +62,7 @@ export default function ArchiveChallengeDialog({ challenges, loading, failed, bu
             disabled={loading}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${ids}-error` : undefined}
-            onChange={(e) => {
-              setChallengeId(e.target.value);
-              setError(null);
-            }}
+            onChange={(e) => form.set("challengeId", e.target.value)}
           >
             <option value="">{loading ? "Loading challenges..." : "Select a challenge"}</option>
             {challenges.map((c) => (
@@ -79,7 +87,7 @@ export default function ArchiveChallengeDialog({ challenges, loading, failed, bu
             className="checkbox checkbox-sm"
             name="spawnResources"
             checked={spawnResources}
-            onChange={(e) => setSpawnResources(e.target.checked)}
+            onChange={(e) => form.set("spawnResources", e.target.checked)}
           />
           Create draft resources (white paper, toolkit, lessons learned)
         </label>
@@ -87,7 +95,7 @@ export default function ArchiveChallengeDialog({ challenges, loading, failed, bu
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={busy} busyLabel="Archiving...">
+          <Button type="submit" {...submit.button}>
             Archive Challenge
           </Button>
         </div>

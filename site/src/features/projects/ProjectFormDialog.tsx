@@ -1,22 +1,17 @@
-// Create Project / Edit Project (SPEC §2 Admin projects, §5 admin project form). Checks run before any request
-// with the contract's messages; the white paper must be a PDF under 10 MB before it is uploaded. The parent sends
-// the request, toasts and refreshes the grid, and closes the dialog on success.
+// Create Project / Edit Project (SPEC §2 Admin projects, §5 admin project form). The body is checked against the
+// route's own contract before any request (project-form.ts); the white paper must be a PDF under 10 MB before it
+// is uploaded. The parent sends the request (and the grid refreshes); this dialog keeps the busy state, toasts the
+// outcome (SPEC §8) and asks to be closed on success — on failure the typed values stay.
 import { useId, useState, type ChangeEvent, type FormEvent, type TextareaHTMLAttributes } from "react";
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_MIME_TYPES,
-  PDF_MIME_TYPE,
-  projectFormErrors,
-  whitePaperProblem,
-  type ProjectFormErrors,
-} from "@api/modules/projects/schema";
+import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, PDF_MIME_TYPE, whitePaperProblem } from "@api/modules/projects/schema";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
 import Button from "../../components/ui/Button";
+import { useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import {
+  checkProject,
   EMPTY_PROJECT_FORM,
-  projectPayload,
   valuesFromProject,
   type ProjectFormMode,
   type ProjectFormValues,
@@ -29,10 +24,10 @@ type Props = {
   mode: ProjectFormMode;
   /** Challenges a project may link to (SPEC: "challenge link" optional). */
   challenges: ChallengeOption[];
-  busy: boolean;
   /** Stores a file and answers its URL (POST /api/upload); kind "pdf" for the white paper. */
   upload: (file: File, kind: UploadKind) => Promise<string>;
-  onSubmit: (values: ProjectFormValues) => void;
+  /** Sends the form; rejects with the API's error. */
+  onSave: (values: ProjectFormValues) => Promise<unknown>;
   onClose: () => void;
 };
 
@@ -69,19 +64,13 @@ function TextArea({
 const tooBigImage = (file: File) => file.size > IMAGE_MAX_BYTES;
 const isImage = (file: File) => (IMAGE_MIME_TYPES as readonly string[]).includes(file.type);
 
-export default function ProjectFormDialog({ mode, challenges, busy, upload, onSubmit, onClose }: Props) {
+export default function ProjectFormDialog({ mode, challenges, upload, onSave, onClose }: Props) {
   const isEdit = mode.kind === "edit";
-  const [values, setValues] = useState<ProjectFormValues>(() =>
-    mode.kind === "edit" ? valuesFromProject(mode.project) : EMPTY_PROJECT_FORM,
-  );
-  const [errors, setErrors] = useState<ProjectFormErrors>({});
+  const form = useContractForm<ProjectFormValues>(mode.kind === "edit" ? valuesFromProject(mode.project) : EMPTY_PROJECT_FORM);
+  const { values, errors, set } = form;
+  const submit = useSubmit(isEdit ? "Saving..." : "Creating...");
   const [uploading, setUploading] = useState<UploadKind | null>(null);
   const ids = useId();
-
-  const set = <K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key as keyof ProjectFormErrors]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   // A linked challenge that is not in the offered list (e.g. no longer COMPLETED) stays selectable.
   const options =
@@ -125,18 +114,22 @@ export default function ProjectFormDialog({ mode, challenges, busy, upload, onSu
     }
   };
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (busy || uploading) return;
-    const problems = projectFormErrors(projectPayload(values));
-    setErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
-    onSubmit(values);
+    if (submit.busy || uploading || !form.validate(e.currentTarget, checkProject(values))) return;
+    await submit.run(() => onSave(values), {
+      // No fallback text: without a message of the server's own the toast is its title alone.
+      failure: { title: isEdit ? "Failed to update project" : "Failed to create project" },
+      onSuccess: () => {
+        toast({ title: isEdit ? "Project updated successfully" : "Project created successfully" });
+        onClose();
+      },
+    });
   };
 
   return (
     <Modal open wide onClose={onClose} title={isEdit ? "Edit Project" : "Create Project"}>
-      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1">
+      <form method="post" noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-1">
         <Field
           label="Title"
           name="title"
@@ -250,7 +243,7 @@ export default function ProjectFormDialog({ mode, challenges, busy, upload, onSu
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={busy} disabled={uploading !== null} busyLabel={isEdit ? "Saving..." : "Creating..."}>
+          <Button type="submit" {...submit.button} disabled={uploading !== null}>
             {isEdit ? "Save Changes" : "Create Project"}
           </Button>
         </div>

@@ -2,7 +2,7 @@
 // dialogs, delete confirmation, and the Archive Challenge dialog. Every successful change refreshes the grid.
 import { useMemo, useState } from "react";
 import type { Project } from "@api/modules/projects/schema";
-import { serverMessage } from "../../lib/api";
+import { useSubmit } from "../../lib/forms";
 import { withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
@@ -30,10 +30,6 @@ type Props = {
   upload?: (file: File, kind: UploadKind) => Promise<string>;
 };
 
-function failureToast(title: string, error: unknown) {
-  toast({ title, description: serverMessage(error) || undefined, variant: "destructive" });
-}
-
 function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
   const projectsQuery = useProjects();
   const challengesQuery = useCompletedChallenges();
@@ -49,50 +45,20 @@ function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
   const completed = challengesQuery.data ?? [];
   const archivedIds = useMemo(() => new Set(projects.map((p) => p.challengeId).filter(Boolean)), [projects]);
   const archiveOptions = completed.map((c) => ({ id: c.id, title: c.title, archived: archivedIds.has(c.id) }));
-  const saving = createProject.isPending || updateProject.isPending;
+  const removal = useSubmit("Deleting...");
 
-  const save = async (values: ProjectFormValues) => {
-    if (!form || saving) return;
+  const save = (mode: ProjectFormMode, values: ProjectFormValues) => {
     const body = projectPayload(values);
-    try {
-      if (form.kind === "create") {
-        await createProject.mutateAsync(body);
-        toast({ title: "Project created successfully" });
-      } else {
-        await updateProject.mutateAsync({ id: form.project.id, body });
-        toast({ title: "Project updated successfully" });
-      }
-      setForm(null);
-    } catch (e) {
-      // The dialog stays open with what was typed, so the problem can be fixed and the form resent.
-      failureToast(form.kind === "create" ? "Failed to create project" : "Failed to update project", e);
-    }
+    return mode.kind === "create" ? createProject.mutateAsync(body) : updateProject.mutateAsync({ id: mode.project.id, body });
   };
 
   const confirmDelete = async () => {
-    if (!deleting || deleteProject.isPending) return;
-    try {
-      await deleteProject.mutateAsync(deleting.id);
-      toast({ title: "Project deleted successfully" });
-    } catch (e) {
-      failureToast("Failed to delete project", e);
-    } finally {
-      setDeleting(null);
-    }
-  };
-
-  const archive = async ({ id, spawnResources }: { id: string; spawnResources: boolean }) => {
-    if (archiveChallenge.isPending) return;
-    try {
-      const result = await archiveChallenge.mutateAsync({ id, spawnResources });
-      toast({
-        title: "Challenge archived successfully",
-        description: result.resourceIds.length > 0 ? "Project and resource drafts created" : "Project created",
-      });
-      setArchiving(false);
-    } catch (e) {
-      failureToast("Failed to archive challenge", e);
-    }
+    if (!deleting || removal.busy) return;
+    await removal.run(() => deleteProject.mutateAsync(deleting.id), {
+      failure: { title: "Failed to delete project" },
+      onSuccess: () => toast({ title: "Project deleted successfully" }),
+    });
+    setDeleting(null);
   };
 
   return (
@@ -172,9 +138,8 @@ function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
           key={form.kind === "edit" ? form.project.id : "create"}
           mode={form}
           challenges={completed.map((c) => ({ id: c.id, title: c.title }))}
-          busy={saving}
           upload={upload}
-          onSubmit={(values) => void save(values)}
+          onSave={(values) => save(form, values)}
           onClose={() => setForm(null)}
         />
       )}
@@ -184,8 +149,7 @@ function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
           challenges={archiveOptions}
           loading={challengesQuery.isPending}
           failed={challengesQuery.isError}
-          busy={archiveChallenge.isPending}
-          onSubmit={(choice) => void archive(choice)}
+          onArchive={(choice) => archiveChallenge.mutateAsync(choice)}
           onClose={() => setArchiving(false)}
         />
       )}
@@ -200,12 +164,7 @@ function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
               <Button variant="ghost" onClick={() => setDeleting(null)}>
                 Cancel
               </Button>
-              <Button
-                variant="danger"
-                busy={deleteProject.isPending}
-                busyLabel="Deleting..."
-                onClick={() => void confirmDelete()}
-              >
+              <Button variant="danger" {...removal.button} onClick={() => void confirmDelete()}>
                 Delete
               </Button>
             </>

@@ -1,6 +1,7 @@
-// The admin project form's values and the request body they make (SPEC §5 admin project form). The rules and
-// messages live on the contract (projectFormErrors); this file only maps between the form and the API.
-import type { Project, ProjectInput } from "@api/modules/projects/schema";
+// The admin project form's values, the request body they make and its checks (SPEC §5 admin project form). The
+// rules and messages live on the route's own contract (ProjectInputSchema), checked with the form kit.
+import { ProjectInputSchema, type Project, type ProjectFormErrors, type ProjectInput } from "@api/modules/projects/schema";
+import { checkForm } from "../../lib/forms";
 
 export type ProjectFormValues = {
   title: string;
@@ -52,4 +53,9 @@ export function projectPayload(values: ProjectFormValues): ProjectInput {
     imageUrl: orNull(values.imageUrl),
     whitePaperUrl: orNull(values.whitePaperUrl),
   };
+}
+
+/** Field errors for the body the form would send, each the contract's own message (the one the API answers with). */
+export function checkProject(values: ProjectFormValues): ProjectFormErrors {
+  return checkForm(ProjectInputSchema, projectPayload(values)) as ProjectFormErrors;
 }
