@@ -94,6 +94,8 @@ describe("applying", () => {
       [{ interestDescription: "too short" }, APPLICATION_MESSAGES.interestTooShort],
       [{ interestDescription: "   short    " }, APPLICATION_MESSAGES.interestTooShort],
       [{ applicantName: "N".repeat(101) }, "Name must be at most 100 characters"],
+      [{ enterpriseExplanation: "e".repeat(2001) }, "Explanation must be at most 2000 characters"],
+      [{ enterpriseExplanation: 5 as unknown as string }, "enterpriseExplanation must be text"],
     ];
     for (const [over, expected] of cases) {
       const res = await api.challenges({ id: challenge.id }).register.post(valid(over));

@@ -3,7 +3,7 @@
 // the site's application dialog checks the same schema before any request (decision 006). Imports only TypeBox
 // and the accounts contract (for the one e-mail rule).
 import { Type as T, type Static } from "@sinclair/typebox";
-import { literalUnion } from "../../lib/typebox";
+import { literalUnion, messages } from "../../lib/typebox";
 import { EMAIL_MAX_LENGTH, MESSAGES as ACCOUNT_MESSAGES, emailField } from "../auth/schema";
 import { ChallengeStatusSchema } from "../challenges/schema";
 
@@ -36,29 +36,7 @@ export const APPLICATION_MESSAGES = {
   decisionNoteTooLong: `The note must be at most ${DECISION_NOTE_MAX_LENGTH} characters`,
 } as const;
 
-/**
- * At least `min` characters once surrounding spaces are dropped: starts and ends with a non-space, `min - 2` or
- * more of anything between. "  a " fails a minimum of 2 although it has four characters.
- */
-const atLeast = (min: number) => `^\\s*\\S[\\s\\S]{${Math.max(min - 2, 0)},}\\S\\s*$`;
-const text = (min: number, error: string) => T.String({ pattern: atLeast(min), error });
-
-/**
- * POST /api/challenges/:id/register (SPEC §7). Each field carries SPEC's message as its `error`. Upper limits are
- * checked by `applicationLengthProblem` with messages of their own (a schema carries one message per field).
- */
-export const ApplicationBodySchema = T.Object({
-  applicantName: text(APPLICATION_MIN.applicantName, APPLICATION_MESSAGES.nameTooShort),
-  company: text(APPLICATION_MIN.company, APPLICATION_MESSAGES.companyTooShort),
-  applicantEmail: emailField(APPLICATION_MESSAGES.invalidEmail),
-  role: text(APPLICATION_MIN.role, APPLICATION_MESSAGES.roleTooShort),
-  isEnterprise: T.Optional(T.Boolean({ error: "isEnterprise must be true or false" })),
-  /** SPEC §5: asked only when isEnterprise is unchecked; ignored (stored as null) for enterprise applicants. */
-  enterpriseExplanation: T.Optional(T.Union([T.String(), T.Null()], { error: "enterpriseExplanation must be text" })),
-  interestDescription: text(APPLICATION_MIN.interestDescription, APPLICATION_MESSAGES.interestTooShort),
-});
-export type ApplicationBody = Static<typeof ApplicationBodySchema>;
-
+/** The over-long message of each field ("Name must be at most 100 characters"). */
 const FIELD_LABELS: Record<keyof typeof APPLICATION_MAX, string> = {
   applicantName: "Name",
   company: "Company name",
@@ -67,19 +45,45 @@ const FIELD_LABELS: Record<keyof typeof APPLICATION_MAX, string> = {
   interestDescription: "Description",
   enterpriseExplanation: "Explanation",
 };
+const tooLong = (field: keyof typeof APPLICATION_MAX) =>
+  `${FIELD_LABELS[field]} must be at most ${APPLICATION_MAX[field]} characters`;
 
-/** The first over-long field of a body, with its message; null when every field fits. Server and form share it. */
-export function applicationLengthProblem(
-  body: Partial<Record<keyof typeof APPLICATION_MAX, unknown>>,
-): { field: keyof typeof APPLICATION_MAX; message: string } | null {
-  for (const field of Object.keys(APPLICATION_MAX) as (keyof typeof APPLICATION_MAX)[]) {
-    const value = body[field];
-    if (typeof value === "string" && value.trim().length > APPLICATION_MAX[field]) {
-      return { field, message: `${FIELD_LABELS[field]} must be at most ${APPLICATION_MAX[field]} characters` };
-    }
-  }
-  return null;
-}
+/**
+ * At least `min` characters once surrounding spaces are dropped: starts and ends with a non-space, `min - 2` or
+ * more of anything between. "  a " fails a minimum of 2 although it has four characters.
+ */
+const atLeast = (min: number) => `^\\s*\\S[\\s\\S]{${Math.max(min - 2, 0)},}\\S\\s*$`;
+/** A required text: SPEC's message when missing or too short, its own when over the row's limit. */
+const text = (field: keyof typeof APPLICATION_MIN & keyof typeof APPLICATION_MAX, tooShort: string) =>
+  T.String({
+    pattern: atLeast(APPLICATION_MIN[field]),
+    maxLength: APPLICATION_MAX[field],
+    ...messages({ type: tooShort, pattern: tooShort, maxLength: tooLong(field) }),
+  });
+
+/**
+ * POST /api/challenges/:id/register (SPEC §7). Each rule carries its message (SPEC's for the five rules, one per
+ * upper limit), so the route and the site's dialog (checkForm) answer in the same words.
+ */
+export const ApplicationBodySchema = T.Object({
+  applicantName: text("applicantName", APPLICATION_MESSAGES.nameTooShort),
+  company: text("company", APPLICATION_MESSAGES.companyTooShort),
+  applicantEmail: emailField(APPLICATION_MESSAGES.invalidEmail),
+  role: text("role", APPLICATION_MESSAGES.roleTooShort),
+  isEnterprise: T.Optional(T.Boolean({ error: "isEnterprise must be true or false" })),
+  /** SPEC §5: asked only when isEnterprise is unchecked; ignored (stored as null) for enterprise applicants. */
+  enterpriseExplanation: T.Optional(
+    T.Union([
+      T.String({
+        maxLength: APPLICATION_MAX.enterpriseExplanation,
+        ...messages({ type: "enterpriseExplanation must be text", maxLength: tooLong("enterpriseExplanation") }),
+      }),
+      T.Null(),
+    ]),
+  ),
+  interestDescription: text("interestDescription", APPLICATION_MESSAGES.interestTooShort),
+});
+export type ApplicationBody = Static<typeof ApplicationBodySchema>;
 
 export const ApplicationStatusSchema = literalUnion(APPLICATION_STATUSES);
 

@@ -7,13 +7,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { sendInBackground } from "../../lib/mailer";
 import { Prisma } from "../../generated/prisma/client";
 import { applicationDecisionEmail } from "./emails";
-import {
-  APPLICATION_MESSAGES,
-  applicationLengthProblem,
-  type Application,
-  type ApplicationBody,
-  type MyChallenge,
-} from "./schema";
+import { APPLICATION_MESSAGES, type Application, type ApplicationBody, type MyChallenge } from "./schema";
 
 const applicationSelect = {
   id: true,
@@ -45,13 +39,11 @@ function toApplication(row: ApplicationRow): Application {
 const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
 
 /**
- * A member applies (SPEC §5 rules re-checked by the route's schema; lengths here). Only ACTIVE challenges accept;
+ * A member applies (SPEC §5 rules and the upper limits re-checked by the route's schema). Only ACTIVE challenges accept;
  * a DRAFT is a 404 as everywhere else. One application per user and challenge: the unique index decides, so two
  * simultaneous clicks create one row and the second gets the 409.
  */
 export async function applyToChallenge(userId: string, challengeId: string, body: ApplicationBody): Promise<Application> {
-  const tooLong = applicationLengthProblem(body);
-  if (tooLong) throw new AppError("invalid_data", tooLong.message);
   const prisma = await db();
   const challenge = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { status: true } });
   if (!challenge || challenge.status === "DRAFT") throw notFound("Challenge not found");

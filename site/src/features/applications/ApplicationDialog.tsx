@@ -1,13 +1,14 @@
 // Register Now and the application dialog (SPEC §2 Challenge detail, §4, §5, §8) for signed-in members; visitors
 // get the page's own 'Sign In Required' dialog and never load this island. The form checks SPEC's five rules with
-// the API's schema before any request; on success it shows 'Application Submitted!' and refetches the challenge
-// (its participant count on the page). Closing resets the form 200 ms later (SPEC §9), after the close animation.
+// the API's schema before any request (the form kit); on success it shows 'Application Submitted!' and refetches the
+// challenge (its participant count on the page). Closing resets the form 200 ms later (SPEC §9), after the close
+// animation.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { APPLICATION_MAX } from "@api/modules/applications/schema";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
 import Button from "../../components/ui/Button";
-import { serverMessage } from "../../lib/api";
+import { useContractForm, useSubmit } from "../../lib/forms";
 import { withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import { useApply, useChallenge } from "./applications.queries";
@@ -16,9 +17,7 @@ import {
   applicationDefaults,
   applicationPayload,
   checkApplication,
-  hasApplicationErrors,
   type ApplicantUser,
-  type ApplicationErrors,
   type ApplicationValues,
 } from "./application-form";
 
@@ -80,8 +79,9 @@ function useParticipantCountOnPage(count: number | undefined) {
 
 function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = null }: Props) {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<ApplicationValues>(() => applicationDefaults(user));
-  const [errors, setErrors] = useState<ApplicationErrors>({});
+  const form = useContractForm<ApplicationValues>(applicationDefaults(user));
+  const { values, errors, set } = form;
+  const submit = useSubmit("Submitting...");
   const [submitted, setSubmitted] = useState(false);
   const [applied, setApplied] = useState<string | null>(appliedStatus);
   const apply = useApply(challengeId);
@@ -89,11 +89,6 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
   useParticipantCountOnPage(challenge.data?.participantCount);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
-
-  const set = <K extends keyof ApplicationValues>(key: K, value: ApplicationValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const show = () => {
     clearTimeout(resetTimer.current);
@@ -103,31 +98,24 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
     setOpen(false);
     clearTimeout(resetTimer.current);
     resetTimer.current = setTimeout(() => {
-      setValues(applicationDefaults(user));
-      setErrors({});
+      form.reset(applicationDefaults(user));
       setSubmitted(false);
       apply.reset();
     }, DIALOG_RESET_DELAY_MS);
   };
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (apply.isPending) return; // a double click sends one request (and the API keeps one row regardless)
-    const problems = checkApplication(values);
-    setErrors(problems);
-    if (hasApplicationErrors(problems)) return;
-    try {
-      const application = await apply.mutateAsync(applicationPayload(values));
-      setApplied(application.status);
-      setSubmitted(true);
-      toast({ title: "Application Submitted", description: "We'll review your application and get back to you." });
-    } catch (error) {
-      toast({
-        title: "Submission Failed",
-        description: serverMessage(error) || "Failed to submit application. Please try again.",
-        variant: "destructive",
-      });
-    }
+    // A double click sends one request (and the API keeps one row regardless).
+    if (submit.busy || !form.validate(e.currentTarget, checkApplication(values))) return;
+    await submit.run(() => apply.mutateAsync(applicationPayload(values)), {
+      failure: { title: "Submission Failed", fallback: "Failed to submit application. Please try again." },
+      onSuccess: (application) => {
+        setApplied(application.status);
+        setSubmitted(true);
+        toast({ title: "Application Submitted", description: "We'll review your application and get back to you." });
+      },
+    });
   };
 
   return (
@@ -165,7 +153,13 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
             </div>
           </div>
         ) : (
-          <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1" aria-label="Application form">
+          <form
+            method="post"
+            noValidate
+            onSubmit={(e) => void onSubmit(e)}
+            className="flex flex-col gap-1"
+            aria-label="Application form"
+          >
             <p className="text-sm opacity-80">
               Participation requires approval. Tell the organisers about yourself and why you want to join.
             </p>
@@ -244,10 +238,10 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
               onChange={(e) => set("interestDescription", e.target.value)}
             />
             <div className="modal-action">
-              <Button variant="ghost" onClick={close} disabled={apply.isPending}>
+              <Button variant="ghost" onClick={close} disabled={submit.busy}>
                 Cancel
               </Button>
-              <Button type="submit" busy={apply.isPending} busyLabel="Submitting...">
+              <Button type="submit" {...submit.button}>
                 Submit Application
               </Button>
             </div>

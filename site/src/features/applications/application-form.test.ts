@@ -48,8 +48,24 @@ describe("checkApplication", () => {
     });
   });
 
-  test("over-long text has its own message", () => {
+  test("over-long text has its own message, declared on the schema beside SPEC's", () => {
     expect(checkApplication({ ...filled, role: "r".repeat(101) }).role).toBe("Role must be at most 100 characters");
+    expect(
+      checkApplication({
+        ...filled,
+        applicantName: "N".repeat(101),
+        interestDescription: "i".repeat(5001),
+        enterpriseExplanation: "e".repeat(2001),
+      }),
+    ).toEqual({
+      applicantName: "Name must be at most 100 characters",
+      interestDescription: "Description must be at most 5000 characters",
+      enterpriseExplanation: "Explanation must be at most 2000 characters",
+    });
+    // Counted as sent: surrounding spaces are trimmed first.
+    expect(checkApplication({ ...filled, role: ` ${"r".repeat(100)} ` })).toEqual({});
+    // An enterprise applicant's hidden explanation is not sent, so it cannot be too long.
+    expect(checkApplication({ ...filled, isEnterprise: true, enterpriseExplanation: "e".repeat(2001) })).toEqual({});
   });
 });
 

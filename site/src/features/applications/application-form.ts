@@ -1,9 +1,8 @@
-// The application form's values, checks and payload (SPEC §5), apart from React so it can move onto the shared
-// form kit later and be unit tested. The five rules and their messages come from the API's own body schema
-// (@api/modules/applications/schema): the dialog and the route cannot disagree on a word. Only what a schema
-// cannot say (over-long text) is checked by hand, with the contract's shared helper.
-import { Value } from "@sinclair/typebox/value";
-import { ApplicationBodySchema, applicationLengthProblem, type ApplicationBody } from "@api/modules/applications/schema";
+// The application form's values, checks and payload (SPEC §5), apart from React so they can be unit tested. The
+// five rules, the upper limits and their messages all live on the route's own body schema
+// (@api/modules/applications/schema), checked with the form kit: the dialog and the route cannot disagree on a word.
+import { ApplicationBodySchema, type ApplicationBody } from "@api/modules/applications/schema";
+import { checkForm, hasErrors } from "../../lib/forms";
 
 export type ApplicationValues = {
   applicantName: string;
@@ -52,16 +51,7 @@ export function applicationPayload(values: ApplicationValues): ApplicationBody {
 
 /** Field → message for every broken rule (one message per field, the schema's own); {} when the form may be sent. */
 export function checkApplication(values: ApplicationValues): ApplicationErrors {
-  const body = applicationPayload(values);
-  const errors: ApplicationErrors = {};
-  for (const error of Value.Errors(ApplicationBodySchema, body)) {
-    const field = error.path.split("/")[1] as ApplicationField | undefined;
-    const message = (error.schema as { error?: unknown }).error;
-    if (field && !errors[field] && typeof message === "string") errors[field] = message;
-  }
-  const tooLong = applicationLengthProblem(body);
-  if (tooLong && !errors[tooLong.field]) errors[tooLong.field] = tooLong.message;
-  return errors;
+  return checkForm(ApplicationBodySchema, applicationPayload(values)) as ApplicationErrors;
 }
 
-export const hasApplicationErrors = (errors: ApplicationErrors) => Object.values(errors).some(Boolean);
+export const hasApplicationErrors = (errors: ApplicationErrors) => hasErrors(errors);
