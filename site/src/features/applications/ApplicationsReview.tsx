@@ -10,6 +10,7 @@ import Button from "../../components/ui/Button";
 import Spinner from "../../components/ui/Spinner";
 import { serverMessage } from "../../lib/api";
 import { formatDay } from "../../lib/format";
+import { useSubmit } from "../../lib/forms";
 import { withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import { useChallengeApplications, useDecide, type Decision } from "./applications.queries";
@@ -17,40 +18,36 @@ import ApplicationStatusBadge from "./ApplicationStatusBadge";
 
 type Props = { challengeId: string; challengeTitle: string };
 
-const OUTCOME: Record<Decision, { done: string; failed: string; fallback: string }> = {
+const OUTCOME: Record<Decision, { done: string; failed: string; fallback: string; busy: string }> = {
   approve: {
     done: "Application Approved",
     failed: "Approval Failed",
     fallback: "Failed to approve application. Please try again.",
+    busy: "Approving...",
   },
   reject: {
     done: "Application Rejected",
     failed: "Rejection Failed",
     fallback: "Failed to reject application. Please try again.",
+    busy: "Rejecting...",
   },
 };
 
 function ReviewItem({ application, challengeId }: { application: Application; challengeId: string }) {
   const [note, setNote] = useState("");
   const decide = useDecide(challengeId);
-  const [pending, setPending] = useState<Decision | null>(null);
+  // One submit per decision (each with its busy label); either one busy disables both.
+  const submits = { approve: useSubmit(OUTCOME.approve.busy), reject: useSubmit(OUTCOME.reject.busy) };
+  const deciding = submits.approve.busy || submits.reject.busy;
   const noteId = `note-${application.id}`;
 
   const run = async (decision: Decision) => {
-    if (decide.isPending) return;
-    setPending(decision);
-    try {
-      await decide.mutateAsync({ applicationId: application.id, decision, note });
-      toast({ title: OUTCOME[decision].done, description: `${application.applicantName} has been notified by e-mail.` });
-    } catch (error) {
-      toast({
-        title: OUTCOME[decision].failed,
-        description: serverMessage(error) || OUTCOME[decision].fallback,
-        variant: "destructive",
-      });
-    } finally {
-      setPending(null);
-    }
+    if (deciding) return;
+    await submits[decision].run(() => decide.mutateAsync({ applicationId: application.id, decision, note }), {
+      failure: { title: OUTCOME[decision].failed, fallback: OUTCOME[decision].fallback },
+      onSuccess: () =>
+        toast({ title: OUTCOME[decision].done, description: `${application.applicantName} has been notified by e-mail.` }),
+    });
   };
 
   return (
@@ -97,20 +94,13 @@ function ReviewItem({ application, challengeId }: { application: Application; ch
               <Button
                 variant="danger"
                 size="sm"
-                busy={pending === "reject"}
-                busyLabel="Rejecting..."
-                disabled={decide.isPending}
-                onClick={() => run("reject")}
+                {...submits.reject.button}
+                disabled={deciding}
+                onClick={() => void run("reject")}
               >
                 Reject
               </Button>
-              <Button
-                size="sm"
-                busy={pending === "approve"}
-                busyLabel="Approving..."
-                disabled={decide.isPending}
-                onClick={() => run("approve")}
-              >
+              <Button size="sm" {...submits.approve.button} disabled={deciding} onClick={() => void run("approve")}>
                 Approve
               </Button>
             </div>
