@@ -1,12 +1,14 @@
 // Create Resource / Edit Resource (SPEC §2 Admin resources, §4, §5). PREMIUM reveals the price fields; FREE sends
 // no prices (the API stores null); the dialog is mounted per opening, so closing resets the access level to FREE.
-// Checks run with the route's own contract before any request; the parent saves, toasts and closes.
+// The body is checked against the route's own contract before any request; the parent sends it (and the grid
+// refreshes); this dialog keeps the busy state, toasts the outcome (SPEC §8) and asks to be closed on success — on
+// failure the typed values stay.
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { RESOURCE_TYPES, ResourceInputSchema } from "@api/modules/resources/schema";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
 import Button from "../../components/ui/Button";
-import { checkForm, type FieldErrors } from "../../lib/forms";
+import { checkForm, useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import {
   EMPTY_RESOURCE_FORM,
@@ -19,28 +21,24 @@ import {
 type Props = {
   mode: ResourceFormMode;
   projects: { id: string; title: string }[];
-  busy: boolean;
   /** Stores a file and answers its URL (POST /api/upload). */
   upload: (file: File, kind: "image" | "pdf") => Promise<string>;
-  onSubmit: (values: ResourceFormValues) => void;
+  /** Sends the form; rejects with the API's error. */
+  onSave: (values: ResourceFormValues) => Promise<unknown>;
   onClose: () => void;
 };
 
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
-export default function ResourceFormDialog({ mode, projects, busy, upload, onSubmit, onClose }: Props) {
+export default function ResourceFormDialog({ mode, projects, upload, onSave, onClose }: Props) {
   const isEdit = mode.kind === "edit";
-  const [values, setValues] = useState<ResourceFormValues>(() =>
+  const form = useContractForm<ResourceFormValues>(
     mode.kind === "edit" ? valuesFromResource(mode.resource) : EMPTY_RESOURCE_FORM,
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, set } = form;
+  const submit = useSubmit(isEdit ? "Saving..." : "Creating...");
   const [uploading, setUploading] = useState(false);
   const ids = useId();
-
-  const set = <K extends keyof ResourceFormValues>(key: K, value: ResourceFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const pickFile = async (event: ChangeEvent<HTMLInputElement>, field: "fileUrl" | "imageUrl") => {
     const input = event.currentTarget;
@@ -71,13 +69,17 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
     }
   };
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (busy || uploading) return;
-    const problems = checkForm(ResourceInputSchema, resourcePayload(values));
-    setErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
-    onSubmit(values);
+    if (submit.busy || uploading || !form.validate(e.currentTarget, checkForm(ResourceInputSchema, resourcePayload(values))))
+      return;
+    await submit.run(() => onSave(values), {
+      failure: { title: isEdit ? "Failed to update resource" : "Failed to create resource", fallback: "Please try again" },
+      onSuccess: () => {
+        toast({ title: isEdit ? "Resource updated successfully" : "Resource created successfully" });
+        onClose();
+      },
+    });
   };
 
   const premium = values.accessLevel === "PREMIUM";
@@ -88,7 +90,7 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
 
   return (
     <Modal open wide onClose={onClose} title={isEdit ? "Edit Resource" : "Create Resource"}>
-      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-1">
+      <form method="post" noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-1">
         <Field
           label="Title"
           name="title"
@@ -256,7 +258,7 @@ export default function ResourceFormDialog({ mode, projects, busy, upload, onSub
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={busy} disabled={uploading} busyLabel={isEdit ? "Saving..." : "Creating..."}>
+          <Button type="submit" {...submit.button} disabled={uploading}>
             {isEdit ? "Update Resource" : "Create Resource"}
           </Button>
         </div>

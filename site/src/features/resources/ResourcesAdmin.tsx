@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { Resource } from "@api/modules/resources/schema";
 import { DEFAULT_ANNUAL_PRICE } from "@api/modules/settings/schema";
 import { withQueries } from "../../lib/query";
-import { failureToast } from "../../lib/forms";
+import { useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import Modal from "../../components/ui/Modal";
@@ -42,45 +42,20 @@ function ResourcesAdmin({ upload = uploadFile }: Props) {
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   const resources = resourcesQuery.data ?? [];
-  const saving = createResource.isPending || updateResource.isPending;
+  const removal = useSubmit("Deleting...");
 
-  const save = async (values: ResourceFormValues) => {
-    if (!form || saving) return;
+  const save = (mode: ResourceFormMode, values: ResourceFormValues) => {
     const body = resourcePayload(values);
-    try {
-      if (form.kind === "create") {
-        await createResource.mutateAsync(body);
-        toast({ title: "Resource created successfully" });
-      } else {
-        await updateResource.mutateAsync({ id: form.resource.id, body });
-        toast({ title: "Resource updated successfully" });
-      }
-      setForm(null);
-    } catch (e) {
-      failureToast(e, "Please try again", form.kind === "create" ? "Failed to create resource" : "Failed to update resource");
-    }
+    return mode.kind === "create" ? createResource.mutateAsync(body) : updateResource.mutateAsync({ id: mode.resource.id, body });
   };
 
   const confirmDelete = async () => {
-    if (!deleting || deleteResource.isPending) return;
-    try {
-      await deleteResource.mutateAsync(deleting.id);
-      toast({ title: "Resource deleted successfully" });
-    } catch (e) {
-      failureToast(e, "Please try again", "Failed to delete resource");
-    } finally {
-      setDeleting(null);
-    }
-  };
-
-  const saveAnnualPrice = async (annualPrice: string) => {
-    try {
-      await saveSettings.mutateAsync({ annualPrice });
-      toast({ title: "Subscription settings saved" });
-      setSettingsOpen(false);
-    } catch (e) {
-      failureToast(e, "Please try again", "Failed to save subscription settings");
-    }
+    if (!deleting || removal.busy) return;
+    await removal.run(() => deleteResource.mutateAsync(deleting.id), {
+      failure: { title: "Failed to delete resource", fallback: "Please try again" },
+      onSuccess: () => toast({ title: "Resource deleted successfully" }),
+    });
+    setDeleting(null);
   };
 
   return (
@@ -157,9 +132,8 @@ function ResourcesAdmin({ upload = uploadFile }: Props) {
           key={form.kind === "edit" ? form.resource.id : "create"}
           mode={form}
           projects={projectsQuery.data ?? []}
-          busy={saving}
           upload={upload}
-          onSubmit={(values) => void save(values)}
+          onSave={(values) => save(form, values)}
           onClose={() => setForm(null)}
         />
       )}
@@ -169,8 +143,7 @@ function ResourcesAdmin({ upload = uploadFile }: Props) {
           annualPrice={settingsQuery.data?.annualPrice ?? DEFAULT_ANNUAL_PRICE}
           freeCount={resources.filter((r) => r.accessLevel === "FREE").length}
           premiumCount={resources.filter((r) => r.accessLevel === "PREMIUM").length}
-          busy={saveSettings.isPending}
-          onSave={(price) => void saveAnnualPrice(price)}
+          onSave={(annualPrice) => saveSettings.mutateAsync({ annualPrice })}
           onClose={() => setSettingsOpen(false)}
         />
       )}
@@ -185,12 +158,7 @@ function ResourcesAdmin({ upload = uploadFile }: Props) {
               <Button variant="ghost" onClick={() => setDeleting(null)}>
                 Cancel
               </Button>
-              <Button
-                variant="danger"
-                busy={deleteResource.isPending}
-                busyLabel="Deleting..."
-                onClick={() => void confirmDelete()}
-              >
+              <Button variant="danger" {...removal.button} onClick={() => void confirmDelete()}>
                 Delete
               </Button>
             </>

@@ -6,33 +6,43 @@ import { SubscriptionSettingsInputSchema } from "@api/modules/settings/schema";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
 import Button from "../../components/ui/Button";
-import { checkForm } from "../../lib/forms";
+import { checkForm, useSubmit } from "../../lib/forms";
+import { toast } from "../../stores/toast";
 
 type Props = {
   annualPrice: string;
   freeCount: number;
   premiumCount: number;
-  busy: boolean;
-  onSave: (annualPrice: string) => void;
+  /** Saves the price; rejects with the API's error (the dialog then stays open with the typed price). */
+  onSave: (annualPrice: string) => Promise<unknown>;
   onClose: () => void;
 };
 
-export default function SubscriptionSettingsDialog({ annualPrice, freeCount, premiumCount, busy, onSave, onClose }: Props) {
+export default function SubscriptionSettingsDialog({ annualPrice, freeCount, premiumCount, onSave, onClose }: Props) {
   const [price, setPrice] = useState(annualPrice);
   const [error, setError] = useState<string | undefined>();
+  const submit = useSubmit("Saving...");
   const id = useId();
 
-  const submit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (submit.busy) return;
     const value = price.trim() === "" ? "0" : price.trim();
     const problems = checkForm(SubscriptionSettingsInputSchema, { annualPrice: value });
     setError(problems.annualPrice);
-    if (!problems.annualPrice) onSave(value);
+    if (problems.annualPrice) return;
+    await submit.run(() => onSave(value), {
+      failure: { title: "Failed to save subscription settings", fallback: "Please try again" },
+      onSuccess: () => {
+        toast({ title: "Subscription settings saved" });
+        onClose();
+      },
+    });
   };
 
   return (
     <Modal open onClose={onClose} title="Subscription Settings">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
         <h3 className="font-semibold">Annual Subscription Configuration</h3>
         <Field
           id={`${id}-price`}
@@ -70,7 +80,7 @@ export default function SubscriptionSettingsDialog({ annualPrice, freeCount, pre
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={busy} busyLabel="Saving...">
+          <Button type="submit" {...submit.button}>
             Save Configuration
           </Button>
         </div>
