@@ -1,7 +1,9 @@
 // The form kit's contract check: the schema's own words per field, the closest branch of a union, never the value.
 import { describe, expect, test } from "bun:test";
 import { LoginBody, ProfileBody, RegisterBody } from "@api/modules/auth/schema";
-import { checkForm, confirmProblem } from "./forms";
+import { ApiError } from "./api";
+import { checkForm, confirmProblem, failureToast } from "./forms";
+import { $toasts, dismissToast } from "../stores/toast";
 
 describe("checkForm", () => {
   test("maps each field's first problem to the field, in the schema's words", () => {
@@ -35,5 +37,26 @@ describe("checkForm", () => {
     expect(confirmProblem("a", "", "differ", "blank")).toBe("blank");
     expect(confirmProblem("a", "", "differ")).toBe("differ");
     expect(confirmProblem("a", "a", "differ")).toBeUndefined();
+  });
+});
+
+describe("failureToast", () => {
+  const last = () => $toasts.get()[0];
+
+  test("the server's own message first, else the form's fallback", () => {
+    failureToast(new ApiError(409, "409: taken", "Username already taken"), "Please try again", "Failed to create user");
+    expect(last()).toMatchObject({
+      title: "Failed to create user",
+      description: "Username already taken",
+      variant: "destructive",
+    });
+    failureToast(new Error("network"), "Please try again", "Failed to create user");
+    expect(last()?.description).toBe("Please try again");
+  });
+
+  test("without a fallback the toast is its title alone (an HTML error page is never shown)", () => {
+    failureToast(new ApiError(502, "502", "<html>Bad gateway</html>"), undefined, "Failed to delete project");
+    expect(last()).toMatchObject({ title: "Failed to delete project", description: undefined });
+    for (const t of $toasts.get()) dismissToast(t.id);
   });
 });
