@@ -15,7 +15,7 @@ import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
 import { waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
-import { localStorage, useStorage } from "../../lib/storage";
+import { localStorage, storage, useStorage } from "../../lib/storage";
 import { mayDownload } from "../entitlements";
 import { saveSubscriptionSettings } from "../settings/service";
 import { type CheckoutInput, PAYMENT_MESSAGES } from "./schema";
@@ -47,7 +47,7 @@ async function premiumResource(over: { oneTimePrice?: string | null; monthlyPric
   const key = `private/${unique("file")
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, "")}.pdf`;
-  await useStorageFile(key);
+  await storage().put(key, new TextEncoder().encode("%PDF-1.4\n%%EOF\n"), "application/pdf");
   return prisma.resource.create({
     data: {
       title: unique("Premium kit"),
@@ -59,10 +59,6 @@ async function premiumResource(over: { oneTimePrice?: string | null; monthlyPric
       fileUrl: `/api/files/${key}`,
     },
   });
-}
-async function useStorageFile(key: string) {
-  const { storage } = await import("../../lib/storage");
-  await storage().put(key, new TextEncoder().encode("%PDF-1.4\n%%EOF\n"), "application/pdf");
 }
 
 type Member = { user: Awaited<ReturnType<typeof createUser>>; client: Client };
