@@ -6,9 +6,10 @@ import { ErrorBodySchema } from "../../lib/http-schema";
 import { acceptRawJson } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
 import { handleStripeWebhook } from "./fulfilment";
-import { cancelLocalSession, payLocalSession, viewLocalSession } from "./local";
+import { cancelLocalSession, localPaymentsEnabled, payLocalSession, viewLocalSession } from "./local";
 import { CheckoutInputSchema, CheckoutUrlSchema } from "./schema";
 import { createAnnualSubscription, createCheckoutSession } from "./service";
+import { stripe } from "./stripe";
 
 export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 /** Stripe's events are a few KB; a checkout session with expanded objects stays far below this. */
@@ -26,6 +27,14 @@ const LocalSessionSchema = t.Object({
 
 export const paymentsModule = new Elysia({ name: "payments" })
   .use(authPlugin)
+  .get(
+    "/payments/status",
+    () => ({ available: stripe() !== null || localPaymentsEnabled(), testMode: stripe() === null && localPaymentsEnabled() }),
+    {
+      response: { 200: t.Object({ available: t.Boolean(), testMode: t.Boolean() }) },
+      detail: { summary: "Whether purchases can start (Stripe configured, or local test payments in development)" },
+    },
+  )
   .post("/create-checkout-session", ({ body, user }) => createCheckoutSession(user, body), {
     auth: true,
     body: CheckoutInputSchema,
