@@ -1,0 +1,51 @@
+// Payments journey without Stripe keys (development): a visitor's Buy Now leads to sign-in; a new member buys a
+// premium resource one time through the local "Test payment — no real money" page, comes back to 'Payment
+// Successful!', the URL loses ?success=true, the page shows "You have access" and the file downloads. Cancel comes
+// back to 'Payment Canceled'. Access comes from the signed webhook event the test page produces, not the redirect.
+import { expect, test } from "@playwright/test";
+import { registerViaApi, signedOutRequest, signIn, uniqueName } from "./support/auth";
+import { expectToast } from "./support/ui";
+
+const IMPACT_KIT = "/resources/e0000002-5eed-4e00-8000-000000000002";
+
+test("a member buys a resource one time through the test payment page and downloads it", async ({ page, playwright }) => {
+  // A visitor who clicks Buy Now is sent to sign in.
+  await page.goto(IMPACT_KIT);
+  await page.getByTestId("buy-onetime").click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const username = uniqueName("buyer");
+  const account = { username, email: `${username}@example.com`, password: "buyer-password-1234" };
+  const api = await signedOutRequest(playwright);
+  await registerViaApi(api, account);
+  await signIn(page, username, account.password);
+
+  // A forged return grants nothing: the buy buttons stay.
+  await page.goto(`${IMPACT_KIT}?success=true`);
+  await expect(page.getByTestId("buy-onetime")).toBeVisible();
+
+  // Cancel first: back to the resource with SPEC's toast, the URL cleaned.
+  await page.getByTestId("buy-onetime").click();
+  await expect(page).toHaveURL(/\/payments\/test\/cs_test_local_[0-9a-f]{24}$/);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expectToast(page, "Payment Canceled", "Your payment was not completed.");
+  await expect(page).toHaveURL(new RegExp(`${IMPACT_KIT}$`));
+
+  // Then pay.
+  await page.getByTestId("buy-onetime").click();
+  await expect(page.getByRole("heading", { name: "Test payment — no real money" })).toBeVisible();
+  await expect(page.getByTestId("test-payment")).toContainText("$29.00");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expectToast(page, "Payment Successful!", "You now have access to this resource.");
+  await expect(page).toHaveURL(new RegExp(`${IMPACT_KIT}$`));
+  await expect(page.getByText("You have access")).toBeVisible();
+
+  const href = await page.getByRole("link", { name: "Download", exact: true }).getAttribute("href");
+  const response = await page.request.get(href!);
+  expect(response.status()).toBe(200);
+  expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // The paid session is gone: its page is a 404 now.
+  const gone = await page.request.get("/payments/test/cs_test_local_000000000000000000000000");
+  expect(gone.status()).toBe(404);
+});
