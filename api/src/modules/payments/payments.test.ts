@@ -290,6 +290,26 @@ describe("webhook", () => {
     expect(await canDownload(m, resource)).toBe(false);
   });
 
+  test("the webhook route keeps the body rules: JSON only (415), bounded (413), raw bytes verified", async () => {
+    const post = (body: string, type: string) =>
+      raw(
+        new Request(`${BASE_URL}/api/webhooks/stripe`, {
+          method: "POST",
+          headers: { "content-type": type, "stripe-signature": "t=1,v1=00" },
+          body,
+        }),
+      );
+    expect((await post("{}", "text/plain")).status).toBe(415);
+    expect((await post(`{"pad":"${"x".repeat(600 * 1024)}"}`, "application/json")).status).toBe(413);
+    // Re-serialising the parsed JSON (other spacing) would break the signature: the handler sees the exact bytes.
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const e = paidOneTime(m, resource.id);
+    const spaced = JSON.stringify(e, null, 2);
+    const header = await webhooks.generateTestHeaderStringAsync({ payload: spaced, secret: LOCAL_WEBHOOK_SECRET });
+    expect((await deliver(e, { header, body: spaced })).status).toBe(200);
+    expect(await ordersFor(m.user.id)).toHaveLength(1);
+  });
+
   test("the same event 5× in a row and 5× at once: one order, every delivery acknowledged", async () => {
     const [resource, m] = await Promise.all([premiumResource(), member()]);
     const sequential = paidOneTime(m, resource.id);

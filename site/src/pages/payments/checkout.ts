@@ -5,6 +5,7 @@
 import type { APIRoute } from "astro";
 import { serverApi } from "../../lib/api.server";
 import { readFormFields } from "../../lib/form-post.server";
+import { CHECKOUT_FAILED, SUBSCRIPTION_FAILED } from "../../features/payments/return-toast";
 
 const redirect = (location: string) => new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
 
@@ -23,7 +24,9 @@ export const POST: APIRoute = async (context) => {
         : null;
   if (res?.status === 401) return redirect("/login");
   if (!res?.data) {
-    const message = (res?.error?.value as { message?: string } | undefined)?.message ?? "The payment could not be started";
+    // SPEC §8: 'Error' with the server's message, else the generic one (the page's script shows it as a toast).
+    const fallback = paymentType === "annual" ? SUBSCRIPTION_FAILED : CHECKOUT_FAILED;
+    const message = (res?.error?.value as { message?: string } | undefined)?.message ?? fallback;
     return redirect(`${back}?payment_error=${encodeURIComponent(message)}`);
   }
   return redirect(res.data.url);
