@@ -1,5 +1,5 @@
 // A Stripe-compatible HTTP server for tests: the endpoints the payments module calls (POST /v1/customers,
-// POST /v1/checkout/sessions, GET /v1/subscriptions/:id), Stripe's idempotency (a repeated Idempotency-Key answers
+// POST /v1/checkout/sessions, GET and POST /v1/subscriptions/:id), Stripe's idempotency (a repeated Idempotency-Key answers
 // the first response), and every request recorded for assertions. The real `stripe` SDK talks to it through its
 // host/port/protocol options (createStripe with apiBase). Subscriptions are whatever a test puts in `subscriptions`.
 import type Stripe from "stripe";
@@ -50,6 +50,11 @@ export function startFakeStripe(): FakeStripe {
           success_url: params.success_url,
           cancel_url: params.cancel_url,
         };
+      } else if (request.method === "POST" && /^\/v1\/subscriptions\/[^/]+$/.test(url.pathname)) {
+        const subscription = subscriptions.get(decodeURIComponent(url.pathname.split("/")[3]!));
+        if (!subscription) return json({ error: { type: "invalid_request_error", message: "No such object" } }, 404);
+        if (params.cancel_at_period_end) subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
+        body = { object: "subscription", metadata: {}, items: { object: "list", data: [] }, ...subscription };
       } else {
         const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
         const subscription = match && request.method === "GET" ? subscriptions.get(decodeURIComponent(match[1]!)) : null;

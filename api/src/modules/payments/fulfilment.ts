@@ -123,7 +123,10 @@ async function syncSubscription(tx: Tx, subscription: Stripe.Subscription, fallb
   if (existing) {
     // CANCELED is terminal: a late or replayed "active" never revives a subscription Stripe has ended.
     if (existing.status === "CANCELED") return;
-    await tx.subscription.update({ where: { id: existing.id }, data: { status, endDate } });
+    await tx.subscription.update({
+      where: { id: existing.id },
+      data: { status, endDate, cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false },
+    });
     return;
   }
   const meta = purchaseMeta(subscription.metadata) ?? fallback;
@@ -139,6 +142,7 @@ async function syncSubscription(tx: Tx, subscription: Stripe.Subscription, fallb
       stripeSubscriptionId: subscription.id,
       startDate: new Date(subscription.start_date * 1000),
       endDate,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
     },
   });
 }

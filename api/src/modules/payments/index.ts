@@ -5,6 +5,7 @@ import { Elysia, t } from "elysia";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { acceptRawJson } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
+import { BillingSchema, BillingSubscriptionSchema, myBilling, setCancelAtPeriodEnd } from "./billing";
 import { handleStripeWebhook } from "./fulfilment";
 import { cancelLocalSession, localPaymentsEnabled, payLocalSession, viewLocalSession } from "./local";
 import { CheckoutInputSchema, CheckoutUrlSchema } from "./schema";
@@ -16,6 +17,7 @@ export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 acceptRawJson(STRIPE_WEBHOOK_PATH, 512 * 1024);
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
+const SubscriptionParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const IdParams = t.Object({ id: t.String({ pattern: "^cs_test_local_[0-9a-f]{24}$" }) });
 const LocalSessionSchema = t.Object({
   id: t.String(),
@@ -68,4 +70,21 @@ export const paymentsModule = new Elysia({ name: "payments" })
     params: IdParams,
     response: { 200: CheckoutUrlSchema, ...errors },
     detail: { summary: "Development without Stripe keys: cancel a local test payment" },
+  })
+  .get("/my-billing", ({ user }) => myBilling(user.id), {
+    auth: true,
+    response: { 200: BillingSchema, 401: ErrorBodySchema },
+    detail: { summary: "The caller's plans and one-time purchases (/subscriptions)" },
+  })
+  .post("/my-billing/subscriptions/:id/cancel", ({ params, user }) => setCancelAtPeriodEnd(user.id, params.id, true), {
+    auth: true,
+    params: SubscriptionParams,
+    response: { 200: BillingSubscriptionSchema, 409: ErrorBodySchema, ...errors },
+    detail: { summary: "Cancel one of the caller's plans at the end of its paid period" },
+  })
+  .post("/my-billing/subscriptions/:id/resume", ({ params, user }) => setCancelAtPeriodEnd(user.id, params.id, false), {
+    auth: true,
+    params: SubscriptionParams,
+    response: { 200: BillingSubscriptionSchema, 409: ErrorBodySchema, ...errors },
+    detail: { summary: "Resume a plan set to cancel at period end" },
   });

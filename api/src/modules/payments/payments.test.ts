@@ -426,3 +426,43 @@ describe("without Stripe keys", () => {
     expect(await canDownload(m, resource)).toBe(false);
   });
 });
+
+describe("billing (/subscriptions)", () => {
+  test("a member sees their plans and purchases, cancels at period end (access kept) and resumes; nobody else can", async () => {
+    const [resource, m, other] = await Promise.all([premiumResource(), member(), member()]);
+    const subId = stripeSubscription(m, "monthly", resource.id, "active", inDays(30));
+    await deliver(subscriptionCheckout(m, subId, "monthly", resource.id));
+    await deliver(paidOneTime(m, resource.id));
+    const billing = await m.client.api["my-billing"].get();
+    expect(billing.status).toBe(200);
+    expect(billing.data!.subscriptions).toHaveLength(1);
+    const plan = billing.data!.subscriptions[0]!;
+    expect(plan).toMatchObject({ plan: "MONTHLY", status: "ACTIVE", cancelAtPeriodEnd: false, resource: { id: resource.id } });
+    expect(billing.data!.purchases).toMatchObject([{ amount: "49.00", status: "COMPLETED", resource: { id: resource.id } }]);
+    expect((await other.client.api["my-billing"].get()).data).toEqual({ subscriptions: [], purchases: [] });
+
+    expect((await other.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post()).status).toBe(404);
+    const canceled = await m.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post();
+    expect(canceled.data).toMatchObject({ cancelAtPeriodEnd: true, status: "ACTIVE" });
+    expect(fake.subscriptions.get(subId)!.cancel_at_period_end).toBe(true);
+    expect(
+      fake.calls.findLast((c) => c.path === `/v1/subscriptions/${subId}` && c.method === "POST")!.idempotencyKey,
+    ).toBeTruthy();
+    expect(await canDownload(m, resource)).toBe(true);
+
+    const resumed = await m.client.api["my-billing"].subscriptions({ id: plan.id }).resume.post();
+    expect(resumed.data).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(fake.subscriptions.get(subId)!.cancel_at_period_end).toBe(false);
+    expect((await m.client.api["my-billing"].subscriptions({ id: plan.id }).resume.post()).status).toBe(409);
+
+    // Canceled from Stripe's dashboard: the webhook brings the flag; once ended it cannot be changed here.
+    fake.subscriptions.get(subId)!.cancel_at_period_end = true;
+    await deliver(event("customer.subscription.updated", { id: subId, object: "subscription" }));
+    expect((await subscriptionRow(subId))!.cancelAtPeriodEnd).toBe(true);
+    fake.subscriptions.get(subId)!.status = "canceled";
+    await deliver(event("customer.subscription.deleted", { id: subId, object: "subscription" }));
+    expect((await m.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post()).status).toBe(409);
+    const { createClient } = await import("../../../test/client");
+    expect((await createClient().api["my-billing"].get()).status).toBe(401);
+  });
+});
