@@ -49,3 +49,32 @@ test("a member buys a resource one time through the test payment page and downlo
   const gone = await page.request.get("/payments/test/cs_test_local_000000000000000000000000");
   expect(gone.status()).toBe(404);
 });
+
+test("a member subscribes monthly, then cancels at period end and resumes from /subscriptions", async ({ page, playwright }) => {
+  const username = uniqueName("monthly");
+  const account = { username, email: `${username}@example.com`, password: "monthly-password-1234" };
+  await registerViaApi(await signedOutRequest(playwright), account);
+  await signIn(page, username, account.password);
+
+  await page.goto(IMPACT_KIT);
+  await page.getByTestId("buy-monthly").click();
+  await expect(page.getByTestId("test-payment")).toContainText("$9.99/month");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expectToast(page, "Payment Successful!", "You now have access to this resource.");
+  await expect(page.getByText("You have access")).toBeVisible();
+
+  await page.goto("/subscriptions");
+  const plan = page.getByTestId("plans").getByRole("listitem");
+  await expect(plan).toContainText("Monthly: Impact Measurement Dashboard Kit");
+  await expect(plan).toContainText("ACTIVE");
+  await expect(plan).toContainText(/Renews on/);
+  await plan.getByRole("button", { name: "Cancel at period end" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your plan will end at the end of the paid period." })).toBeVisible();
+  await expect(plan).toContainText(/Ends on/);
+  // Access continues until the period ends.
+  await page.goto(IMPACT_KIT);
+  await expect(page.getByText("You have access")).toBeVisible();
+  await page.goto("/subscriptions");
+  await plan.getByRole("button", { name: "Resume" }).click();
+  await expect(plan).toContainText(/Renews on/);
+});
