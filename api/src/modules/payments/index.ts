@@ -7,6 +7,7 @@ import { acceptRawJson } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
 import { BillingSchema, BillingSubscriptionSchema, myBilling, setCancelAtPeriodEnd } from "./billing";
 import { handleStripeWebhook } from "./fulfilment";
+import { INVOICE_STATUSES, type InvoiceFilter, InvoiceSchema, invoicesCsv, listInvoices } from "./invoices";
 import { cancelLocalSession, localPaymentsEnabled, payLocalSession, viewLocalSession } from "./local";
 import { CheckoutInputSchema, CheckoutUrlSchema } from "./schema";
 import { createAnnualSubscription, createCheckoutSession } from "./service";
@@ -17,6 +18,10 @@ export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 acceptRawJson(STRIPE_WEBHOOK_PATH, 512 * 1024);
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
+const InvoiceQuery = t.Object({
+  status: t.Optional(t.String({ pattern: `^(${INVOICE_STATUSES.join("|")})$`, error: "Unknown status" })),
+  email: t.Optional(t.String({ maxLength: 254 })),
+});
 const SubscriptionParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const IdParams = t.Object({ id: t.String({ pattern: "^cs_test_local_[0-9a-f]{24}$" }) });
 const LocalSessionSchema = t.Object({
@@ -87,4 +92,27 @@ export const paymentsModule = new Elysia({ name: "payments" })
     params: SubscriptionParams,
     response: { 200: BillingSubscriptionSchema, 409: ErrorBodySchema, ...errors },
     detail: { summary: "Resume a plan set to cancel at period end" },
-  });
+  })
+  .get("/invoices", ({ query }) => listInvoices(query as InvoiceFilter), {
+    section: "order_management",
+    query: InvoiceQuery,
+    response: { 200: t.Array(InvoiceSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    detail: { summary: "Resource and plan payments, newest first (at most 500); filter by status, search by e-mail" },
+  })
+  .get(
+    "/invoices/export.csv",
+    async ({ query }) =>
+      new Response(invoicesCsv(await listInvoices(query as InvoiceFilter)), {
+        headers: {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": 'attachment; filename="invoices.csv"',
+          "cache-control": "private, no-store",
+        },
+      }),
+    {
+      section: "order_management",
+      query: InvoiceQuery,
+      response: { 200: t.String({ description: "text/csv" }), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      detail: { summary: "The same payments as CSV" },
+    },
+  );

@@ -466,3 +466,64 @@ describe("billing (/subscriptions)", () => {
     expect((await createClient().api["my-billing"].get()).status).toBe(401);
   });
 });
+
+describe("admin invoices", () => {
+  test("order_management sees payments (filter, e-mail search, Stripe link) and exports CSV safely; others cannot", async () => {
+    const [resource, admin, delegate, resourcesDelegate] = await Promise.all([
+      premiumResource(),
+      createUser({ role: "ADMIN" }),
+      createUser({ toolAccess: ["order_management"] }),
+      createUser({ toolAccess: ["resources"] }),
+    ]);
+    const buyerUser = await createUser({ firstName: "=HYPERLINK(evil)", email: `${unique("Invoice-Buyer")}@example.com` });
+    const buyer = { user: buyerUser, client: await signedInClient(buyerUser) };
+    const e = paidOneTime(buyer, resource.id);
+    await deliver(e);
+    const paymentIntent = (e.data.object as { payment_intent: string }).payment_intent;
+    const prisma = await db();
+    await prisma.order.create({
+      data: {
+        userId: buyer.user.id,
+        resourceId: resource.id,
+        orderType: "RESOURCE_ONETIME",
+        customerEmail: buyer.user.email,
+        amount: "49.00",
+        status: "PENDING",
+      },
+    });
+
+    const adminClient = await signedInClient(admin);
+    const email = buyer.user.email.toUpperCase();
+    const all = await adminClient.api.invoices.get({ query: { email } });
+    expect(all.status).toBe(200);
+    expect(all.data!.map((i) => i.status).sort()).toEqual(["COMPLETED", "PENDING"]);
+    const completed = await adminClient.api.invoices.get({ query: { email, status: "COMPLETED" } });
+    expect(completed.data).toHaveLength(1);
+    expect(completed.data![0]).toMatchObject({
+      customerEmail: buyer.user.email,
+      what: `One-time purchase: ${resource.title}`,
+      amount: "49.00",
+      stripeUrl: `https://dashboard.stripe.com/test/payments/${paymentIntent}`,
+    });
+    expect((await (await signedInClient(delegate)).api.invoices.get({ query: { email } })).data).toHaveLength(2);
+    expect((await (await signedInClient(resourcesDelegate)).api.invoices.get({ query: {} })).status).toBe(403);
+    expect((await buyer.client.api.invoices.get({ query: {} })).status).toBe(403);
+    expect((await adminClient.api.invoices.get({ query: { status: invalid<"PENDING">("PAID") } })).status).toBe(400);
+
+    const csv = await raw(
+      new Request(`${BASE_URL}/api/invoices/export.csv?status=COMPLETED&email=${encodeURIComponent(buyer.user.email)}`, {
+        headers: { cookie: adminClient.jar.header() },
+      }),
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toStartWith("text/csv");
+    expect(csv.headers.get("content-disposition")).toContain("invoices.csv");
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toBe('"Date","Customer email","Customer name","What","Amount (USD)","Status","Stripe link"');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(evil)"`);
+    expect(lines[1]).toContain('"49.00","COMPLETED"');
+    const visitorCsv = await raw(new Request(`${BASE_URL}/api/invoices/export.csv`));
+    expect(visitorCsv.status).toBe(401);
+  });
+});
