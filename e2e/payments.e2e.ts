@@ -3,7 +3,7 @@
 // Successful!', the URL loses ?success=true, the page shows "You have access" and the file downloads. Cancel comes
 // back to 'Payment Canceled'. Access comes from the signed webhook event the test page produces, not the redirect.
 import { expect, test } from "@playwright/test";
-import { registerViaApi, signedOutRequest, signIn, uniqueName } from "./support/auth";
+import { AUTH_STATE, registerViaApi, signedOutRequest, signIn, uniqueName } from "./support/auth";
 import { expectToast } from "./support/ui";
 
 const IMPACT_KIT = "/resources/e0000002-5eed-4e00-8000-000000000002";
@@ -77,4 +77,27 @@ test("a member subscribes monthly, then cancels at period end and resumes from /
   await page.goto("/subscriptions");
   await plan.getByRole("button", { name: "Resume" }).click();
   await expect(plan).toContainText(/Renews on/);
+});
+
+test.describe("as the admin", () => {
+  test.use({ storageState: AUTH_STATE.admin });
+
+  test("Invoices lists the payments, filters by status and e-mail, and exports CSV", async ({ page }) => {
+    await page.goto("/admin/invoices");
+    await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
+    // The purchases made above (test payments: no Stripe link).
+    const rows = page.getByTestId("invoices").locator("tbody tr");
+    await expect(rows.filter({ hasText: "One-time purchase: Impact Measurement Dashboard Kit" }).first()).toBeVisible();
+    await page.getByLabel("Status").selectOption("COMPLETED");
+    await page.getByLabel("Customer e-mail").fill("buyer_");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=COMPLETED&email=buyer_/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("$29.00");
+    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(href).toBe("/api/invoices/export.csv?status=COMPLETED&email=buyer_");
+    const csv = await page.request.get(href!);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect((await csv.text()).split("\r\n")[1]).toContain("One-time purchase: Impact Measurement Dashboard Kit");
+  });
 });

@@ -6,8 +6,10 @@ import { type Static, Type as T } from "@sinclair/typebox";
 import type { OrderStatus } from "../../generated/prisma/client";
 import { db } from "../../db/client";
 import { env } from "../../env";
+import { INVOICE_STATUSES } from "./schema";
 
-export const INVOICE_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED", "CANCELLED"] as const;
+export { INVOICE_STATUSES };
+
 export const INVOICE_LIMIT = 500;
 
 export const InvoiceSchema = T.Object({

@@ -25,3 +25,6 @@ export const PAYMENT_MESSAGES = {
 
 /** What a checkout buys: set by the server in the session's (and subscription's) metadata, read back by webhooks. */
 export type PurchaseKind = "onetime" | "monthly" | "annual";
+
+/** Order statuses the admin invoices filter offers (/admin/invoices). */
+export const INVOICE_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED", "CANCELLED"] as const;
