@@ -1,7 +1,8 @@
-// Payments journey without Stripe keys (development): a visitor's Buy Now leads to sign-in; a new member buys a
-// premium resource one time through the local "Test payment — no real money" page, comes back to 'Payment
-// Successful!', the URL loses ?success=true, the page shows "You have access" and the file downloads. Cancel comes
-// back to 'Payment Canceled'. Access comes from the signed webhook event the test page produces, not the redirect.
+// Payments journeys without Stripe keys (development, the local "Test payment — no real money" page): a visitor's
+// Buy Now leads to sign-in; a new member buys a resource one time (Cancel → 'Payment Canceled', Pay → 'Payment
+// Successful!', the URL cleaned, "You have access", the file downloads); monthly, then cancel at period end and
+// resume on /subscriptions; the promo card's annual plan unlocks every premium resource; the admin's Invoices with
+// filters and CSV. Access always comes from the signed webhook event the test page produces, never the redirect.
 import { expect, test } from "@playwright/test";
 import { AUTH_STATE, registerViaApi, signedOutRequest, signIn, uniqueName } from "./support/auth";
 import { expectToast } from "./support/ui";
@@ -77,6 +78,27 @@ test("a member subscribes monthly, then cancels at period end and resumes from /
   await page.goto("/subscriptions");
   await plan.getByRole("button", { name: "Resume" }).click();
   await expect(plan).toContainText(/Renews on/);
+});
+
+test("the promo card's Subscribe starts the annual plan, which unlocks every premium resource", async ({ page, playwright }) => {
+  const username = uniqueName("annual");
+  const account = { username, email: `${username}@example.com`, password: "annual-password-1234" };
+  await registerViaApi(await signedOutRequest(playwright), account);
+  await signIn(page, username, account.password);
+
+  await page.goto("/resources");
+  await page.getByTestId("promo-card").getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByTestId("test-payment")).toContainText(/\$\d+\.\d\d\/year/);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expectToast(page, "Payment Successful!");
+  await expect(page).toHaveURL(/\/resources$/);
+
+  for (const path of [IMPACT_KIT, "/resources/e0000004-5eed-4e00-8000-000000000004"]) {
+    await page.goto(path);
+    await expect(page.getByText("You have access")).toBeVisible();
+  }
+  await page.goto("/subscriptions");
+  await expect(page.getByTestId("plans")).toContainText("Annual plan — every premium resource");
 });
 
 test.describe("as the admin", () => {
