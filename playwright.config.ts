@@ -79,6 +79,10 @@ export default defineConfig({
       SMTP_URL: "",
       MAIL_OUTBOX_DIR: outboxDir,
       LOG_LEVEL: "warn",
+      // Empty means unset: payments run through the local test payment page (development), never a real Stripe.
+      STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      STRIPE_API_BASE: "",
     },
   },
 });

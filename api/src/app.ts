@@ -13,6 +13,7 @@ import { sitemapModule } from "./modules/sitemap";
 import { uploadsModule } from "./modules/uploads";
 import { resourcesModule } from "./modules/resources";
 import { settingsModule } from "./modules/settings";
+import { paymentsModule } from "./modules/payments";
 import { securityPlugin } from "./plugins/security";
 import { openapiPlugin } from "./plugins/openapi";
 
@@ -31,7 +32,8 @@ export function createApp() {
     .use(sitemapModule)
     .use(uploadsModule)
     .use(resourcesModule)
-    .use(settingsModule);
+    .use(settingsModule)
+    .use(paymentsModule);
 }
 
 export const app = createApp();

@@ -21,6 +21,18 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ ...bucket, S3_BUCKET: "Bad_Bucket" })).toThrow(ConfigError);
   });
 
+  test("Stripe: optional; a secret key needs the webhook secret; the test API base must be an origin", () => {
+    expect(loadEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abcdefgh" };
+    expect(loadEnv(stripe)).toMatchObject(stripe);
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(
+      "STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set",
+    );
+    expect(() => loadEnv({ ...stripe, STRIPE_SECRET_KEY: "pk_test_abc" })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadEnv({ ...stripe, STRIPE_API_BASE: "http://127.0.0.1:12111/v1" })).toThrow(/STRIPE_API_BASE/);
+    expect(loadEnv({ ...stripe, STRIPE_API_BASE: "http://127.0.0.1:12111" }).STRIPE_API_BASE).toBe("http://127.0.0.1:12111");
+  });
+
   test("defaults give a runnable embedded setup", () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, PGLITE_DATA_DIR: ".data/pglite", SEED_DEMO_DATA: true });

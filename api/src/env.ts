@@ -48,6 +48,15 @@ const EnvSchema = T.Object({
   S3_ACCESS_KEY_ID: T.Optional(T.String({ minLength: 1 })),
   S3_SECRET_ACCESS_KEY: T.Optional(T.String({ minLength: 1 })),
   S3_REGION: T.Optional(T.String({ pattern: "^[a-z0-9-]+$" })),
+  /**
+   * Stripe (docs/decisions/010-payments.md). Unset in development: checkout goes to a local "Test payment" page;
+   * unset in production: checkout answers 503 'Payments are not configured'.
+   */
+  STRIPE_SECRET_KEY: T.Optional(T.String({ pattern: "^(sk|rk)_" })),
+  /** The signing secret (whsec_…) of the webhook endpoint, or of `stripe listen`. Required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 8 })),
+  /** Tests only: a Stripe-compatible server to call instead of api.stripe.com, e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: T.Optional(T.String({ pattern: "^https?://[^/?#]+/?$" })),
   LOG_LEVEL: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error")], { default: "info" }),
   /** Milliseconds to let in-flight requests finish after SIGTERM/SIGINT before closing anyway. */
   SHUTDOWN_GRACE_MS: T.Integer({ minimum: 0, default: 10_000 }),
@@ -90,6 +99,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
   }
   return {
     ...env,

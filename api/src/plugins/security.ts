@@ -37,10 +37,12 @@ type BodyRule = {
    * 403) never gets to make the server read megabytes.
    */
   authorize?: (request: Request) => Promise<void> | void;
+  /** Hand the route the body as the exact text received, unparsed (a signature is computed over those bytes). */
+  raw?: boolean;
 };
 const JSON_BODY: BodyRule = { mediaType: "application/json", maxBytes: MAX_JSON_BODY_BYTES };
-/** Paths (under /api) whose route takes multipart bodies, with their own limit. Everything else takes JSON. */
-const MULTIPART_ROUTES = new Map<string, BodyRule>();
+/** Paths (under /api) whose route takes multipart or raw bodies, with their own limit. Everything else takes JSON. */
+const ROUTE_BODY_RULES = new Map<string, BodyRule>();
 
 export type MultipartOptions = Pick<BodyRule, "maxBytes" | "authorize">;
 
@@ -51,10 +53,19 @@ export type MultipartOptions = Pick<BodyRule, "maxBytes" | "authorize">;
  */
 export function acceptMultipart(path: string, options: number | MultipartOptions) {
   const rule = typeof options === "number" ? { maxBytes: options } : options;
-  MULTIPART_ROUTES.set(path, { mediaType: "multipart/form-data", ...rule });
+  ROUTE_BODY_RULES.set(path, { mediaType: "multipart/form-data", ...rule });
 }
 
-const bodyRuleFor = (request: Request) => MULTIPART_ROUTES.get(new URL(request.url).pathname) ?? JSON_BODY;
+/**
+ * Declares that `path` (e.g. "/api/webhooks/stripe") takes a JSON body of at most `maxBytes` that the route receives
+ * as the exact text sent, unparsed: a signed webhook verifies its signature over those bytes, and a re-serialised
+ * object would not match. Every other check (media type, size while reading, the input guard) still applies.
+ */
+export function acceptRawJson(path: string, maxBytes: number) {
+  ROUTE_BODY_RULES.set(path, { mediaType: "application/json", maxBytes, raw: true });
+}
+
+const bodyRuleFor = (request: Request) => ROUTE_BODY_RULES.get(new URL(request.url).pathname) ?? JSON_BODY;
 const limitOf = (rule: BodyRule, request: Request) =>
   typeof rule.maxBytes === "number" ? rule.maxBytes : rule.maxBytes(new URL(request.url));
 const mediaTypeOf = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -120,6 +131,13 @@ export const securityPlugin = new Elysia({ name: "security" })
     if (SAFE_METHODS.has(request.method)) return;
     const rule = bodyRuleFor(request);
     const bytes = await readLimited(request, limitOf(rule, request));
+    if (rule.raw) {
+      try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch {
+        throw new AppError("invalid_data", "The request body is not valid UTF-8");
+      }
+    }
     if (bytes.byteLength === 0) return {};
     if (rule.mediaType === "multipart/form-data") {
       try {

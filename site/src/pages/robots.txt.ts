@@ -11,6 +11,7 @@ const PRIVATE = [
   "/verify-email/",
   "/reset-password/",
   "/logout",
+  "/payments/",
 ];
 
 export const GET: APIRoute = ({ url }) =>

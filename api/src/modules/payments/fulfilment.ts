@@ -1,0 +1,211 @@
+// Webhook fulfilment (docs/decisions/010-payments.md). Only a verified Stripe event grants anything: the signature is
+// checked on the raw body, then the event id is recorded in `stripe_events` in the SAME transaction as its effect —
+// a repeated delivery, sequential or concurrent, finds the id taken and changes nothing. Effects only write the rows
+// the entitlement rule reads (a COMPLETED RESOURCE_ONETIME order, a subscriptions row); the rule never changes.
+// Subscription state is re-read from Stripe (when a client is configured) so events are safe in any order: the row
+// always ends up as Stripe says now, and CANCELED is terminal.
+import type Stripe from "stripe";
+import type { Prisma, SubscriptionStatus } from "../../generated/prisma/client";
+import { db } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { log } from "../../lib/logger";
+import { sendInBackground } from "../../lib/mailer";
+import { receiptEmail, type Receipt } from "./emails";
+import type { PurchaseKind } from "./schema";
+import { stripe, webhookSecret, webhookVerifier } from "./stripe";
+
+type Tx = Prisma.TransactionClient;
+type Effect = (tx: Tx) => Promise<Receipt | null>;
+export type WebhookOutcome = { received: true; duplicate: boolean };
+
+export const INVALID_SIGNATURE = "Invalid webhook signature";
+
+export async function handleStripeWebhook(payload: string, signature: string | null): Promise<WebhookOutcome> {
+  const secret = webhookSecret();
+  if (!secret || !signature) throw new AppError("invalid_data", INVALID_SIGNATURE);
+  let event: Stripe.Event;
+  try {
+    // Default tolerance: 300 s between the signed timestamp and now (a replayed old delivery is refused).
+    event = await webhookVerifier.constructEventAsync(payload, signature, secret);
+  } catch {
+    throw new AppError("invalid_data", INVALID_SIGNATURE);
+  }
+  // Reads from Stripe happen before the transaction, so no transaction waits on the network.
+  const effect = await effectOf(event);
+  const prisma = await db();
+  const outcome = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.stripeEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true });
+    if (count === 0) return { duplicate: true, receipt: null };
+    return { duplicate: false, receipt: effect ? await effect(tx) : null };
+  });
+  if (outcome.receipt) void sendInBackground(receiptEmail(outcome.receipt));
+  if (outcome.duplicate) log.info("stripe event repeated: ignored", { id: event.id, type: event.type });
+  return { received: true, duplicate: outcome.duplicate };
+}
+
+const PAID = new Set(["paid", "no_payment_required"]);
+const KINDS = new Set<PurchaseKind>(["onetime", "monthly", "annual"]);
+
+async function effectOf(event: Stripe.Event): Promise<Effect | null> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      // A delayed payment method completes unpaid: access waits for async_payment_succeeded.
+      if (!PAID.has(session.payment_status)) return null;
+      const meta = purchaseMeta(session.metadata);
+      if (!meta) return null;
+      if (session.mode === "payment") return (tx) => fulfilOneTime(tx, session, meta);
+      const subscription = await currentSubscription(session.subscription);
+      if (!subscription) return null;
+      return async (tx) => {
+        await syncSubscription(tx, subscription, meta);
+        return recordSubscriptionPayment(tx, session, meta);
+      };
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const ref = event.data.object.parent?.subscription_details?.subscription ?? null;
+      const subscription = await currentSubscription(ref);
+      return subscription ? (tx) => syncSubscription(tx, subscription, null).then(() => null) : null;
+    }
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const subscription = await currentSubscription(event.data.object);
+      return subscription ? (tx) => syncSubscription(tx, subscription, null).then(() => null) : null;
+    }
+    default:
+      return null; // recorded, nothing to do
+  }
+}
+
+type PurchaseMeta = { userId: string; resourceId: string | null; kind: PurchaseKind };
+
+function purchaseMeta(metadata: Stripe.Metadata | null | undefined): PurchaseMeta | null {
+  const kind = metadata?.kind as PurchaseKind | undefined;
+  if (!metadata?.userId || !kind || !KINDS.has(kind)) return null;
+  return { userId: metadata.userId, resourceId: metadata.resourceId || null, kind };
+}
+
+/** The subscription as Stripe says it is now: re-read when a client is configured, else the object at hand. */
+async function currentSubscription(ref: string | Stripe.Subscription | null): Promise<Stripe.Subscription | null> {
+  if (!ref) return null;
+  const client = stripe();
+  if (client) return client.subscriptions.retrieve(typeof ref === "string" ? ref : ref.id);
+  return typeof ref === "string" ? null : ref;
+}
+
+const STATUS: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
+  active: "ACTIVE",
+  trialing: "ACTIVE",
+  past_due: "PAST_DUE",
+  canceled: "CANCELED",
+  unpaid: "EXPIRED",
+  incomplete: "EXPIRED",
+  incomplete_expired: "EXPIRED",
+  paused: "EXPIRED",
+};
+
+function periodEnd(subscription: Stripe.Subscription): Date {
+  const ends = subscription.items.data.map((item) => item.current_period_end);
+  const seconds = ends.length ? Math.max(...ends) : (subscription.ended_at ?? Math.floor(Date.now() / 1000));
+  return new Date(seconds * 1000);
+}
+
+/** Brings our row in line with Stripe's subscription; creates it when the metadata says whose it is. */
+async function syncSubscription(tx: Tx, subscription: Stripe.Subscription, fallback: PurchaseMeta | null) {
+  const status = STATUS[subscription.status] ?? "EXPIRED";
+  const endDate = periodEnd(subscription);
+  const existing = await tx.subscription.findUnique({
+    where: { stripeSubscriptionId: subscription.id },
+    select: { id: true, status: true },
+  });
+  if (existing) {
+    // CANCELED is terminal: a late or replayed "active" never revives a subscription Stripe has ended.
+    if (existing.status === "CANCELED") return;
+    await tx.subscription.update({
+      where: { id: existing.id },
+      data: { status, endDate, cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false },
+    });
+    return;
+  }
+  const meta = purchaseMeta(subscription.metadata) ?? fallback;
+  if (!meta || meta.kind === "onetime") return; // not ours: recorded and ignored
+  const user = await tx.user.findUnique({ where: { id: meta.userId }, select: { id: true } });
+  if (!user) return;
+  await tx.subscription.create({
+    data: {
+      userId: user.id,
+      plan: meta.kind === "annual" ? "ANNUAL" : "MONTHLY",
+      resourceId: meta.kind === "monthly" ? await existingResourceId(tx, meta.resourceId) : null,
+      status,
+      stripeSubscriptionId: subscription.id,
+      startDate: new Date(subscription.start_date * 1000),
+      endDate,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
+    },
+  });
+}
+
+async function existingResourceId(tx: Tx, id: string | null) {
+  if (!id) return null;
+  return (await tx.resource.findUnique({ where: { id }, select: { id: true } }))?.id ?? null;
+}
+
+const paymentIdOf = (session: Stripe.Checkout.Session) =>
+  (typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id) ?? session.id;
+
+async function fulfilOneTime(tx: Tx, session: Stripe.Checkout.Session, meta: PurchaseMeta) {
+  return recordOrder(tx, session, meta, "RESOURCE_ONETIME", paymentIdOf(session));
+}
+
+/** The first payment of a plan, as an order (billing history, the receipt). Access itself is the subscription row. */
+async function recordSubscriptionPayment(tx: Tx, session: Stripe.Checkout.Session, meta: PurchaseMeta) {
+  const invoice = typeof session.invoice === "string" ? session.invoice : session.invoice?.id;
+  return recordOrder(
+    tx,
+    session,
+    meta,
+    meta.kind === "annual" ? "ANNUAL_SUBSCRIPTION" : "RESOURCE_MONTHLY",
+    invoice ?? session.id,
+  );
+}
+
+async function recordOrder(
+  tx: Tx,
+  session: Stripe.Checkout.Session,
+  meta: PurchaseMeta,
+  orderType: "RESOURCE_ONETIME" | "RESOURCE_MONTHLY" | "ANNUAL_SUBSCRIPTION",
+  stripePaymentId: string,
+): Promise<Receipt | null> {
+  const existing = await tx.order.findUnique({ where: { stripePaymentId }, select: { id: true, status: true } });
+  if (existing) {
+    if (existing.status !== "COMPLETED") await tx.order.update({ where: { id: existing.id }, data: { status: "COMPLETED" } });
+    return null; // fulfilled before (completed, then async_payment_succeeded): no second receipt
+  }
+  const user = await tx.user.findUnique({
+    where: { id: meta.userId },
+    select: { id: true, email: true, firstName: true, lastName: true },
+  });
+  const resourceId = await existingResourceId(tx, meta.resourceId);
+  const resource = resourceId
+    ? await tx.resource.findUnique({ where: { id: resourceId }, select: { id: true, title: true } })
+    : null;
+  const customerEmail = user?.email ?? session.customer_details?.email ?? "";
+  const customerName = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || null : null;
+  const amount = ((session.amount_total ?? 0) / 100).toFixed(2);
+  await tx.order.create({
+    data: {
+      userId: user?.id ?? null,
+      resourceId,
+      orderType,
+      customerEmail,
+      customerName,
+      amount,
+      status: "COMPLETED",
+      stripePaymentId,
+    },
+  });
+  if (!customerEmail) return null;
+  return { to: customerEmail, name: customerName, kind: meta.kind, amount, resource };
+}

@@ -1,0 +1,94 @@
+// Admin payments and invoices (/admin/invoices, section order_management; issue 9 item 7): every resource and plan
+// payment the webhook recorded — date, customer, what, amount, status, a link to it in Stripe's dashboard — filtered
+// by status and searched by e-mail, newest first, and the same rows as CSV (cells that a spreadsheet would run as a
+// formula are quoted with a leading apostrophe).
+import { type Static, Type as T } from "@sinclair/typebox";
+import type { OrderStatus } from "../../generated/prisma/client";
+import { db } from "../../db/client";
+import { env } from "../../env";
+import { INVOICE_STATUSES } from "./schema";
+
+export { INVOICE_STATUSES };
+
+export const INVOICE_LIMIT = 500;
+
+export const InvoiceSchema = T.Object({
+  id: T.String(),
+  createdAt: T.String({ format: "date-time" }),
+  customerEmail: T.String(),
+  customerName: T.Union([T.String(), T.Null()]),
+  what: T.String(),
+  amount: T.String(),
+  status: T.String(),
+  stripeUrl: T.Union([T.String(), T.Null()]),
+});
+export type Invoice = Static<typeof InvoiceSchema>;
+export type InvoiceFilter = { status?: (typeof INVOICE_STATUSES)[number]; email?: string };
+
+const KIND_LABEL = {
+  RESOURCE_ONETIME: "One-time purchase",
+  RESOURCE_MONTHLY: "Monthly subscription",
+  ANNUAL_SUBSCRIPTION: "Annual subscription",
+} as const;
+
+/** The payment in Stripe's dashboard (test-mode path with a test key); none for local test payments. */
+export function stripeDashboardUrl(stripePaymentId: string | null): string | null {
+  if (!stripePaymentId || stripePaymentId.includes("_local_")) return null;
+  const base = `https://dashboard.stripe.com${env.STRIPE_SECRET_KEY?.startsWith("sk_live_") ? "" : "/test"}`;
+  const kind = stripePaymentId.startsWith("pi_")
+    ? "payments"
+    : stripePaymentId.startsWith("in_")
+      ? "invoices"
+      : stripePaymentId.startsWith("cs_")
+        ? "checkout/sessions"
+        : null;
+  return kind ? `${base}/${kind}/${encodeURIComponent(stripePaymentId)}` : null;
+}
+
+export async function listInvoices({ status, email }: InvoiceFilter): Promise<Invoice[]> {
+  const rows = await (await db()).order.findMany({
+    where: {
+      orderType: { in: Object.keys(KIND_LABEL) as (keyof typeof KIND_LABEL)[] },
+      ...(status ? { status: status as OrderStatus } : {}),
+      ...(email?.trim() ? { customerEmail: { contains: email.trim(), mode: "insensitive" as const } } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: INVOICE_LIMIT,
+    select: {
+      id: true,
+      createdAt: true,
+      customerEmail: true,
+      customerName: true,
+      orderType: true,
+      amount: true,
+      status: true,
+      stripePaymentId: true,
+      resource: { select: { title: true } },
+    },
+  });
+  return rows.map((o) => ({
+    id: o.id,
+    createdAt: o.createdAt.toISOString(),
+    customerEmail: o.customerEmail,
+    customerName: o.customerName,
+    what: `${KIND_LABEL[o.orderType as keyof typeof KIND_LABEL]}${o.resource ? `: ${o.resource.title}` : ""}`,
+    amount: o.amount.toFixed(2),
+    status: o.status,
+    stripeUrl: stripeDashboardUrl(o.stripePaymentId),
+  }));
+}
+
+/** A CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab/CR) neutralised against formula injection. */
+export function csvCell(value: string | null): string {
+  const text = value ?? "";
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function invoicesCsv(invoices: readonly Invoice[]): string {
+  const header = ["Date", "Customer email", "Customer name", "What", "Amount (USD)", "Status", "Stripe link"];
+  const lines = invoices.map((i) =>
+    [i.createdAt, i.customerEmail, i.customerName, i.what, i.amount, i.status, i.stripeUrl].map(csvCell).join(","),
+  );
+  return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
+}

@@ -1,0 +1,130 @@
+// Checkout (SPEC §7): prices come from the database only — the resource row or the persisted annual price — never
+// from the request. Every creating call carries an idempotency key derived from who buys what (and the price) within
+// a short time bucket, so a double click makes one Checkout Session. The Stripe customer is remembered per user.
+import { createHash } from "node:crypto";
+import type Stripe from "stripe";
+import { db } from "../../db/client";
+import { env } from "../../env";
+import { AppError } from "../../lib/errors";
+import { getSubscriptionSettings } from "../settings/service";
+import { createLocalSession } from "./local";
+import { type CheckoutInput, type CheckoutUrl, PAYMENT_MESSAGES, type PurchaseKind } from "./schema";
+import { stripe } from "./stripe";
+
+export type Buyer = { id: string; email: string; firstName: string | null; lastName: string | null };
+
+/** Double clicks inside this window reuse the same Checkout Session. */
+export const IDEMPOTENCY_WINDOW_MS = 60_000;
+
+export function idempotencyKey(parts: readonly string[], now = Date.now()): string {
+  const bucket = Math.floor(now / IDEMPOTENCY_WINDOW_MS);
+  return createHash("sha256")
+    .update([...parts, bucket].join("\u0000"))
+    .digest("hex")
+    .slice(0, 40);
+}
+
+/** What the checkout sells, all read from the database. */
+export type Purchase = {
+  kind: PurchaseKind;
+  userId: string;
+  resourceId: string | null;
+  name: string;
+  /** In cents. */
+  amount: number;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+const cents = (price: { toString(): string }) => Math.round(Number(price.toString()) * 100);
+
+export async function createCheckoutSession(buyer: Buyer, input: CheckoutInput): Promise<CheckoutUrl> {
+  const resource = await (await db()).resource.findFirst({
+    where: { id: input.resourceId, draft: false },
+    select: { id: true, title: true, accessLevel: true, oneTimePrice: true, monthlyPrice: true },
+  });
+  if (!resource) throw new AppError("not_found", PAYMENT_MESSAGES.notFound);
+  if (resource.accessLevel === "FREE") throw new AppError("invalid_data", PAYMENT_MESSAGES.free);
+  const price = input.paymentType === "onetime" ? resource.oneTimePrice : resource.monthlyPrice;
+  if (price === null || cents(price) <= 0) throw new AppError("invalid_data", PAYMENT_MESSAGES.noPrice);
+  const page = `${env.SITE_URL}/resources/${encodeURIComponent(resource.id)}`;
+  return checkout(buyer, {
+    kind: input.paymentType,
+    userId: buyer.id,
+    resourceId: resource.id,
+    name: input.paymentType === "onetime" ? resource.title : `${resource.title} (monthly)`,
+    amount: cents(price),
+    successUrl: `${page}?success=true`,
+    cancelUrl: `${page}?canceled=true`,
+  });
+}
+
+export async function createAnnualSubscription(buyer: Buyer): Promise<CheckoutUrl> {
+  const { annualPrice } = await getSubscriptionSettings();
+  const amount = cents(annualPrice);
+  if (amount <= 0) throw new AppError("invalid_data", PAYMENT_MESSAGES.annualFree);
+  return checkout(buyer, {
+    kind: "annual",
+    userId: buyer.id,
+    resourceId: null,
+    name: "Annual subscription: every premium resource",
+    amount,
+    successUrl: `${env.SITE_URL}/resources?success=true`,
+    cancelUrl: `${env.SITE_URL}/resources?canceled=true`,
+  });
+}
+
+async function checkout(buyer: Buyer, purchase: Purchase): Promise<CheckoutUrl> {
+  const client = stripe();
+  if (!client) {
+    if (env.NODE_ENV === "production") throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
+    return createLocalSession(buyer, purchase);
+  }
+  const customer = await stripeCustomer(client, buyer);
+  const metadata = { userId: purchase.userId, resourceId: purchase.resourceId ?? "", kind: purchase.kind };
+  const lineItem = (recurring?: "month" | "year"): Stripe.Checkout.SessionCreateParams.LineItem => ({
+    quantity: 1,
+    price_data: {
+      currency: "usd",
+      unit_amount: purchase.amount,
+      product_data: { name: purchase.name },
+      ...(recurring ? { recurring: { interval: recurring } } : {}),
+    },
+  });
+  const common = {
+    customer,
+    client_reference_id: buyer.id,
+    metadata,
+    success_url: purchase.successUrl,
+    cancel_url: purchase.cancelUrl,
+  };
+  const params: Stripe.Checkout.SessionCreateParams =
+    purchase.kind === "onetime"
+      ? { ...common, mode: "payment", line_items: [lineItem()], invoice_creation: { enabled: true } }
+      : {
+          ...common,
+          mode: "subscription",
+          line_items: [lineItem(purchase.kind === "annual" ? "year" : "month")],
+          subscription_data: { metadata },
+        };
+  const key = idempotencyKey(["checkout", buyer.id, purchase.kind, purchase.resourceId ?? "", String(purchase.amount)]);
+  const session = await client.checkout.sessions.create(params, { idempotencyKey: key });
+  if (!session.url) throw new AppError("internal", "Stripe answered a Checkout Session without a URL");
+  return { url: session.url };
+}
+
+/** The user's Stripe customer, created on their first checkout and remembered on the user row. */
+async function stripeCustomer(client: Stripe, buyer: Buyer): Promise<string> {
+  const prisma = await db();
+  const row = await prisma.user.findUniqueOrThrow({ where: { id: buyer.id }, select: { stripeCustomerId: true } });
+  if (row.stripeCustomerId) return row.stripeCustomerId;
+  const name = [buyer.firstName, buyer.lastName].filter(Boolean).join(" ") || undefined;
+  // One key per user: two first checkouts at once get the same customer back from Stripe.
+  const customer = await client.customers.create(
+    { email: buyer.email, name, metadata: { userId: buyer.id } },
+    { idempotencyKey: `customer-${buyer.id}` },
+  );
+  await prisma.user.updateMany({ where: { id: buyer.id, stripeCustomerId: null }, data: { stripeCustomerId: customer.id } });
+  const saved = await prisma.user.findUniqueOrThrow({ where: { id: buyer.id }, select: { stripeCustomerId: true } });
+  return saved.stripeCustomerId ?? customer.id;
+}

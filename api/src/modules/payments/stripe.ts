@@ -1,0 +1,42 @@
+// The Stripe client, built once from env: api.stripe.com with STRIPE_SECRET_KEY, or the Stripe-compatible server
+// STRIPE_API_BASE names (tests). null when no key is set — checkout then uses the local test payment page in
+// development and answers 503 in production (docs/decisions/010-payments.md).
+import Stripe from "stripe";
+import { env } from "../../env";
+
+export type StripeSettings = { secretKey?: string; apiBase?: string };
+
+export function createStripe({ secretKey, apiBase }: StripeSettings): Stripe | null {
+  if (!secretKey) return null;
+  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2 });
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  const port = url.port ? Number(url.port) : protocol === "http" ? 80 : 443;
+  return new Stripe(secretKey, { host: url.hostname, port, protocol, maxNetworkRetries: 0 });
+}
+
+let shared: Stripe | null | undefined;
+/** The app's Stripe client, or null when payments run without Stripe. */
+export function stripe(): Stripe | null {
+  if (shared === undefined) shared = createStripe({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE });
+  return shared;
+}
+
+/** Tests: replace the client (undefined: rebuild from env on next use). */
+export function useStripe(next: Stripe | null | undefined) {
+  shared = next;
+}
+
+/**
+ * The secret webhooks are verified with: STRIPE_WEBHOOK_SECRET, or — in development and tests without Stripe keys —
+ * a fixed local one the test payment page signs its events with. Production without a secret verifies nothing
+ * (every webhook is refused).
+ */
+export function webhookSecret(): string | null {
+  if (env.STRIPE_WEBHOOK_SECRET) return env.STRIPE_WEBHOOK_SECRET;
+  return env.NODE_ENV === "production" ? null : LOCAL_WEBHOOK_SECRET;
+}
+export const LOCAL_WEBHOOK_SECRET = "whsec_local_development_only_not_a_real_secret";
+
+/** Signature verification needs no API key: one instance serves webhooks in every mode. */
+export const webhookVerifier = new Stripe("sk_test_verification_only").webhooks;

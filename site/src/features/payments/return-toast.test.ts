@@ -1,0 +1,46 @@
+// The checkout return: SPEC's toasts for ?success=true / ?canceled=true, 'Error' with one of our messages for
+// ?payment_error (never arbitrary text from a link), and the parameters removed from the URL (other ones kept).
+import { beforeEach, describe, expect, test } from "bun:test";
+import { $toasts } from "../../stores/toast";
+import { CHECKOUT_FAILED, PAYMENT_TOASTS, showPaymentReturnToast } from "./return-toast";
+
+function visit(url: string) {
+  const u = new URL(url, "http://localhost");
+  const replaced: string[] = [];
+  const history = {
+    state: null,
+    replaceState: (_s: unknown, _t: string, next?: string | URL | null) => void replaced.push(String(next)),
+  };
+  showPaymentReturnToast({ search: u.search, pathname: u.pathname, hash: u.hash }, history);
+  const [shown] = $toasts.get();
+  return { toast: shown ? { title: shown.title, description: shown.description } : null, replaced };
+}
+
+beforeEach(() => $toasts.set([]));
+
+describe("payment return", () => {
+  test("success and canceled show SPEC's toasts and leave the URL", () => {
+    expect(visit("/resources/r1?success=true")).toEqual({ toast: { ...PAYMENT_TOASTS.success }, replaced: ["/resources/r1"] });
+    $toasts.set([]);
+    expect(visit("/resources?type=TOOL&canceled=true#top")).toEqual({
+      toast: { ...PAYMENT_TOASTS.canceled },
+      replaced: ["/resources?type=TOOL#top"],
+    });
+  });
+
+  test("a checkout error shows our message, never a link's own text", () => {
+    expect(visit("/resources/r1?payment_error=Payments%20are%20not%20configured").toast).toEqual({
+      title: "Error",
+      description: "Payments are not configured",
+    });
+    $toasts.set([]);
+    expect(visit("/resources/r1?payment_error=Call%20555-0100%20for%20a%20refund").toast).toEqual({
+      title: "Error",
+      description: CHECKOUT_FAILED,
+    });
+  });
+
+  test("nothing happens without return parameters", () => {
+    expect(visit("/resources/r1?type=TOOL")).toEqual({ toast: null, replaced: [] });
+  });
+});
