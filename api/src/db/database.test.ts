@@ -36,6 +36,7 @@ const EXPECTED_TABLES = [
   "resources",
   "sessions",
   "settings",
+  "stripe_events",
   "subscriptions",
   "users",
 ];

@@ -53,7 +53,7 @@ describe("contentSecurityPolicy", () => {
       "connect-src": "'self'",
       "object-src": "'none'",
       "base-uri": "'self'",
-      "form-action": "'self'",
+      "form-action": "'self' https://checkout.stripe.com", // purchase forms are redirected to Stripe Checkout
       "frame-ancestors": "'none'",
     });
     expect(directives["script-src"]).not.toMatch(/unsafe|\*|data:|https?:/);

@@ -80,9 +80,13 @@ export function hashSourcesOf(policy: string | null | undefined): Set<ScriptHash
 
 /**
  * The policy for one page. Styles may be inline: Astro writes <style> elements and `style` attributes, and React
- * sets style props; injected CSS cannot run code. form-action 'self' is enough for checkout, which leaves for
- * Stripe through `window.location`, not a form. frame-ancestors replaces X-Frame-Options in current browsers.
+ * sets style props; injected CSS cannot run code. form-action also governs where a form POST may be redirected:
+ * the purchase buttons are plain forms whose answer is a 303 to Stripe Checkout, so Stripe's checkout origin is
+ * allowed there (and nowhere else). frame-ancestors replaces X-Frame-Options in current browsers.
  */
+/** Where Stripe-hosted Checkout Sessions live (every session URL Stripe answers is on this origin). */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
 export function contentSecurityPolicy(
   scriptHashes: Iterable<ScriptHash>,
   imageOrigins: readonly string[] = EXTRA_IMAGE_ORIGINS,
@@ -97,7 +101,7 @@ export function contentSecurityPolicy(
     ["connect-src", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
-    ["form-action", "'self'"],
+    ["form-action", "'self'", STRIPE_CHECKOUT_ORIGIN],
     ["frame-ancestors", "'none'"],
   ];
   return directives.map((d) => d.join(" ")).join("; ");

@@ -38,7 +38,9 @@ export function createLocalSession(buyer: Buyer, purchase: Purchase): { url: str
     sessions.set(id, { id, buyer, purchase, expiresAt: now + SESSION_TTL_MS });
     byKey.set(key, id);
   }
-  return { url: `${env.SITE_URL}${TEST_PAYMENT_PATH}/${id}` };
+  // A path, not SITE_URL: the purchase form's 303 then stays on whichever origin the page was opened on (in
+  // development 127.0.0.1 and localhost both work), which the page's form-action 'self' requires.
+  return { url: `${TEST_PAYMENT_PATH}/${id}` };
 }
 
 function sessionFor(userId: string, id: string): LocalSession {

@@ -2,6 +2,7 @@
 // ?payment_error (never arbitrary text from a link), and the parameters removed from the URL (other ones kept).
 import { beforeEach, describe, expect, test } from "bun:test";
 import { $toasts } from "../../stores/toast";
+import { paymentErrorMessage } from "./payment-error";
 import { CHECKOUT_FAILED, PAYMENT_TOASTS, showPaymentReturnToast } from "./return-toast";
 
 function visit(url: string) {
@@ -11,7 +12,12 @@ function visit(url: string) {
     state: null,
     replaceState: (_s: unknown, _t: string, next?: string | URL | null) => void replaced.push(String(next)),
   };
-  showPaymentReturnToast({ search: u.search, pathname: u.pathname, hash: u.hash }, history);
+  // As the page does: the server resolves the message, the script shows it.
+  showPaymentReturnToast(
+    { search: u.search, pathname: u.pathname, hash: u.hash },
+    history,
+    paymentErrorMessage(u.searchParams.get("payment_error")),
+  );
   const [shown] = $toasts.get();
   return { toast: shown ? { title: shown.title, description: shown.description } : null, replaced };
 }
