@@ -107,6 +107,7 @@ try {
   console.log(`search, c=${CONCURRENCY}         p50 ${fmt(search.p50)}  p95 ${fmt(search.p95)}   (target p95 ≤ 30 ms)`);
   await closeDatabase();
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
+  else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
 }
