@@ -151,6 +151,7 @@ test("the admin creates, edits and deletes a project, then archives a completed 
   const select = archive.getByLabel("Completed Challenge");
   await expect(select.locator("option", { hasText: "Affordable Housing Data Commons (already archived)" })).toBeDisabled();
   await expect(select.locator("option", { hasText: "Clean Air Corridors" })).toHaveCount(0); // ACTIVE, not offered
+  await expect(select.locator("option", { hasText: "Community Fridges" })).toBeEnabled(); // the seed's unarchived one
   await select.selectOption({ label: challengeTitle });
   await expect(archive.getByLabel(/Create draft resources/)).toBeChecked();
   await archive.getByRole("button", { name: "Archive Challenge" }).click();

@@ -63,6 +63,7 @@ const CH = {
   housing: "c0000007-5eed-4c00-8000-000000000007",
   youth: "c0000008-5eed-4c00-8000-000000000008",
   heat: "c0000009-5eed-4c00-8000-000000000009",
+  fridges: "c0000010-5eed-4c00-8000-000000000010",
 } as const;
 
 const CHALLENGES = [
@@ -203,6 +204,22 @@ const CHALLENGES = [
     requirements: ["Young people aged 14-24", "Facilitators", "Council officers"],
     outcomes: ["Youth budget assembly format", "Consultation toolkit", "Evaluation report"],
     timeline: "September 2025 to January 2026 (completed).",
+  },
+  {
+    // Completed but not yet archived: what the admin's Archive Challenge dialog offers in the demo.
+    id: CH.fridges,
+    status: "COMPLETED",
+    title: "Community Fridges",
+    startDate: days(-200),
+    endDate: days(-20),
+    imageUrl: img("circular"),
+    createdAt: days(-230),
+    description: "Set up neighbourhood fridges where shops and neighbours leave surplus food for anyone to take.",
+    fullDescription:
+      "Surplus food from small shops rarely reaches a food bank: the quantities are too small to collect.\n\nTeams placed and ran four community fridges with local shops, a cleaning rota and simple food-safety rules, and measured what was taken.\n\nThe results are in; the write-up is still to be published.",
+    requirements: ["Shop owners", "Volunteers for the cleaning rota", "A food-safety adviser"],
+    outcomes: ["Four running fridges", "Food-safety checklist", "Usage figures"],
+    timeline: "May to November 2026 (completed).",
   },
   {
     id: CH.heat,
