@@ -99,7 +99,7 @@ export function failureToast(error: unknown, fallback: string | undefined, title
   toast({ variant: "destructive", title, description: serverMessage(error) || fallback || undefined });
 }
 
-type SubmitOptions<T> = {
+export type SubmitOptions<T> = {
   /** The failure toast's title and the text shown when the server gives no message of its own (none: title only). */
   failure: { title?: string; fallback?: string };
   onSuccess?: (result: T) => void;

@@ -1,6 +1,7 @@
 // The projects contract (SPEC §3 projects, §5 admin project form, §7): TypeBox schemas shared by the API routes
 // and the site's admin island, with the form's limits and messages. Imports nothing but TypeBox.
 import { Type as T, type Static } from "@sinclair/typebox";
+import { PDF_MAX_BYTES, PDF_MIME_TYPE } from "../uploads/schema";
 
 /** The public list shows 12 projects a page (4 rows of 3 on large screens), like the challenges list. */
 export const PROJECT_PAGE_SIZE = 12;
@@ -16,10 +17,8 @@ export const URL_MAX_LENGTH = 2048;
 export const ID_MAX_LENGTH = 64;
 
 /** SPEC §9: white papers are PDFs of at most 10 MB; images at most 5 MB. Checked in the browser before uploading. */
-export const WHITE_PAPER_MAX_BYTES = 10 * 1024 * 1024;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const PDF_MIME_TYPE = "application/pdf";
-export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+/** SPEC §5: the white paper must be under 10MB (the upload limit, docs/decisions/007). */
+export const WHITE_PAPER_MAX_BYTES = PDF_MAX_BYTES;
 
 /** SPEC §5 admin project form: the white paper's file checks, title and description of the message shown. */
 export const WHITE_PAPER_MESSAGES = {

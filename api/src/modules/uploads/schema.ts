@@ -21,9 +21,14 @@ export const CONTENT_TYPES = {
   pdf: "application/pdf",
 } as const;
 export type StoredExtension = keyof typeof CONTENT_TYPES;
+/** The image types a form offers before uploading (the server decides again from the bytes). */
+export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+export const PDF_MIME_TYPE = "application/pdf";
 /** For the file picker's `accept` attribute: a hint only — the server decides from the bytes. */
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
-export const PDF_ACCEPT = "application/pdf";
+export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(",");
+export const PDF_ACCEPT = PDF_MIME_TYPE;
+/** Whether a picked file is declared as one of the image types (a browser-side pre-check, never the decision). */
+export const isImageType = (type: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(type);
 
 /** A stored file's generated name: 32 random hex digits and the extension of its detected type. */
 export const UPLOADED_FILE_NAME_PATTERN = "^[0-9a-f]{32}\\.(jpg|png|gif|webp|pdf)$";

@@ -3,7 +3,7 @@
 // the API's schema before any request (the form kit); on success it shows 'Application Submitted!' and refetches the
 // challenge (its participant count on the page). Closing resets the form 200 ms later (SPEC §9), after the close
 // animation.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { APPLICATION_MAX } from "@api/modules/applications/schema";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
@@ -20,6 +20,7 @@ import {
   type ApplicantUser,
   type ApplicationValues,
 } from "./application-form";
+import TextArea from "../../components/ui/TextArea";
 
 /** SPEC §9: the dialog resets 200 ms after it closes. */
 export const DIALOG_RESET_DELAY_MS = 200;
@@ -32,40 +33,6 @@ type Props = {
   /** The status of this user's application to this challenge, when they already applied. */
   appliedStatus?: string | null;
 };
-
-function TextArea({
-  label,
-  error,
-  hint,
-  ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode }) {
-  const id = useId();
-  const messageId = `${id}-message`;
-  return (
-    <fieldset className="fieldset">
-      <label className="fieldset-legend" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`textarea w-full ${error ? "textarea-error" : ""}`}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? messageId : undefined}
-        {...rest}
-      />
-      {error ? (
-        <p id={messageId} className="label text-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="label whitespace-normal">
-          {hint}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
 
 /** Keeps the page's server-rendered participant count in step with the refetched challenge. */
 function useParticipantCountOnPage(count: number | undefined) {

@@ -2,7 +2,9 @@
 // the route's own contract before any request (challenge-form.ts); an image is uploaded as soon as it is chosen and
 // its URL kept in the form. The parent sends the challenge (and its list refetches); this dialog keeps the busy
 // state, toasts the outcome (SPEC §8) and asks to be closed on success — on failure the typed values stay.
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { IMAGE_ACCEPT } from "@api/modules/uploads/schema";
+import { checkImage, IMAGE_HINT } from "../uploads/upload";
 import { CHALLENGE_STATUSES, type Challenge, type ChallengeStatus } from "@api/modules/challenges/schema";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
@@ -11,15 +13,8 @@ import { failureToast, useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import { STATUS_LABELS } from "./ChallengeStatusBadge";
 import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
-import {
-  checkChallenge,
-  checkImage,
-  EMPTY_CHALLENGE_FORM,
-  IMAGE_HINT,
-  IMAGE_TYPES,
-  valuesFromChallenge,
-  type ChallengeFormValues,
-} from "./challenge-form";
+import { checkChallenge, EMPTY_CHALLENGE_FORM, valuesFromChallenge, type ChallengeFormValues } from "./challenge-form";
+import TextArea from "../../components/ui/TextArea";
 
 type Props = {
   challenge?: Challenge;
@@ -28,52 +23,6 @@ type Props = {
   onSave: (values: ChallengeFormValues) => Promise<unknown>;
   onClose: () => void;
 };
-
-function TextArea({
-  label,
-  value,
-  error,
-  hint,
-  rows = 3,
-  onChange,
-  name,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  error?: string;
-  hint?: ReactNode;
-  rows?: number;
-  onChange: (v: string) => void;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="fieldset">
-      <label className="fieldset-legend" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        className={`textarea w-full ${error ? "textarea-error" : ""}`}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-message` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-message`} className="label text-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-message`} className="label">
-          {hint}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
 
 export default function ChallengeFormDialog({ challenge, upload, onSave, onClose }: Props) {
   const isEdit = Boolean(challenge);
@@ -139,7 +88,7 @@ export default function ChallengeFormDialog({ challenge, upload, onSave, onClose
           rows={2}
           value={values.description}
           error={errors.description}
-          onChange={(v) => set("description", v)}
+          onChange={(e) => set("description", e.target.value)}
         />
         <TextArea
           label="Full Description"
@@ -147,7 +96,7 @@ export default function ChallengeFormDialog({ challenge, upload, onSave, onClose
           rows={5}
           value={values.fullDescription}
           error={errors.fullDescription}
-          onChange={(v) => set("fullDescription", v)}
+          onChange={(e) => set("fullDescription", e.target.value)}
         />
         <div className="grid gap-x-4 sm:grid-cols-3">
           <fieldset className="fieldset">
@@ -203,7 +152,7 @@ export default function ChallengeFormDialog({ challenge, upload, onSave, onClose
               id={`${ids}-image`}
               type="file"
               name="image"
-              accept={IMAGE_TYPES.join(",")}
+              accept={IMAGE_ACCEPT}
               className="file-input w-full"
               disabled={uploading}
               aria-describedby={`${ids}-image-message`}
@@ -231,7 +180,7 @@ export default function ChallengeFormDialog({ challenge, upload, onSave, onClose
             value={values.requirements}
             error={errors.requirements}
             hint="One per line"
-            onChange={(v) => set("requirements", v)}
+            onChange={(e) => set("requirements", e.target.value)}
           />
           <TextArea
             label="Expected Outcomes"
@@ -239,7 +188,7 @@ export default function ChallengeFormDialog({ challenge, upload, onSave, onClose
             value={values.outcomes}
             error={errors.outcomes}
             hint="One per line"
-            onChange={(v) => set("outcomes", v)}
+            onChange={(e) => set("outcomes", e.target.value)}
           />
         </div>
         <TextArea
@@ -247,7 +196,7 @@ export default function ChallengeFormDialog({ challenge, upload, onSave, onClose
           name="timeline"
           value={values.timeline}
           error={errors.timeline}
-          onChange={(v) => set("timeline", v)}
+          onChange={(e) => set("timeline", e.target.value)}
         />
 
         <div className="modal-action">

@@ -2,13 +2,12 @@
 // Applications, Edit and Delete; the create/edit dialog; the delete confirmation; the applications review.
 import { useState } from "react";
 import type { Challenge } from "@api/modules/challenges/schema";
-import { useSubmit } from "../../lib/forms";
 import { withQueries } from "../../lib/query";
 import { formatDay } from "../../lib/format";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import Modal from "../../components/ui/Modal";
-import { PencilIcon, PlusIcon, TrashIcon } from "../admin/icons";
+import { PlusIcon } from "../admin/icons";
 import ChallengeStatusBadge from "./ChallengeStatusBadge";
 import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
 import ChallengeFormDialog from "./ChallengeFormDialog";
@@ -16,6 +15,8 @@ import { uploadFile } from "../uploads/upload";
 import { challengePayload, type ChallengeFormValues } from "./challenge-form";
 import { useCreateChallenge, useDeleteChallenge, useManagedChallenges, useUpdateChallenge } from "./challenges.queries";
 import { ApplicationsReviewList } from "../applications/ApplicationsReview";
+import RowActions from "../admin/RowActions";
+import ConfirmDeleteDialog from "../admin/ConfirmDeleteDialog";
 
 type FormState = { kind: "create" } | { kind: "edit"; challenge: Challenge };
 
@@ -40,7 +41,6 @@ function ChallengesAdmin() {
   const [form, setForm] = useState<FormState | null>(null);
   const [deleting, setDeleting] = useState<Challenge | null>(null);
   const [reviewing, setReviewing] = useState<Challenge | null>(null);
-  const removal = useSubmit("Deleting...");
   const items = challenges.data?.pages.flatMap((page) => page.items) ?? [];
 
   const save = (mode: FormState, values: ChallengeFormValues) => {
@@ -48,15 +48,6 @@ function ChallengesAdmin() {
     return mode.kind === "create"
       ? createChallenge.mutateAsync(body)
       : updateChallenge.mutateAsync({ id: mode.challenge.id, body });
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting || removal.busy) return;
-    await removal.run(() => deleteChallenge.mutateAsync(deleting.id), {
-      failure: { title: "Failed to delete challenge", fallback: "Please try again" },
-      onSuccess: () => toast({ title: "Challenge deleted successfully" }),
-    });
-    setDeleting(null);
   };
 
   return (
@@ -124,24 +115,11 @@ function ChallengesAdmin() {
                       Applications
                     </Button>
                     <span className="flex gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm btn-square"
-                        aria-label={`Edit ${challenge.title}`}
-                        title="Edit"
-                        onClick={() => setForm({ kind: "edit", challenge })}
-                      >
-                        <PencilIcon className="h-4 w-4" />
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm btn-square text-error"
-                        aria-label={`Delete ${challenge.title}`}
-                        title="Delete"
-                        onClick={() => setDeleting(challenge)}
-                      >
-                        <TrashIcon className="h-4 w-4" />
-                      </button>
+                      <RowActions
+                        name={challenge.title}
+                        onEdit={() => setForm({ kind: "edit", challenge })}
+                        onDelete={() => setDeleting(challenge)}
+                      />
                     </span>
                   </div>
                 </div>
@@ -176,25 +154,14 @@ function ChallengesAdmin() {
       )}
 
       {deleting && (
-        <Modal
-          open
+        <ConfirmDeleteDialog
+          onDelete={() => deleteChallenge.mutateAsync(deleting.id)}
+          failure={{ title: "Failed to delete challenge", fallback: "Please try again" }}
+          onDeleted={() => toast({ title: "Challenge deleted successfully" })}
           onClose={() => setDeleting(null)}
-          title="Are you sure?"
-          actions={
-            <>
-              <Button variant="ghost" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button variant="danger" {...removal.button} onClick={() => void confirmDelete()}>
-                Delete
-              </Button>
-            </>
-          }
         >
-          <p>
-            This will permanently delete <strong>{deleting.title}</strong> and all its applications. This action cannot be undone.
-          </p>
-        </Modal>
+          This will permanently delete <strong>{deleting.title}</strong> and all its applications. This action cannot be undone.
+        </ConfirmDeleteDialog>
       )}
 
       {reviewing && (

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { challengePayload, checkChallenge, checkImage, EMPTY_CHALLENGE_FORM, valuesFromChallenge } from "./challenge-form";
+import { checkImage } from "../uploads/upload";
+import { challengePayload, checkChallenge, EMPTY_CHALLENGE_FORM, valuesFromChallenge } from "./challenge-form";
 
 const filled = { ...EMPTY_CHALLENGE_FORM, title: "Quiet streets", description: "Less noise", startDate: "2027-02-01" };
 

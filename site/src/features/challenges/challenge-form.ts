@@ -88,14 +88,3 @@ export function checkChallenge(v: ChallengeFormValues): ChallengeFormErrors {
     errors.endDate = END_BEFORE_START;
   return errors;
 }
-
-/** SPEC §5 and §9: JPEG, PNG, GIF or WebP, at most 5 MB (the server decides the type from the bytes again). */
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_HINT = "JPEG, PNG, GIF or WebP, max 5MB";
-
-export function checkImage(file: File): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return "Please choose a JPEG, PNG, GIF or WebP image";
-  if (file.size > IMAGE_MAX_BYTES) return "Image must be 5MB or smaller";
-  return null;
-}

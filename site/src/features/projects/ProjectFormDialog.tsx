@@ -2,8 +2,10 @@
 // route's own contract before any request (project-form.ts); the white paper must be a PDF under 10 MB before it
 // is uploaded. The parent sends the request (and the grid refreshes); this dialog keeps the busy state, toasts the
 // outcome (SPEC §8) and asks to be closed on success — on failure the typed values stay.
-import { useId, useState, type ChangeEvent, type FormEvent, type TextareaHTMLAttributes } from "react";
-import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, PDF_MIME_TYPE, whitePaperProblem } from "@api/modules/projects/schema";
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { whitePaperProblem } from "@api/modules/projects/schema";
+import { IMAGE_ACCEPT, PDF_MIME_TYPE } from "@api/modules/uploads/schema";
+import { checkImage } from "../uploads/upload";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
 import Button from "../../components/ui/Button";
@@ -17,6 +19,7 @@ import {
   type ProjectFormValues,
 } from "./project-form";
 import type { UploadKind } from "./projects.queries";
+import TextArea from "../../components/ui/TextArea";
 
 export type ChallengeOption = { id: string; title: string };
 
@@ -30,39 +33,6 @@ type Props = {
   onSave: (values: ProjectFormValues) => Promise<unknown>;
   onClose: () => void;
 };
-
-function TextArea({
-  label,
-  error,
-  id,
-  ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  return (
-    <fieldset className="fieldset">
-      <label className="fieldset-legend" htmlFor={inputId}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        rows={3}
-        className={`textarea w-full ${error ? "textarea-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-message` : undefined}
-        {...rest}
-      />
-      {error && (
-        <p id={`${inputId}-message`} className="label text-error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-const tooBigImage = (file: File) => file.size > IMAGE_MAX_BYTES;
-const isImage = (file: File) => (IMAGE_MIME_TYPES as readonly string[]).includes(file.type);
 
 export default function ProjectFormDialog({ mode, challenges, upload, onSave, onClose }: Props) {
   const isEdit = mode.kind === "edit";
@@ -89,7 +59,7 @@ export default function ProjectFormDialog({ mode, challenges, upload, onSave, on
         input.value = "";
         return;
       }
-    } else if (!isImage(file) || tooBigImage(file)) {
+    } else if (checkImage(file)) {
       toast({
         title: "Failed to upload image",
         description: "Use a JPEG, PNG, GIF or WebP image under 5MB",
@@ -208,7 +178,7 @@ export default function ProjectFormDialog({ mode, challenges, upload, onSave, on
           <input
             id={`${ids}-image-file`}
             type="file"
-            accept={IMAGE_MIME_TYPES.join(",")}
+            accept={IMAGE_ACCEPT}
             className="file-input w-full"
             disabled={uploading !== null}
             onChange={(e) => void pickFile(e, "image")}

@@ -2,12 +2,10 @@
 // dialogs, delete confirmation, and the Archive Challenge dialog. Every successful change refreshes the grid.
 import { useMemo, useState } from "react";
 import type { Project } from "@api/modules/projects/schema";
-import { useSubmit } from "../../lib/forms";
 import { withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
-import Modal from "../../components/ui/Modal";
-import { PencilIcon, PlusIcon, TrashIcon } from "../admin/icons";
+import { PlusIcon } from "../admin/icons";
 import ProjectCard from "./ProjectCard";
 import ProjectFormDialog from "./ProjectFormDialog";
 import ArchiveChallengeDialog from "./ArchiveChallengeDialog";
@@ -22,6 +20,8 @@ import {
   useUpdateProject,
   type UploadKind,
 } from "./projects.queries";
+import RowActions from "../admin/RowActions";
+import ConfirmDeleteDialog from "../admin/ConfirmDeleteDialog";
 
 type Props = {
   /** Archiving is a challenges-section call: without that section the button is shown disabled. */
@@ -45,20 +45,10 @@ function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
   const completed = challengesQuery.data ?? [];
   const archivedIds = useMemo(() => new Set(projects.map((p) => p.challengeId).filter(Boolean)), [projects]);
   const archiveOptions = completed.map((c) => ({ id: c.id, title: c.title, archived: archivedIds.has(c.id) }));
-  const removal = useSubmit("Deleting...");
 
   const save = (mode: ProjectFormMode, values: ProjectFormValues) => {
     const body = projectPayload(values);
     return mode.kind === "create" ? createProject.mutateAsync(body) : updateProject.mutateAsync({ id: mode.project.id, body });
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting || removal.busy) return;
-    await removal.run(() => deleteProject.mutateAsync(deleting.id), {
-      failure: { title: "Failed to delete project" },
-      onSuccess: () => toast({ title: "Project deleted successfully" }),
-    });
-    setDeleting(null);
   };
 
   return (
@@ -106,26 +96,11 @@ function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
               key={project.id}
               project={project}
               actions={
-                <>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm btn-square"
-                    aria-label={`Edit ${project.title}`}
-                    title="Edit"
-                    onClick={() => setForm({ kind: "edit", project })}
-                  >
-                    <PencilIcon className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm btn-square text-error"
-                    aria-label={`Delete ${project.title}`}
-                    title="Delete"
-                    onClick={() => setDeleting(project)}
-                  >
-                    <TrashIcon className="h-4 w-4" />
-                  </button>
-                </>
+                <RowActions
+                  name={project.title}
+                  onEdit={() => setForm({ kind: "edit", project })}
+                  onDelete={() => setDeleting(project)}
+                />
               }
             />
           ))}
@@ -155,23 +130,14 @@ function ProjectsAdmin({ canArchive, upload = uploadFile }: Props) {
       )}
 
       {deleting && (
-        <Modal
-          open
+        <ConfirmDeleteDialog
+          onDelete={() => deleteProject.mutateAsync(deleting.id)}
+          failure={{ title: "Failed to delete project" }}
+          onDeleted={() => toast({ title: "Project deleted successfully" })}
           onClose={() => setDeleting(null)}
-          title="Are you sure?"
-          actions={
-            <>
-              <Button variant="ghost" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button variant="danger" {...removal.button} onClick={() => void confirmDelete()}>
-                Delete
-              </Button>
-            </>
-          }
         >
-          <p>This will permanently delete the project "{deleting.title}" and its resources. This action cannot be undone.</p>
-        </Modal>
+          This will permanently delete the project "{deleting.title}" and its resources. This action cannot be undone.
+        </ConfirmDeleteDialog>
       )}
     </section>
   );

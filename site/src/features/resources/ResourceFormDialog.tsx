@@ -4,6 +4,7 @@
 // refreshes); this dialog keeps the busy state, toasts the outcome (SPEC §8) and asks to be closed on success — on
 // failure the typed values stay.
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { IMAGE_ACCEPT, isImageType } from "@api/modules/uploads/schema";
 import { RESOURCE_TYPES, ResourceInputSchema } from "@api/modules/resources/schema";
 import Modal from "../../components/ui/Modal";
 import Field from "../../components/ui/Field";
@@ -17,6 +18,7 @@ import {
   type ResourceFormMode,
   type ResourceFormValues,
 } from "./resource-form";
+import TextArea from "../../components/ui/TextArea";
 
 type Props = {
   mode: ResourceFormMode;
@@ -27,8 +29,6 @@ type Props = {
   onSave: (values: ResourceFormValues) => Promise<unknown>;
   onClose: () => void;
 };
-
-const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
 export default function ResourceFormDialog({ mode, projects, upload, onSave, onClose }: Props) {
   const isEdit = mode.kind === "edit";
@@ -44,7 +44,7 @@ export default function ResourceFormDialog({ mode, projects, upload, onSave, onC
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const kind = IMAGE_TYPES.includes(file.type) ? "image" : "pdf";
+    const kind = isImageType(file.type) ? "image" : "pdf";
     if (field === "imageUrl" && kind !== "image") {
       toast({
         title: "Failed to upload image",
@@ -99,26 +99,14 @@ export default function ResourceFormDialog({ mode, projects, upload, onSave, onC
           error={errors.title}
           onChange={(e) => set("title", e.target.value)}
         />
-        <fieldset className="fieldset">
-          <label className="fieldset-legend" htmlFor={`${ids}-description`}>
-            Description
-          </label>
-          <textarea
-            id={`${ids}-description`}
-            name="description"
-            rows={3}
-            required
-            className={`textarea w-full ${errors.description ? "textarea-error" : ""}`}
-            value={values.description}
-            aria-invalid={errors.description ? true : undefined}
-            onChange={(e) => set("description", e.target.value)}
-          />
-          {errors.description && (
-            <p className="label text-error" role="alert">
-              {errors.description}
-            </p>
-          )}
-        </fieldset>
+        <TextArea
+          label="Description"
+          name="description"
+          required
+          value={values.description}
+          error={errors.description}
+          onChange={(e) => set("description", e.target.value)}
+        />
         <div className="grid gap-2 sm:grid-cols-2">
           <fieldset className="fieldset">
             <label className="fieldset-legend" htmlFor={`${ids}-type`}>
@@ -236,7 +224,7 @@ export default function ResourceFormDialog({ mode, projects, upload, onSave, onC
           <input
             id={`${ids}-image`}
             type="file"
-            accept={IMAGE_TYPES.join(",")}
+            accept={IMAGE_ACCEPT}
             className="file-input w-full"
             disabled={uploading}
             onChange={(e) => void pickFile(e, "imageUrl")}

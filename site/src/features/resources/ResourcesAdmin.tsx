@@ -4,11 +4,9 @@ import { useState } from "react";
 import type { Resource } from "@api/modules/resources/schema";
 import { DEFAULT_ANNUAL_PRICE } from "@api/modules/settings/schema";
 import { withQueries } from "../../lib/query";
-import { useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
-import Modal from "../../components/ui/Modal";
-import { PencilIcon, PlusIcon, TrashIcon } from "../admin/icons";
+import { PlusIcon } from "../admin/icons";
 import ResourceCard from "./ResourceCard";
 import ResourceFormDialog from "./ResourceFormDialog";
 import SubscriptionSettingsDialog from "./SubscriptionSettingsDialog";
@@ -23,6 +21,8 @@ import {
   useSubscriptionSettings,
   useUpdateResource,
 } from "./resources.queries";
+import RowActions from "../admin/RowActions";
+import ConfirmDeleteDialog from "../admin/ConfirmDeleteDialog";
 
 /** SPEC §9: six skeleton cards while the list loads (fixed keys: the placeholders never reorder). */
 const SKELETONS = ["s1", "s2", "s3", "s4", "s5", "s6"];
@@ -42,20 +42,10 @@ function ResourcesAdmin({ upload = uploadFile }: Props) {
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   const resources = resourcesQuery.data ?? [];
-  const removal = useSubmit("Deleting...");
 
   const save = (mode: ResourceFormMode, values: ResourceFormValues) => {
     const body = resourcePayload(values);
     return mode.kind === "create" ? createResource.mutateAsync(body) : updateResource.mutateAsync({ id: mode.resource.id, body });
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting || removal.busy) return;
-    await removal.run(() => deleteResource.mutateAsync(deleting.id), {
-      failure: { title: "Failed to delete resource", fallback: "Please try again" },
-      onSuccess: () => toast({ title: "Resource deleted successfully" }),
-    });
-    setDeleting(null);
   };
 
   return (
@@ -100,26 +90,11 @@ function ResourcesAdmin({ upload = uploadFile }: Props) {
               key={resource.id}
               resource={resource}
               actions={
-                <>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm btn-square"
-                    aria-label={`Edit ${resource.title}`}
-                    title="Edit"
-                    onClick={() => setForm({ kind: "edit", resource })}
-                  >
-                    <PencilIcon className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm btn-square text-error"
-                    aria-label={`Delete ${resource.title}`}
-                    title="Delete"
-                    onClick={() => setDeleting(resource)}
-                  >
-                    <TrashIcon className="h-4 w-4" />
-                  </button>
-                </>
+                <RowActions
+                  name={resource.title}
+                  onEdit={() => setForm({ kind: "edit", resource })}
+                  onDelete={() => setDeleting(resource)}
+                />
               }
             />
           ))}
@@ -149,23 +124,14 @@ function ResourcesAdmin({ upload = uploadFile }: Props) {
       )}
 
       {deleting && (
-        <Modal
-          open
+        <ConfirmDeleteDialog
+          onDelete={() => deleteResource.mutateAsync(deleting.id)}
+          failure={{ title: "Failed to delete resource", fallback: "Please try again" }}
+          onDeleted={() => toast({ title: "Resource deleted successfully" })}
           onClose={() => setDeleting(null)}
-          title="Are you sure?"
-          actions={
-            <>
-              <Button variant="ghost" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button variant="danger" {...removal.button} onClick={() => void confirmDelete()}>
-                Delete
-              </Button>
-            </>
-          }
         >
-          <p>This will permanently delete this resource. This action cannot be undone.</p>
-        </Modal>
+          This will permanently delete this resource. This action cannot be undone.
+        </ConfirmDeleteDialog>
       )}
     </section>
   );

@@ -6,17 +6,18 @@ import type { AdminUser } from "@api/modules/users/schema";
 import { formatCreated } from "../../lib/format";
 import { canManageAccount } from "@api/modules/auth/permissions";
 import { serverMessage } from "../../lib/api";
-import { failureToast, useSubmit } from "../../lib/forms";
+import { failureToast } from "../../lib/forms";
 import { withQueries } from "../../lib/query";
 import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from "./users.queries";
 import { toast } from "../../stores/toast";
 import Badge from "../../components/ui/Badge";
 import Button from "../../components/ui/Button";
-import Modal from "../../components/ui/Modal";
-import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from "../admin/icons";
+import { PlusIcon, SearchIcon } from "../admin/icons";
 import UserFormDialog from "./UserFormDialog";
 import { toolAccessLabel } from "./tool-access";
 import { userPayload, type UserFormMode, type UserFormValues } from "./user-form";
+import RowActions from "../admin/RowActions";
+import ConfirmDeleteDialog from "../admin/ConfirmDeleteDialog";
 
 type RoleFilter = "ALL" | Role;
 type ListState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; users: AdminUser[] };
@@ -55,21 +56,11 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
   const users = list.status === "ready" ? list.users : [];
   const filtered = useMemo(() => filterUsers(users, search, roleFilter), [users, search, roleFilter]);
   const adminCount = filtered.filter((u) => u.role === "ADMIN").length;
-  const removal = useSubmit("Deleting...");
 
   const save = (mode: UserFormMode, values: UserFormValues) =>
     mode.kind === "create"
       ? createUser.mutateAsync(userPayload(values, "create", canChangeAccess))
       : updateUser.mutateAsync({ id: mode.user.id, body: userPayload(values, "edit", canChangeAccess) });
-
-  const confirmDelete = async () => {
-    if (!deleting || removal.busy) return;
-    await removal.run(() => deleteUser.mutateAsync(deleting.id), {
-      failure: { fallback: "Failed to delete user" },
-      onSuccess: () => toast({ title: "User deleted" }),
-    });
-    setDeleting(null);
-  };
 
   return (
     <section aria-labelledby="admin-page-title" className="flex flex-col gap-6">
@@ -194,24 +185,11 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
                   <td>
                     {canManageAccount(currentUser, user) ? (
                       <span className="flex justify-end gap-1">
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm btn-square"
-                          aria-label={`Edit ${user.username}`}
-                          title="Edit"
-                          onClick={() => setForm({ kind: "edit", user })}
-                        >
-                          <PencilIcon className="h-4 w-4" />
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm btn-square text-error"
-                          aria-label={`Delete ${user.username}`}
-                          title="Delete"
-                          onClick={() => setDeleting(user)}
-                        >
-                          <TrashIcon className="h-4 w-4" />
-                        </button>
+                        <RowActions
+                          name={user.username}
+                          onEdit={() => setForm({ kind: "edit", user })}
+                          onDelete={() => setDeleting(user)}
+                        />
                       </span>
                     ) : (
                       // The API refuses these too; the row just says why there is nothing to click.
@@ -237,23 +215,14 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
       )}
 
       {deleting && (
-        <Modal
-          open
+        <ConfirmDeleteDialog
+          onDelete={() => deleteUser.mutateAsync(deleting.id)}
+          failure={{ fallback: "Failed to delete user" }}
+          onDeleted={() => toast({ title: "User deleted" })}
           onClose={() => setDeleting(null)}
-          title="Are you sure?"
-          actions={
-            <>
-              <Button variant="ghost" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button variant="danger" {...removal.button} onClick={() => void confirmDelete()}>
-                Delete
-              </Button>
-            </>
-          }
         >
-          <p>This will permanently delete this user and all their associated data. This action cannot be undone.</p>
-        </Modal>
+          This will permanently delete this user and all their associated data. This action cannot be undone.
+        </ConfirmDeleteDialog>
       )}
     </section>
   );
