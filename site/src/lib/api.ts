@@ -56,3 +56,9 @@ export function serverMessage(error: unknown): string {
   // A proxy's HTML error page is not a message for people.
   return message.startsWith("<") ? "" : message;
 }
+
+/** Mirrors the API's NEXT_CURSOR_HEADER (api/src/lib/keyset.ts): a keyset-paged list names its next page there. */
+const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+/** The next page's cursor of a list response, or undefined on the last page. */
+export const nextCursorOf = (response: Response | null | undefined) => response?.headers.get(NEXT_CURSOR_HEADER) ?? undefined;

@@ -12,10 +12,11 @@ import {
   STATUS_QUERY_PATTERN,
   type ChallengeStatus,
 } from "./schema";
-import { getChallenge, listAllChallenges, listPublicChallenges, type ChallengePage } from "./service";
+import { getChallenge, listAllChallenges, listPublicChallenges } from "./service";
 import { archiveChallenge, createChallenge, deleteChallenge, updateChallenge } from "./admin-service";
 import { calendarFileName, challengeCalendar } from "./calendar";
 import { ErrorBodySchema } from "../../lib/http-schema";
+import { withNextLink } from "../../lib/keyset";
 import { env } from "../../env";
 import { authPlugin, optionalUser } from "../auth/guard";
 import { canAccessSection } from "../auth/permissions";
@@ -37,9 +38,6 @@ const listQuery = (statusPattern: string) =>
   });
 const ANY_STATUS_PATTERN = "^(DRAFT|UPCOMING|ACTIVE|COMPLETED)(,(DRAFT|UPCOMING|ACTIVE|COMPLETED))*$";
 
-/** The body stays the plain list SPEC §7 describes; the next page's cursor travels in headers (RFC 8288 Link too). */
-export const NEXT_CURSOR_HEADER = "x-next-cursor";
-
 type ListQuery = { status?: string; search?: string; limit?: number; cursor?: string };
 const toInput = (query: ListQuery) => ({
   statuses: query.status?.split(",") as ChallengeStatus[] | undefined,
@@ -47,15 +45,6 @@ const toInput = (query: ListQuery) => ({
   limit: query.limit,
   cursor: query.cursor,
 });
-
-function withNextLink(page: ChallengePage, path: string, query: ListQuery, headers: Record<string, unknown>) {
-  if (page.nextCursor) {
-    const rest = Object.entries(query).flatMap(([k, v]) => (v === undefined || k === "cursor" ? [] : [[k, String(v)]]));
-    headers[NEXT_CURSOR_HEADER] = page.nextCursor;
-    headers.link = `<${path}?${new URLSearchParams([...rest, ["cursor", page.nextCursor]])}>; rel="next"`;
-  }
-  return page.items;
-}
 
 export const challengesModule = new Elysia({ name: "challenges", prefix: "/challenges" })
   .use(authPlugin)

@@ -9,10 +9,10 @@ import {
   ProjectUpdateSchema,
   SEARCH_MAX_LENGTH,
 } from "./schema";
-import { createProject, deleteProject, getProject, listProjects, updateProject, type ProjectPage } from "./service";
+import { createProject, deleteProject, getProject, listProjects, updateProject } from "./service";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
-import { NEXT_CURSOR_HEADER } from "../challenges";
+import { withNextLink } from "../../lib/keyset";
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const IdParams = t.Object({ id: t.String({ maxLength: ID_MAX_LENGTH }) });
@@ -27,21 +27,10 @@ const ListQuery = t.Object({
   ),
   cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
 });
-type ListQuery = typeof ListQuery.static;
-
-/** The body stays the plain list SPEC §7 describes; the next page's cursor travels in headers (RFC 8288 Link too). */
-function withNextLink(page: ProjectPage, query: ListQuery, headers: Record<string, unknown>) {
-  if (page.nextCursor) {
-    const rest = Object.entries(query).flatMap(([k, v]) => (v === undefined || k === "cursor" ? [] : [[k, String(v)]]));
-    headers[NEXT_CURSOR_HEADER] = page.nextCursor;
-    headers.link = `</api/projects?${new URLSearchParams([...rest, ["cursor", page.nextCursor]])}>; rel="next"`;
-  }
-  return page.items;
-}
 
 export const projectsModule = new Elysia({ name: "projects", prefix: "/projects" })
   .use(authPlugin)
-  .get("/", async ({ query, set }) => withNextLink(await listProjects(query), query, set.headers), {
+  .get("/", async ({ query, set }) => withNextLink(await listProjects(query), "/api/projects", query, set.headers), {
     query: ListQuery,
     response: { 200: t.Array(ProjectSchema), 400: ErrorBodySchema },
     detail: { summary: "Completed projects: full-text search, newest first, keyset pages (next cursor in headers)" },

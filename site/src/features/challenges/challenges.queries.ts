@@ -2,13 +2,11 @@
 // The grid pages by keyset: each page's next cursor arrives in a response header, not in the list itself.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChallengeInput, ChallengeUpdate } from "@api/modules/challenges/schema";
-import { api, toApiError, unwrap } from "../../lib/api";
+import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
 
 const MANAGED = ["challenges", "manage"] as const;
 /** Two full rows of three on large screens per page; admins rarely have more than a few pages. */
 const ADMIN_PAGE_SIZE = 24;
-/** Mirrors the API's NEXT_CURSOR_HEADER (a header name, not a route). */
-const NEXT_CURSOR = "x-next-cursor";
 
 export const useManagedChallenges = () =>
   useInfiniteQuery({
@@ -17,7 +15,7 @@ export const useManagedChallenges = () =>
     queryFn: async ({ pageParam }) => {
       const { data, error, response } = await api.challenges.manage.get({ query: { limit: ADMIN_PAGE_SIZE, cursor: pageParam } });
       if (error) throw toApiError(error);
-      return { items: data, nextCursor: response.headers.get(NEXT_CURSOR) ?? undefined };
+      return { items: data, nextCursor: nextCursorOf(response) };
     },
     getNextPageParam: (page) => page.nextCursor,
   });

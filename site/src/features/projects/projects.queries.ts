@@ -3,11 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Project, ProjectInput, ProjectUpdate } from "@api/modules/projects/schema";
 import type { Challenge } from "@api/modules/challenges/schema";
-import { api, toApiError, unwrap } from "../../lib/api";
+import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
 
 const PROJECTS = ["projects"] as const;
 const COMPLETED_CHALLENGES = ["challenges", "COMPLETED"] as const;
-/** The list routes' largest page; the admin screens walk the keyset pages to the end (x-next-cursor). */
+/** The list routes' largest page; the admin screens walk the keyset pages to the end (nextCursorOf). */
 const PAGE_LIMIT = 100;
 const MAX_PAGES = 50;
 
@@ -21,7 +21,7 @@ async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<Pa
     const res = await fetchPage(cursor);
     if (res.error) throw toApiError(res.error as { status: unknown; value: unknown });
     items.push(...(res.data ?? []));
-    cursor = res.response.headers.get("x-next-cursor") ?? undefined;
+    cursor = nextCursorOf(res.response);
     if (!cursor) break;
   }
   return items;
