@@ -8,6 +8,7 @@ import { createApplication, createChallenge, createUser, unique } from "../../..
 import { waitForMail, mailsTo } from "../../../test/mailbox";
 import { createSession, SESSION_COOKIE } from "../auth/sessions";
 import { APPLICATION_MESSAGES, type ApplicationBody } from "./schema";
+import { APPLICATION_LIMIT } from "./service";
 
 const ORIGIN = "http://localhost:3000";
 // Not async: a treaty proxy answers every property, `then` included, so awaiting one never settles.
@@ -282,6 +283,97 @@ describe("review (challenges section)", () => {
     const route = api.challenges({ id: challenge.id }).applications({ applicationId: application.id });
     const results = await Promise.all([route.approve.patch({}), route.reject.patch({})]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe("review: nobody decides their own application", () => {
+  test("a challenges delegate and an admin get 403 on their own application, approve or reject; it stays PENDING", async () => {
+    const challenge = await createChallenge();
+    for (const reviewer of [await createUser({ toolAccess: ["challenges"] }), await createUser({ role: "ADMIN" })]) {
+      const own = await createApplication(challenge.id, reviewer.id);
+      const route = as(reviewer).challenges({ id: challenge.id }).applications({ applicationId: own.id });
+      for (const attempt of [route.approve.patch({}), route.reject.patch({ decisionNote: "Not me" })]) {
+        const res = await attempt;
+        expect(res.status).toBe(403);
+        expect(message(res)).toBe(APPLICATION_MESSAGES.ownApplication);
+      }
+      const row = await (await db()).challengeParticipant.findUniqueOrThrow({ where: { id: own.id } });
+      expect(row).toMatchObject({ status: "PENDING", decidedAt: null, decisionNote: null });
+    }
+  });
+
+  test("another reviewer still decides it", async () => {
+    const [delegate, other, challenge] = await Promise.all([
+      createUser({ toolAccess: ["challenges"] }),
+      createUser({ toolAccess: ["challenges"] }),
+      createChallenge(),
+    ]);
+    const application = await createApplication(challenge.id, delegate.id);
+    const res = await as(other)
+      .challenges({ id: challenge.id })
+      .applications({ applicationId: application.id })
+      .approve.patch({});
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ status: "ACTIVE" });
+  });
+});
+
+describe("review: the decision body", () => {
+  test("only an object (or no body) is a decision; an array, a string, a number or null is a 400 and nothing changes", async () => {
+    const [applicant, reviewer, challenge] = await Promise.all([
+      createUser(),
+      createUser({ toolAccess: ["challenges"] }),
+      createChallenge(),
+    ]);
+    const { id } = await createApplication(challenge.id, applicant.id);
+    const cookie = `${SESSION_COOKIE}=${(await createSession(reviewer.id)).token}`;
+    const send = (decision: string, body: string) =>
+      app.handle(
+        new Request(`${ORIGIN}/api/challenges/${challenge.id}/applications/${id}/${decision}`, {
+          method: "PATCH",
+          headers: { origin: ORIGIN, cookie, "content-type": "application/json" },
+          body,
+        }),
+      );
+    for (const body of ["[1,2,3]", "[]", '"approve"', "42", "null", "true"]) {
+      for (const decision of ["approve", "reject"]) {
+        const res = await send(decision, body);
+        expect({ body, decision, status: res.status }).toEqual({ body, decision, status: 400 });
+        expect(((await res.json()) as { message: string }).message).toBe(APPLICATION_MESSAGES.decisionBodyNotObject);
+      }
+    }
+    expect((await (await db()).challengeParticipant.findUniqueOrThrow({ where: { id } })).status).toBe("PENDING");
+    // The section check still comes first: an anonymous caller learns only 401.
+    const anonymous = await app.handle(
+      new Request(`${ORIGIN}/api/challenges/${challenge.id}/applications/${id}/approve`, {
+        method: "PATCH",
+        headers: { origin: ORIGIN, "content-type": "application/json" },
+        body: "[1,2,3]",
+      }),
+    );
+    expect(anonymous.status).toBe(401);
+    const ok = await send("approve", "{}");
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe("applying: a per-member limit", () => {
+  test(`the ${APPLICATION_LIMIT.perMember + 1}th application in an hour is 429 with Retry-After; another member is unaffected`, async () => {
+    const [member, other] = await Promise.all([createUser(), createUser()]);
+    const challenges = await Promise.all(Array.from({ length: APPLICATION_LIMIT.perMember + 1 }, () => createChallenge()));
+    const api = as(member);
+    for (const challenge of challenges.slice(0, -1)) {
+      expect((await api.challenges({ id: challenge.id }).register.post(valid())).status).toBe(201);
+    }
+    const last = challenges.at(-1)!;
+    const refused = await api.challenges({ id: last.id }).register.post(valid());
+    expect(refused.status).toBe(429);
+    expect(message(refused)).toBe(APPLICATION_MESSAGES.tooManyApplications);
+    const wait = Number(refused.response.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(APPLICATION_LIMIT.windowMs / 1000);
+    expect(await (await db()).challengeParticipant.count({ where: { userId: member.id, challengeId: last.id } })).toBe(0);
+    expect((await as(other).challenges({ id: last.id }).register.post(valid())).status).toBe(201);
   });
 });
 

@@ -1,9 +1,18 @@
 // Application routes (SPEC §7): a member applies and reads their own; the `challenges` section reviews.
 import { Elysia, t } from "elysia";
+import { AppError } from "../../lib/errors";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
-import { ApplicationBodySchema, ApplicationSchema, DecisionBodySchema, MyChallengeSchema } from "./schema";
 import {
+  APPLICATION_MESSAGES,
+  ApplicationBodySchema,
+  ApplicationSchema,
+  DecisionBodySchema,
+  MyChallengeSchema,
+  ReviewApplicationSchema,
+} from "./schema";
+import {
+  APPLICATION_LIMIT,
   applyToChallenge,
   decideApplication,
   listChallengeApplications,
@@ -13,6 +22,7 @@ import {
 } from "./service";
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const applyErrors = { ...errors, 429: ErrorBodySchema };
 const ChallengeParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const DecisionParams = t.Object({ id: t.String({ maxLength: 64 }), applicationId: t.String({ maxLength: 64 }) });
 
@@ -21,14 +31,26 @@ const decisionRoute = (decision: Decision) =>
     section: "challenges",
     params: DecisionParams,
     body: t.Optional(DecisionBodySchema),
+    objectBody: true,
     response: { 200: ApplicationSchema, ...errors },
     detail: {
-      summary: `${decision === "approve" ? "Approve" : "Reject"} a PENDING application (409 once decided); e-mails the applicant`,
+      summary: `${decision === "approve" ? "Approve" : "Reject"} a PENDING application (409 once decided; 403 for one's own); e-mails the applicant`,
     },
   }) as const;
 
 export const applicationsModule = new Elysia({ name: "applications" })
   .use(authPlugin)
+  // Only an object (or no body) is a decision. Checked before validation, which would coerce `[1,2,3]` or `42` to
+  // `{}`, and as a macro listed after `section` so an anonymous caller still learns only 401.
+  .macro({
+    objectBody: {
+      transform({ body }) {
+        if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
+          throw new AppError("invalid_data", APPLICATION_MESSAGES.decisionBodyNotObject);
+        }
+      },
+    },
+  })
   .post(
     "/challenges/:id/register",
     async ({ params, body, user, set }) => {
@@ -40,8 +62,10 @@ export const applicationsModule = new Elysia({ name: "applications" })
       parse: "json",
       params: ChallengeParams,
       body: ApplicationBodySchema,
-      response: { 201: ApplicationSchema, ...errors },
-      detail: { summary: "Apply to an ACTIVE challenge (once per user; 409 otherwise)" },
+      response: { 201: ApplicationSchema, ...applyErrors },
+      detail: {
+        summary: `Apply to an ACTIVE challenge (once per user; 409 otherwise; ${APPLICATION_LIMIT.perMember} an hour per member, then 429)`,
+      },
     },
   )
   .get("/my-applications", ({ user }) => listMyApplications(user.id), {
@@ -54,19 +78,19 @@ export const applicationsModule = new Elysia({ name: "applications" })
     response: { 200: t.Array(MyChallengeSchema), 401: ErrorBodySchema },
     detail: { summary: "The caller's approved challenges for /dashboard: dates, next due, other participants" },
   })
-  .get("/challenges/:id/applications", ({ params }) => listChallengeApplications(params.id), {
+  .get("/challenges/:id/applications", ({ params, user }) => listChallengeApplications(params.id, user.id), {
     section: "challenges",
     params: ChallengeParams,
-    response: { 200: t.Array(ApplicationSchema), ...errors },
-    detail: { summary: "Every application of one challenge, pending first (challenges section)" },
+    response: { 200: t.Array(ReviewApplicationSchema), ...errors },
+    detail: { summary: "Every application of one challenge, pending first; isOwn marks the reviewer's own (challenges section)" },
   })
   .patch(
     "/challenges/:id/applications/:applicationId/approve",
-    ({ params, body }) => decideApplication(params.id, params.applicationId, "approve", body?.decisionNote),
+    ({ params, body, user }) => decideApplication(user.id, params.id, params.applicationId, "approve", body?.decisionNote),
     decisionRoute("approve"),
   )
   .patch(
     "/challenges/:id/applications/:applicationId/reject",
-    ({ params, body }) => decideApplication(params.id, params.applicationId, "reject", body?.decisionNote),
+    ({ params, body, user }) => decideApplication(user.id, params.id, params.applicationId, "reject", body?.decisionNote),
     decisionRoute("reject"),
   );

@@ -34,6 +34,9 @@ export const APPLICATION_MESSAGES = {
   alreadyDecided: "This application has already been reviewed.",
   applicationNotFound: "Application not found",
   decisionNoteTooLong: `The note must be at most ${DECISION_NOTE_MAX_LENGTH} characters`,
+  ownApplication: "You cannot decide your own application. Another reviewer has to approve or reject it.",
+  tooManyApplications: "Too many applications. Please try again later.",
+  decisionBodyNotObject: 'The decision must be a JSON object, e.g. {} or { "decisionNote": "…" }',
 } as const;
 
 /** The over-long message of each field ("Name must be at most 100 characters"). */
@@ -106,7 +109,15 @@ export const ApplicationSchema = T.Object({
 });
 export type Application = Static<typeof ApplicationSchema>;
 
-/** PATCH …/approve and …/reject: SPEC sends an empty body; the reviewer may add a note for the applicant. */
+/** An application in a reviewer's list: `isOwn` when the reviewer submitted it (another reviewer must decide it). */
+export const ReviewApplicationSchema = T.Composite([ApplicationSchema, T.Object({ isOwn: T.Boolean() })]);
+export type ReviewApplication = Static<typeof ReviewApplicationSchema>;
+
+/**
+ * PATCH …/approve and …/reject: SPEC sends an empty body; the reviewer may add a note for the applicant. Only an
+ * object (or no body) is a decision: the route refuses anything else before validation, because Elysia would
+ * otherwise coerce an array or a number to `{}`.
+ */
 export const DecisionBodySchema = T.Object({
   decisionNote: T.Optional(
     T.Union([T.String({ maxLength: DECISION_NOTE_MAX_LENGTH }), T.Null()], { error: APPLICATION_MESSAGES.decisionNoteTooLong }),

@@ -5,9 +5,10 @@
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import { sendInBackground } from "../../lib/mailer";
+import { RateLimiter } from "../../lib/rate-limit";
 import { Prisma } from "../../generated/prisma/client";
 import { applicationDecisionEmail } from "./emails";
-import { APPLICATION_MESSAGES, type Application, type ApplicationBody, type MyChallenge } from "./schema";
+import { APPLICATION_MESSAGES, type Application, type ApplicationBody, type MyChallenge, type ReviewApplication } from "./schema";
 
 const applicationSelect = {
   id: true,
@@ -27,7 +28,7 @@ const applicationSelect = {
 } satisfies Prisma.ChallengeParticipantSelect;
 type ApplicationRow = Prisma.ChallengeParticipantGetPayload<{ select: typeof applicationSelect }>;
 
-function toApplication(row: ApplicationRow): Application {
+function toApplication({ userId: _, ...row }: ApplicationRow & { userId?: string }): Application {
   return {
     ...row,
     joinedAt: row.joinedAt.toISOString(),
@@ -35,6 +36,11 @@ function toApplication(row: ApplicationRow): Application {
     challenge: { ...row.challenge, startDate: row.challenge.startDate.toISOString() },
   };
 }
+
+/** Applications per member and window: enough for anyone joining challenges, not for flooding the reviewers. */
+export const APPLICATION_LIMIT = { perMember: 10, windowMs: 60 * 60 * 1000 } as const;
+/** Counts every application that passes the route's checks (accepted or not), per member, like sign-up's limit. */
+const applicationsPerMember = new RateLimiter("applications-member", APPLICATION_LIMIT.perMember, APPLICATION_LIMIT.windowMs);
 
 const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
 
@@ -44,6 +50,7 @@ const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownR
  * simultaneous clicks create one row and the second gets the 409.
  */
 export async function applyToChallenge(userId: string, challengeId: string, body: ApplicationBody): Promise<Application> {
+  applicationsPerMember.consume(userId, APPLICATION_MESSAGES.tooManyApplications);
   const prisma = await db();
   const challenge = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { status: true } });
   if (!challenge || challenge.status === "DRAFT") throw notFound("Challenge not found");
@@ -82,18 +89,23 @@ export async function listMyApplications(userId: string): Promise<Application[]>
   return rows.map(toApplication);
 }
 
-/** The review list of one challenge, pending first, then newest first. */
-export async function listChallengeApplications(challengeId: string): Promise<Application[]> {
+/**
+ * The review list of one challenge, pending first, then newest first. `isOwn` marks the reviewer's own
+ * applications: they are listed, but only another reviewer may decide them.
+ */
+export async function listChallengeApplications(challengeId: string, reviewerId: string): Promise<ReviewApplication[]> {
   const prisma = await db();
   const exists = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { id: true } });
   if (!exists) throw notFound("Challenge not found");
   const rows = await prisma.challengeParticipant.findMany({
     where: { challengeId },
     orderBy: [{ joinedAt: "desc" }, { id: "asc" }],
-    select: applicationSelect,
+    select: { ...applicationSelect, userId: true },
   });
   const order = { PENDING: 0, ACTIVE: 1, REJECTED: 2 } as const;
-  return rows.map(toApplication).sort((a, b) => order[a.status] - order[b.status]);
+  return rows
+    .map((row) => ({ ...toApplication(row), isOwn: row.userId === reviewerId }))
+    .sort((a, b) => order[a.status] - order[b.status]);
 }
 
 export type Decision = "approve" | "reject";
@@ -101,9 +113,12 @@ export type Decision = "approve" | "reject";
 /**
  * Approves or rejects a PENDING application of this challenge. One conditional update: of two reviewers deciding
  * at once, one wins and the other gets the 409; a decided application never changes again (SPEC §4 leaves it
- * open; the admin screen only offers actions for pending ones). The applicant is told by e-mail.
+ * open; the admin screen only offers actions for pending ones). Nobody decides an application they submitted —
+ * a delegate or an admin who applied waits for another reviewer like everyone else (403); the condition is part
+ * of the update, so no read-then-write window. The applicant is told by e-mail.
  */
 export async function decideApplication(
+  reviewerId: string,
   challengeId: string,
   applicationId: string,
   decision: Decision,
@@ -112,14 +127,15 @@ export async function decideApplication(
   const prisma = await db();
   const decisionNote = note?.trim() || null;
   const { count } = await prisma.challengeParticipant.updateMany({
-    where: { id: applicationId, challengeId, status: "PENDING" },
+    where: { id: applicationId, challengeId, status: "PENDING", userId: { not: reviewerId } },
     data: { status: decision === "approve" ? "ACTIVE" : "REJECTED", decidedAt: new Date(), decisionNote },
   });
   const row = await prisma.challengeParticipant.findFirst({
     where: { id: applicationId, challengeId },
-    select: applicationSelect,
+    select: { ...applicationSelect, userId: true },
   });
   if (!row) throw new AppError("not_found", APPLICATION_MESSAGES.applicationNotFound);
+  if (row.userId === reviewerId) throw new AppError("forbidden", APPLICATION_MESSAGES.ownApplication);
   if (count === 0) throw new AppError("conflict", APPLICATION_MESSAGES.alreadyDecided);
   const application = toApplication(row);
   void sendInBackground(applicationDecisionEmail(application));

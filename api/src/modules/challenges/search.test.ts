@@ -128,4 +128,22 @@ describe("keyset pagination", () => {
     expect((await list({ status: "UPCOMING", cursor: searchCursor })).status).toBe(400);
     expect((await list({ search: "paged", cursor: plainCursor })).status).toBe(400);
   });
+
+  test("a cursor smuggling a control character (NUL in its id or date) is a 400, never a 500", async () => {
+    const cursor = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+    const smuggled = [
+      cursor(["2031-01-01T00:00:00.000Z", "a\u0000b", null]),
+      cursor(["2031-01-01T00:00:00.000Z", "\u0000", null]),
+      cursor(["2031-01-01T00:00:00.000Z\u0000", "x", null]),
+      cursor(["2031-01-01T00:00:00.000Z", "line\nbreak", null]),
+      cursor(["2031-01-01T00:00:00.000Z", "\ud800", null]),
+    ];
+    for (const c of smuggled) {
+      const plain = await list({ status: "UPCOMING", cursor: c });
+      expect(plain.status).toBe(400);
+      expect(plain.error?.message).toBe("Invalid page cursor");
+    }
+    const ranked = cursor(["2031-01-01T00:00:00.000Z", "a\u0000b", 0.5]);
+    expect((await list({ search: `paged ${tag}`, cursor: ranked })).status).toBe(400);
+  });
 });

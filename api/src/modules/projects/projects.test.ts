@@ -304,6 +304,24 @@ describe("keyset pagination", () => {
     expect((await list({ search: `paged ${tag}`, cursor: plainCursor })).status).toBe(400);
     expect((await list({ limit: 0 })).status).toBe(400);
   });
+
+  test("a cursor smuggling a control character (NUL in its id or date) is a 400, never a 500", async () => {
+    const cursor = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+    const smuggled = [
+      cursor(["2020-01-01T00:00:00.000Z", "a\u0000b", null]),
+      cursor(["2020-01-01T00:00:00.000Z", "\u0000", null]),
+      cursor(["2020-01-01T00:00:00.000Z\u0000", "x", null]),
+      cursor(["2020-01-01T00:00:00.000Z", "tab\there", null]),
+      cursor(["2020-01-01T00:00:00.000Z", "\ud800", null]),
+    ];
+    for (const c of smuggled) {
+      const res = await list({ cursor: c });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Invalid page cursor");
+    }
+    const ranked = cursor(["2020-01-01T00:00:00.000Z", "a\u0000b", 0.5]);
+    expect((await list({ search: `paged ${tag}`, cursor: ranked })).status).toBe(400);
+  });
 });
 
 test("GET /api/sitemap lists every project page with its last change", async () => {

@@ -1,9 +1,10 @@
 // The applications view of one challenge for the `challenges` section (SPEC §2 Admin challenges, §4, §8): every
 // application with its details; approve / reject for PENDING ones only, each with an optional note to the
-// applicant (who also gets an e-mail). The /admin/challenges page mounts it, e.g. inside its Applications dialog:
+// applicant (who also gets an e-mail). A reviewer's own application is shown without them: another reviewer
+// decides it (the API refuses it too). The /admin/challenges page mounts it, e.g. inside its Applications dialog:
 // <ApplicationsReview client:load challengeId={id} challengeTitle={title} /> or as a child of another island.
 import { useState } from "react";
-import { DECISION_NOTE_MAX_LENGTH, type Application } from "@api/modules/applications/schema";
+import { DECISION_NOTE_MAX_LENGTH, type ReviewApplication } from "@api/modules/applications/schema";
 import Alert from "../../components/ui/Alert";
 import Badge from "../../components/ui/Badge";
 import Button from "../../components/ui/Button";
@@ -33,7 +34,7 @@ const OUTCOME: Record<Decision, { done: string; failed: string; fallback: string
   },
 };
 
-function ReviewItem({ application, challengeId }: { application: Application; challengeId: string }) {
+function ReviewItem({ application, challengeId }: { application: ReviewApplication; challengeId: string }) {
   const [note, setNote] = useState("");
   const decide = useDecide(challengeId);
   // One submit per decision (each with its busy label); either one busy disables both.
@@ -77,7 +78,11 @@ function ReviewItem({ application, challengeId }: { application: Application; ch
         {application.enterpriseExplanation && (
           <p className="whitespace-pre-line text-sm opacity-80">Enterprise explanation: {application.enterpriseExplanation}</p>
         )}
-        {application.status === "PENDING" ? (
+        {application.status === "PENDING" && application.isOwn ? (
+          <p className="mt-2 text-sm opacity-80" data-testid="own-application">
+            This is your own application: another reviewer has to approve or reject it.
+          </p>
+        ) : application.status === "PENDING" ? (
           <div className="mt-2 flex flex-col gap-2">
             <label htmlFor={noteId} className="text-sm font-medium">
               Note to the applicant (optional)
