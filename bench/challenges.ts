@@ -36,7 +36,7 @@ const fmt = (n: number) => `${n.toFixed(2)} ms`;
 try {
   const { app } = await import("../api/src/app");
   const { getDatabase, closeDatabase } = await import("../api/src/db/client");
-  const { encodeCursor } = await import("../api/src/modules/challenges/list-query");
+  const { challengeKeyset } = await import("../api/src/modules/challenges/list-query");
   await getDatabase(); // applies the migrations
 
   const db = new pg.Client({ connectionString: url.toString() });
@@ -64,7 +64,7 @@ try {
     [Math.min(PAGE * DEEP_PAGES, Math.floor((ROWS * 2) / 3) - PAGE) - 1], // smaller BENCH_ROWS: as deep as they go
   );
   await db.end();
-  const deepCursor = encodeCursor({ startDate: rows[0].startDate.toISOString(), id: rows[0].id });
+  const deepCursor = challengeKeyset.encode({ key: rows[0].startDate, id: rows[0].id });
 
   const get = async (query: string) => {
     const started = performance.now();

@@ -1,5 +1,11 @@
-// Keyset-paged list routes (docs/decisions/008): the body stays the plain list SPEC §7 describes; the next page's
-// opaque cursor travels in a header, and as an RFC 8288 `Link: rel="next"` for clients that follow links.
+// Keyset-paged lists (docs/decisions/008): one mechanism for every list — the opaque cursor (encode / decode), the
+// keyset SQL (WHERE after the cursor, ORDER BY, LIMIT n + 1) and the next-page headers. A list declares its table,
+// sort column and direction once (`defineKeyset`); search lists add a rank. The body stays the plain list SPEC §7
+// describes; the next page's cursor travels in a header, and as an RFC 8288 `Link: rel="next"` for clients that
+// follow links.
+import { Prisma } from "../generated/prisma/client";
+import type { PrismaClient } from "../generated/prisma/client";
+import { AppError } from "./errors";
 
 /** The response header naming the next page's cursor (absent on the last page). The site reads the same name. */
 export const NEXT_CURSOR_HEADER = "x-next-cursor";
@@ -17,4 +23,138 @@ export function withNextLink<T>(
     headers.link = `<${path}?${new URLSearchParams([...rest, ["cursor", page.nextCursor]])}>; rel="next"`;
   }
   return page.items;
+}
+
+/**
+ * How a list's sort column travels in a cursor: a timestamp as its ISO text, text as is. (A text sort makes longer
+ * cursors: its route's `cursor` parameter must allow them.)
+ */
+export type SortKind = "timestamp" | "text";
+type SortValue<K extends SortKind> = K extends "timestamp" ? Date : string;
+
+export type KeysetSpec<K extends SortKind = SortKind> = {
+  /** The table as named in SQL (`@@map`), e.g. "challenges". */
+  table: string;
+  /** The sort column as named in SQL, e.g. "startDate"; ties are broken by `id` in the same direction. */
+  column: string;
+  kind: K;
+  direction: "asc" | "desc";
+};
+
+/** Where the next page starts: after the row with this sort value and id; `rank` only in a ranked (search) list. */
+export type Cursor<K extends SortKind = SortKind> = { key: SortValue<K>; id: string; rank?: number };
+
+export type KeysetQuery = {
+  /** Conditions every row of the list meets, joined with AND (none: the whole table). */
+  where?: Prisma.Sql[];
+  /** A search's relevance (e.g. `ts_rank(...)`): best first, then the sort column. Ranked lists have ranked cursors. */
+  rank?: Prisma.Sql;
+  /** The cursor text a client sent back (from NEXT_CURSOR_HEADER), if any. */
+  cursor?: string;
+  limit: number;
+};
+
+export type KeysetPage = { ids: string[]; nextCursor: string | null };
+
+/** The longest cursor text worth decoding; routes bound their `cursor` query parameter more tightly. */
+const MAX_CURSOR_TEXT = 1024;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** Ids are our own (uuid) keys: a safe alphabet, so a control character, quote or space never reaches SQL. */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+// Control characters (C0 but tab, line feed and carriage return, DEL, C1): PostgreSQL refuses NUL in text (the 500
+// this replaces), and none of them is in a value we store. Ids and timestamps allow no control character at all.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const invalidCursor = () => new AppError("invalid_data", "Invalid page cursor");
+
+const cleanText = (value: unknown, max: number): value is string =>
+  typeof value === "string" && value.length <= max && value.isWellFormed() && !CONTROL.test(value);
+
+/** One list's keyset: encode / decode its cursors and read one page of ids in its order. */
+export type Keyset<K extends SortKind> = {
+  readonly spec: KeysetSpec<K>;
+  encode(cursor: Cursor<K>): string;
+  /** A client's cursor back to values, or 400 'Invalid page cursor' for anything we did not issue for this list. */
+  decode(text: string, ranked: boolean): Cursor<K>;
+  /** Ids of one page, in order, plus the next page's cursor (null on the last page). */
+  page(prisma: PrismaClient, query: KeysetQuery): Promise<KeysetPage>;
+};
+
+export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K> {
+  if (!IDENTIFIER.test(spec.table) || !IDENTIFIER.test(spec.column))
+    throw new Error(`Bad keyset spec ${spec.table}.${spec.column}`);
+  const column = Prisma.raw(`"${spec.column}"`);
+  const table = Prisma.raw(`"${spec.table}"`);
+  const [after, order] = spec.direction === "asc" ? [Prisma.raw(">"), Prisma.raw("ASC")] : [Prisma.raw("<"), Prisma.raw("DESC")];
+
+  const keyToJson = (key: SortValue<K>) => (key instanceof Date ? key.toISOString() : key);
+  const keyFromJson = (value: unknown): SortValue<K> | undefined => {
+    switch (spec.kind) {
+      case "timestamp": {
+        // Exactly what toISOString wrote: no other date spelling, no trailing bytes.
+        if (typeof value !== "string" || value.length > 30) return undefined;
+        const date = new Date(value);
+        return !Number.isNaN(date.getTime()) && date.toISOString() === value ? (date as SortValue<K>) : undefined;
+      }
+      case "text":
+        return cleanText(value, 500) ? (value as SortValue<K>) : undefined;
+    }
+  };
+
+  const encode = (cursor: Cursor<K>) =>
+    Buffer.from(JSON.stringify([keyToJson(cursor.key), cursor.id, cursor.rank ?? null])).toString("base64url");
+
+  function decode(text: string, ranked: boolean): Cursor<K> {
+    if (text.length > MAX_CURSOR_TEXT || !BASE64URL.test(text)) throw invalidCursor();
+    let value: unknown;
+    try {
+      value = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    } catch {
+      throw invalidCursor();
+    }
+    if (!Array.isArray(value) || value.length !== 3) throw invalidCursor();
+    const [rawKey, id, rank] = value;
+    const key = keyFromJson(rawKey);
+    if (key === undefined || typeof id !== "string" || !ID.test(id)) throw invalidCursor();
+    // A search cursor carries the rank it stopped at; a plain-list cursor must not (and vice versa).
+    const hasRank = typeof rank === "number" && Number.isFinite(rank);
+    if (ranked !== hasRank || (!ranked && rank !== null)) throw invalidCursor();
+    return { key, id, ...(ranked ? { rank } : {}) };
+  }
+
+  async function page(prisma: PrismaClient, { where = [], rank, cursor, limit }: KeysetQuery): Promise<KeysetPage> {
+    const from = cursor === undefined ? undefined : decode(cursor, rank !== undefined);
+    const conditions = [...where];
+    if (from) {
+      const pair = Prisma.sql`(${column}, id) ${after} (${from.key}, ${from.id})`;
+      // `::real`: ts_rank is real; the cursor's double must compare as the same real, or ties would repeat rows.
+      conditions.push(rank ? Prisma.sql`(${rank} < ${from.rank}::real OR (${rank} = ${from.rank}::real AND ${pair}))` : pair);
+    }
+    const whereSql = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+    const rows = await prisma.$queryRaw<{ id: string; sortKey: SortValue<K>; rank: number | null }[]>`
+      SELECT id, ${column} AS "sortKey", ${rank ?? Prisma.sql`NULL::real`} AS rank FROM ${table}
+      ${whereSql}
+      ORDER BY ${rank ? Prisma.sql`rank DESC, ` : Prisma.empty}${column} ${order}, id ${order}
+      LIMIT ${limit + 1}`;
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    const nextCursor =
+      rows.length > limit && last
+        ? encode({ key: last.sortKey, id: last.id, ...(rank ? { rank: Number(last.rank) } : {}) })
+        : null;
+    return { ids: items.map((r) => r.id), nextCursor };
+  }
+
+  return { spec, encode, decode, page };
+}
+
+/** The rows for a page's ids, in the page's order; a row deleted between the two reads simply drops out. */
+export function inPageOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
 }

@@ -2,7 +2,8 @@
 import { db } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
-import { decodeCursor, encodeCursor, listChallengeIds } from "./list-query";
+import { inPageOrder } from "../../lib/keyset";
+import { listChallengeIds } from "./list-query";
 import {
   CHALLENGE_PAGE_SIZE,
   CHALLENGE_STATUSES,
@@ -68,20 +69,14 @@ async function listChallenges(
   const allowed = (statuses?.length ? statuses : visible).filter((s) => visible.includes(s));
   const text = search?.trim() || undefined;
   const prisma = await db();
-  const { ids, next } = await listChallengeIds(prisma, {
+  const { ids, nextCursor } = await listChallengeIds(prisma, {
     statuses: allowed,
     search: text,
-    after: cursor ? decodeCursor(cursor, Boolean(text)) : undefined,
+    cursor,
     limit: limit ?? CHALLENGE_PAGE_SIZE,
   });
   const rows = await prisma.challenge.findMany({ where: { id: { in: ids } }, select: challengeSelect });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  // A row deleted between the two reads simply drops out of this page.
-  const items = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toChallenge(row)] : [];
-  });
-  return { items, nextCursor: next ? encodeCursor(next) : null };
+  return { items: inPageOrder(ids, rows).map(toChallenge), nextCursor };
 }
 
 /** One challenge. A DRAFT exists only for those who may edit challenges: for everyone else it is a 404. */

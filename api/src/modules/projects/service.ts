@@ -3,7 +3,8 @@
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import { Prisma } from "../../generated/prisma/client";
-import { decodeCursor, encodeCursor, listProjectIds } from "./list-query";
+import { inPageOrder } from "../../lib/keyset";
+import { listProjectIds } from "./list-query";
 import { PROJECT_MESSAGES, PROJECT_PAGE_SIZE, type Project, type ProjectInput, type ProjectUpdate } from "./schema";
 
 const projectSelect = {
@@ -33,19 +34,9 @@ export type ProjectPage = { items: Project[]; nextCursor: string | null };
 export async function listProjects({ search, limit, cursor }: ListProjectsInput): Promise<ProjectPage> {
   const text = search?.trim() || undefined;
   const prisma = await db();
-  const { ids, next } = await listProjectIds(prisma, {
-    search: text,
-    after: cursor ? decodeCursor(cursor, Boolean(text)) : undefined,
-    limit: limit ?? PROJECT_PAGE_SIZE,
-  });
+  const { ids, nextCursor } = await listProjectIds(prisma, { search: text, cursor, limit: limit ?? PROJECT_PAGE_SIZE });
   const rows = await prisma.project.findMany({ where: { id: { in: ids } }, select: projectSelect });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  // A row deleted between the two reads simply drops out of this page.
-  const items = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toProject(row)] : [];
-  });
-  return { items, nextCursor: next ? encodeCursor(next) : null };
+  return { items: inPageOrder(ids, rows).map(toProject), nextCursor };
 }
 
 export async function getProject(id: string): Promise<Project> {
