@@ -92,17 +92,32 @@ test("a member applies, is refused a second time, is approved with a note, and s
   await expectToast(page, "Application Submitted");
   expect((await refetch).status(), "the challenge is refetched after applying").toBe(200);
   expect(posted, "a double click sends one application").toBe(1);
+  // The page behind the success dialog already agrees with it: Pending Review, never next to Register Now. (CSS
+  // locators: the modal makes the page inert, which role queries would skip.)
+  const sideCard = page.getByTestId("challenge-side-card");
+  await expect(sideCard.getByTestId("application-state")).toContainText("Pending Review");
+  await expect(sideCard.locator("button", { hasText: "Register Now" })).toHaveCount(0);
+  await expect(sideCard.locator("button", { hasText: "Already Applied" })).toHaveCount(1);
   await dialog(page).getByRole("status").getByRole("button", { name: "Close" }).click();
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByTestId("application-state")).toContainText("Pending Review");
 
-  // One application per member: Register Now gives way to a disabled Already Applied, also after a reload, and
-  // the API refuses a second one.
-  await expect(page.getByRole("button", { name: "Already Applied" })).toBeDisabled();
+  // One application per member: Register Now gives way to a disabled Already Applied (focus comes back to it from
+  // the dialog), also after a reload or going back to the page, and the API refuses a second one.
+  const alreadyApplied = page.getByRole("button", { name: "Already Applied" });
+  await expect(alreadyApplied).toBeDisabled();
+  await expect(alreadyApplied).toBeFocused();
   await expect(page.getByRole("button", { name: "Register Now" })).toHaveCount(0);
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByRole("button", { name: "Already Applied" })).toBeDisabled();
+  await expect(page.getByTestId("application-state")).toContainText("Pending Review");
+  await expect(page.getByRole("button", { name: "Register Now" })).toHaveCount(0);
+  await page.goto("/my-applications");
+  await page.goBack();
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Already Applied" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Register Now" })).toHaveCount(0);
   const second = await page.request.post(`/api/challenges/${id}/register`, {
     data: {
       applicantName: "Rosa",

@@ -87,16 +87,19 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
 
   return (
     <>
-      {/* One application per member and challenge: once there is one, Register Now would only earn a 409. */}
-      {applied && !open ? (
-        <button type="button" className="btn btn-primary" disabled>
-          Already Applied
-        </button>
-      ) : (
-        <button type="button" className="btn btn-primary" onClick={show} aria-haspopup="dialog">
-          Register Now
-        </button>
-      )}
+      {/* One application per member and challenge: once there is one, Register Now would only earn a 409. The
+          button turns into Already Applied the moment the application is in — also while the success dialog is
+          still open, so the page never offers Register Now next to "Pending Review". It is one element changed in
+          place and stays focusable (aria-disabled), so the closing dialog hands focus back to it. */}
+      <button
+        type="button"
+        className="btn btn-primary"
+        aria-disabled={applied ? true : undefined}
+        aria-haspopup={applied ? undefined : "dialog"}
+        onClick={applied ? undefined : show}
+      >
+        {applied ? "Already Applied" : "Register Now"}
+      </button>
       {applied && (
         <p className="text-sm" data-testid="application-state">
           Your application: <strong>{applicationStatus(applied).label}</strong> ·{" "}
