@@ -12,12 +12,13 @@ import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, type Client } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";
 import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
-import { waitForMail } from "../../../test/mailbox";
+import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { localStorage, storage, useStorage } from "../../lib/storage";
 import { mayDownload } from "../entitlements";
 import { saveSubscriptionSettings } from "../settings/service";
+import { INVALID_SIGNATURE } from "./fulfilment";
 import { type CheckoutInput, PAYMENT_MESSAGES } from "./schema";
 import { LOCAL_WEBHOOK_SECRET, useStripe } from "./stripe";
 
@@ -290,6 +291,19 @@ describe("webhook", () => {
     expect(await canDownload(m, resource)).toBe(false);
   });
 
+  // Issue 14 item 9: Stripe's SDK only refuses timestamps too far in the past; one 10 minutes ahead was fulfilled.
+  test("a webhook dated 10 minutes in the future is refused (400, nothing written); a slightly skewed clock is fine", async () => {
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const future = paidOneTime(m, resource.id);
+    const res = await deliver(future, { timestamp: Math.floor(Date.now() / 1000) + 600 });
+    expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([400, INVALID_SIGNATURE]);
+    expect(await ordersFor(m.user.id)).toHaveLength(0);
+    expect(await (await db()).stripeEvent.count({ where: { id: future.id } })).toBe(0);
+    const skewed = paidOneTime(m, resource.id);
+    expect((await deliver(skewed, { timestamp: Math.floor(Date.now() / 1000) + 30 })).status).toBe(200);
+    expect(await ordersFor(m.user.id)).toHaveLength(1);
+  });
+
   test("the webhook route keeps the body rules: JSON only (415), bounded (413), raw bytes verified", async () => {
     const post = (body: string, type: string) =>
       raw(
@@ -407,6 +421,23 @@ describe("without Stripe keys", () => {
     const id2 = /(cs_test_local_[0-9a-f]{24})$/.exec(again.data!.url)![1]!;
     const canceled = await m.client.api.payments.test({ id: id2 }).cancel.post();
     expect(canceled.data!.url).toBe(`${BASE_URL}/resources/${resource.id}?canceled=true`);
+  });
+
+  // Issue 14 item 4: five Pay clicks at once paid five times (5 orders, 5 receipts). The session is claimed once.
+  test("5 concurrent Pay clicks: one order and one receipt, every click answered with the success URL", async () => {
+    useStripe(null);
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const res = await m.client.api["create-checkout-session"].post({ resourceId: resource.id, paymentType: "onetime" });
+    const id = /(cs_test_local_[0-9a-f]{24})$/.exec(res.data!.url)![1]!;
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => m.client.api.payments.test({ id }).pay.post()));
+    expect(clicks.map((c) => [c.status, c.data?.url])).toEqual(
+      Array.from({ length: 5 }, () => [200, `${BASE_URL}/resources/${resource.id}?success=true`]),
+    );
+    expect(await ordersFor(m.user.id)).toHaveLength(1);
+    await Bun.sleep(300); // receipts go out in the background: give a second one time to arrive
+    expect(received.filter((mail) => mail.to.includes(m.user.email) && /receipt/i.test(mail.subject))).toHaveLength(1);
+    // Paid once: the session is gone for Cancel too.
+    expect((await m.client.api.payments.test({ id }).cancel.post()).status).toBe(404);
   });
 
   test("production: checkout answers 503 'Payments are not configured' and test payments are 404", async () => {
