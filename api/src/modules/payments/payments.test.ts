@@ -20,7 +20,7 @@ import { mayDownload } from "../entitlements";
 import { saveSubscriptionSettings } from "../settings/service";
 import { INVALID_SIGNATURE } from "./fulfilment";
 import { type CheckoutInput, PAYMENT_MESSAGES } from "./schema";
-import { LOCAL_WEBHOOK_SECRET, useStripe } from "./stripe";
+import { useStripe, webhookSecret } from "./stripe";
 
 const webhooks = new Stripe("sk_test_signing").webhooks;
 let fake: FakeStripe;
@@ -75,7 +75,7 @@ async function deliver(event: object, opts: { header?: string; timestamp?: numbe
   const payload = JSON.stringify(event);
   const header =
     opts.header ??
-    (await webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET, timestamp: opts.timestamp }));
+    (await webhooks.generateTestHeaderStringAsync({ payload, secret: webhookSecret()!, timestamp: opts.timestamp }));
   return raw(
     new Request(`${BASE_URL}/api/webhooks/stripe`, {
       method: "POST",
@@ -319,7 +319,7 @@ describe("webhook", () => {
     const [resource, m] = await Promise.all([premiumResource(), member()]);
     const e = paidOneTime(m, resource.id);
     const spaced = JSON.stringify(e, null, 2);
-    const header = await webhooks.generateTestHeaderStringAsync({ payload: spaced, secret: LOCAL_WEBHOOK_SECRET });
+    const header = await webhooks.generateTestHeaderStringAsync({ payload: spaced, secret: webhookSecret()! });
     expect((await deliver(e, { header, body: spaced })).status).toBe(200);
     expect(await ordersFor(m.user.id)).toHaveLength(1);
   });
