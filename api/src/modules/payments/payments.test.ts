@@ -238,6 +238,24 @@ describe("checkout", () => {
     expect((await post(zero.id, invalid<"onetime">("lifetime"))).status).toBe(400);
   });
 
+  // Issue 14 item 6: 60 checkouts in a row were all accepted. Per member, like sign-in's limits.
+  test("checkout and annual checkout are limited per member: 429 with Retry-After; other members unaffected", async () => {
+    const [resource, m, other] = await Promise.all([premiumResource(), member(), member()]);
+    const checkout = () => m.client.api["create-checkout-session"].post({ resourceId: resource.id, paymentType: "onetime" });
+    for (let i = 0; i < 20; i++) expect((await checkout()).status).toBe(200);
+    const limited = await checkout();
+    expect([limited.status, messageOf(limited)]).toEqual([429, PAYMENT_MESSAGES.tooMany]);
+    expect(Number(limited.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    const others = await other.client.api["create-checkout-session"].post({ resourceId: resource.id, paymentType: "onetime" });
+    expect(others.status).toBe(200);
+
+    for (let i = 0; i < 10; i++) expect((await m.client.api["create-annual-subscription"].post()).status).toBe(200);
+    const annual = await m.client.api["create-annual-subscription"].post();
+    expect(annual.status).toBe(429);
+    expect(Number(annual.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await other.client.api["create-annual-subscription"].post()).status).toBe(200);
+  });
+
   test("a forged return (?success=true) grants nothing: only a verified webhook does", async () => {
     const [resource, m] = await Promise.all([premiumResource(), member()]);
     await m.client.api["create-checkout-session"].post({ resourceId: resource.id, paymentType: "onetime" });
@@ -497,6 +515,25 @@ describe("billing (/subscriptions)", () => {
     expect((await m.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post()).status).toBe(409);
     const { createClient } = await import("../../../test/client");
     expect((await createClient().api["my-billing"].get()).status).toBe(401);
+  });
+
+  // Issue 14 item 14: /subscriptions had its own "current" check without the download rule's grace days.
+  test("a PAST_DUE plan within its 3 days' grace is current (downloads work, Cancel is offered); after them it is not", async () => {
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const prisma = await db();
+    const inGrace = await prisma.subscription.create({
+      data: { userId: m.user.id, plan: "MONTHLY", resourceId: resource.id, status: "PAST_DUE", endDate: inDays(-1) },
+    });
+    const lapsed = await prisma.subscription.create({
+      data: { userId: m.user.id, plan: "ANNUAL", status: "PAST_DUE", endDate: inDays(-4) },
+    });
+    expect(await canDownload(m, resource)).toBe(true);
+    const billing = await m.client.api["my-billing"].get();
+    const byId = new Map(billing.data!.subscriptions.map((s) => [s.id, s.current]));
+    expect([byId.get(inGrace.id), byId.get(lapsed.id)]).toEqual([true, false]);
+    const canceled = await m.client.api["my-billing"].subscriptions({ id: inGrace.id }).cancel.post();
+    expect(canceled.data).toMatchObject({ cancelAtPeriodEnd: true, current: true });
+    expect((await m.client.api["my-billing"].subscriptions({ id: lapsed.id }).cancel.post()).status).toBe(409);
   });
 });
 
