@@ -1,4 +1,4 @@
--- Local test payments (issue 14 item 4) in the database, claimed atomically; the $99 annual default lives only in
+-- Local test payments (issue 14 item 4) in the database, claimed atomically. The annual price default lives only in
 -- DEFAULT_ANNUAL_PRICE (api/src/modules/settings/schema.ts), so the column loses its own default.
 -- CreateEnum
 CREATE TYPE "TestPaymentStatus" AS ENUM ('OPEN', 'PAYING', 'PAID', 'CANCELED');
