@@ -137,7 +137,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return result;
 }
 
-export type DevelopmentSecrets = { sessionSecret: string; webhookSecret: string };
+type DevelopmentSecrets = { sessionSecret: string; webhookSecret: string };
 const SECRETS_FILE = "dev-secrets.json";
 
 /**

@@ -16,11 +16,11 @@ import { stripe, webhookSecret, webhookVerifier } from "./stripe";
 
 type Tx = Prisma.TransactionClient;
 type Effect = (tx: Tx) => Promise<Receipt | null>;
-export type WebhookOutcome = { received: true; duplicate: boolean };
+type WebhookOutcome = { received: true; duplicate: boolean };
 
 export const INVALID_SIGNATURE = "Invalid webhook signature";
 /** How far the signed timestamp may be from now, either way (Stripe's default, 5 minutes). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The `t=` of a Stripe-Signature header, read as the SDK reads it (the last one wins); NaN when absent. */
 function signedAt(header: string): number {

@@ -16,7 +16,7 @@ const KIND_LABEL = {
 } as const;
 
 /** The payment in Stripe's dashboard (test-mode path with a test key); none for local test payments. */
-export function stripeDashboardUrl(stripePaymentId: string | null): string | null {
+function stripeDashboardUrl(stripePaymentId: string | null): string | null {
   if (!stripePaymentId || stripePaymentId.includes("_local_")) return null;
   const base = `https://dashboard.stripe.com${env.STRIPE_SECRET_KEY?.startsWith("sk_live_") ? "" : "/test"}`;
   const kind = stripePaymentId.startsWith("pi_")
@@ -63,7 +63,7 @@ export async function listInvoices({ status, email }: InvoiceFilter): Promise<In
 }
 
 /** A CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab/CR) neutralised against formula injection. */
-export function csvCell(value: string | null): string {
+function csvCell(value: string | null): string {
   const text = value ?? "";
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;

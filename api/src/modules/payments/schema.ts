@@ -4,8 +4,7 @@ import { type Static, Type as T } from "@sinclair/typebox";
 import { literalUnion } from "../../lib/typebox";
 import { ID_MAX_LENGTH } from "../resources/schema";
 
-export const PAYMENT_TYPES = ["onetime", "monthly"] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
+const PAYMENT_TYPES = ["onetime", "monthly"] as const;
 
 export const CheckoutInputSchema = T.Object({
   resourceId: T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }),
@@ -56,7 +55,7 @@ export const BillingSubscriptionSchema = T.Object({
   endDate: T.String({ format: "date-time" }),
   cancelAtPeriodEnd: T.Boolean(),
 });
-export const BillingPurchaseSchema = T.Object({
+const BillingPurchaseSchema = T.Object({
   id: T.String(),
   orderType: T.String(),
   resource: T.Union([T.Object({ id: T.String(), title: T.String() }), T.Null()]),

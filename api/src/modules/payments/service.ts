@@ -15,7 +15,7 @@ import { stripe } from "./stripe";
 // Per member, like sign-in's limits: a double click reuses its session anyway; a script creating sessions (or
 // Stripe customers and calls) in a loop gets 429 with Retry-After. Buying a few resources in a row stays far below.
 const MINUTE = 60_000;
-export const checkoutLimits = {
+const checkoutLimits = {
   checkoutPerMember: new RateLimiter("checkout-member", 20, 15 * MINUTE),
   annualPerMember: new RateLimiter("annual-checkout-member", 10, 15 * MINUTE),
 };

@@ -4,7 +4,7 @@
 import Stripe from "stripe";
 import { env } from "../../env";
 
-export type StripeSettings = { secretKey?: string; apiBase?: string };
+type StripeSettings = { secretKey?: string; apiBase?: string };
 
 export function createStripe({ secretKey, apiBase }: StripeSettings): Stripe | null {
   if (!secretKey) return null;
