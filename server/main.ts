@@ -5,6 +5,9 @@ export {};
 let env: typeof import("../api/src/env").env;
 try {
   ({ env } = await import("../api/src/env"));
+  // Development's own secrets are read now, or generated on its first start (env.ts): a damaged secrets file stops
+  // start-up here, in one line.
+  void [env.SESSION_SECRET, env.LOCAL_WEBHOOK_SECRET];
 } catch (e) {
   console.error((e as Error).message);
   process.exit(1);

@@ -1,5 +1,9 @@
-// Config validation: defaults, and a bad value stops start-up with a message naming the variable.
+// Config validation: defaults, and a bad value stops start-up with a message naming the variable; development
+// listens on loopback and keeps random secrets of its own per data directory (none in the repository).
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ConfigError, loadEnv } from "./env";
 
 const PRODUCTION_SECRET = "x".repeat(32);
@@ -74,5 +78,73 @@ describe("loadEnv", () => {
   ])("%s=%s is refused with a message naming %s", (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(`Invalid configuration: ${name} `));
+  });
+
+  // Issue 14 item 5: development answered on every interface while its secrets were constants in the repository —
+  // anyone on the LAN could forge a paid webhook or a signed download link.
+  test("HOST: loopback by default in development and tests, every interface in production, as set otherwise", () => {
+    expect(loadEnv({}).HOST).toBe("127.0.0.1");
+    expect(loadEnv({ NODE_ENV: "test" }).HOST).toBe("127.0.0.1");
+    expect(loadEnv({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET }).HOST).toBe("0.0.0.0");
+    expect(loadEnv({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+  });
+});
+
+describe("development secrets", () => {
+  const scratch = () => mkdtempSync(join(tmpdir(), "env-secrets-"));
+
+  test("random per data directory, kept across restarts in a file only its owner reads", () => {
+    const [a, b] = [scratch(), scratch()];
+    try {
+      const first = loadEnv({ PGLITE_DATA_DIR: join(a, "pglite") });
+      const other = loadEnv({ PGLITE_DATA_DIR: join(b, "pglite") });
+      expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+      expect(first.LOCAL_WEBHOOK_SECRET).toStartWith("whsec_");
+      expect(other.SESSION_SECRET).not.toBe(first.SESSION_SECRET);
+      expect(other.LOCAL_WEBHOOK_SECRET).not.toBe(first.LOCAL_WEBHOOK_SECRET);
+
+      const restarted = loadEnv({ PGLITE_DATA_DIR: join(a, "pglite") });
+      expect([restarted.SESSION_SECRET, restarted.LOCAL_WEBHOOK_SECRET]).toEqual([
+        first.SESSION_SECRET,
+        first.LOCAL_WEBHOOK_SECRET,
+      ]);
+      const file = join(a, "pglite", "dev-secrets.json");
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, "utf8")).toContain(first.SESSION_SECRET);
+    } finally {
+      rmSync(a, { recursive: true, force: true });
+      rmSync(b, { recursive: true, force: true });
+    }
+  });
+
+  test("an explicit SESSION_SECRET wins; production has no local webhook secret and still requires SESSION_SECRET", () => {
+    const dir = scratch();
+    try {
+      expect(loadEnv({ PGLITE_DATA_DIR: dir, SESSION_SECRET: PRODUCTION_SECRET }).SESSION_SECRET).toBe(PRODUCTION_SECRET);
+      expect(loadEnv({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION_SECRET }).LOCAL_WEBHOOK_SECRET).toBeNull();
+      expect(() => loadEnv({ NODE_ENV: "production" })).toThrow("SESSION_SECRET is required in production");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("no secret is written in the repository: no webhook secret literal, no SESSION_SECRET fallback value", async () => {
+    const root = join(import.meta.dir, "../..");
+    const files = Bun.spawnSync(["git", "ls-files", "api", "server", "scripts", "site", "prisma", ".env.example"], {
+      cwd: root,
+    })
+      .stdout.toString()
+      .split("\n")
+      .filter((f) => /\.(ts|tsx|mjs|astro)$|^\.env\.example$/.test(f) && !/\.test\.ts$|\/generated\//.test(f));
+    expect(files.length).toBeGreaterThan(50);
+    const found: string[] = [];
+    for (const file of files) {
+      const text = await Bun.file(join(root, file)).text();
+      // A Stripe signing secret written out, or a constant given to SESSION_SECRET when it is unset.
+      if (/["'`]whsec_[A-Za-z0-9_]{8,}/.test(text)) found.push(`${file}: webhook secret`);
+      if (/SESSION_SECRET\s*(\?\?|\|\|)\s*["'`]/.test(text)) found.push(`${file}: SESSION_SECRET fallback`);
+      if (/^SESSION_SECRET=/m.test(text)) found.push(`${file}: SESSION_SECRET value`);
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -1,11 +1,16 @@
 // The one reader of process.env. Every setting is validated at start-up; a bad value stops the process with a
-// message naming the variable. .env.example documents each one.
+// message naming the variable. .env.example documents each one. Outside production, the secrets nobody set are
+// random and kept in the data directory (developmentSecrets below): never a constant in the repository.
+import { randomBytes } from "node:crypto";
+import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { Type as T, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 
 const EnvSchema = T.Object({
   NODE_ENV: T.Union([T.Literal("development"), T.Literal("production"), T.Literal("test")], { default: "development" }),
-  HOST: T.String({ minLength: 1, default: "0.0.0.0" }),
+  /** Unset: 127.0.0.1 in development and tests (nothing on the LAN reaches them), 0.0.0.0 in production. */
+  HOST: T.Optional(T.String({ minLength: 1 })),
   PORT: T.Integer({ minimum: 1, maximum: 65535, default: 3000 }),
   /** The public origin of the site (links in e-mails, CSRF origin checks). Never derived from the Host header. */
   SITE_URL: T.Optional(T.String({ pattern: "^https?://[^/]+$" })),
@@ -19,8 +24,8 @@ const EnvSchema = T.Object({
    */
   SEED_DEMO_DATA: T.Optional(T.Boolean()),
   /**
-   * Secret for signing device cookies (login lockout protection). Required in production, at least 32 characters;
-   * development and tests use a fixed, public value.
+   * Secret for signing device cookies and file links. Required in production, at least 32 characters; unset in
+   * development, a random one kept in the data directory (tests: a random one per process).
    */
   SESSION_SECRET: T.Optional(T.String({ minLength: 32 })),
   /** A session ends after this many hours without a request … */
@@ -62,7 +67,14 @@ const EnvSchema = T.Object({
   SHUTDOWN_GRACE_MS: T.Integer({ minimum: 0, default: 10_000 }),
 });
 
-export type Env = Static<typeof EnvSchema> & { SITE_URL: string; SESSION_SECRET: string; SEED_DEMO_DATA: boolean };
+export type Env = Static<typeof EnvSchema> & {
+  HOST: string;
+  SITE_URL: string;
+  SESSION_SECRET: string;
+  SEED_DEMO_DATA: boolean;
+  /** Development and tests without STRIPE_WEBHOOK_SECRET: what local test payments sign with; null in production. */
+  LOCAL_WEBHOOK_SECRET: string | null;
+};
 
 export class ConfigError extends Error {}
 
@@ -103,12 +115,73 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
   }
-  return {
+  const result = {
     ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-    SESSION_SECRET: env.SESSION_SECRET ?? "development-only-secret-not-for-production-use",
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV === "development",
+  } as Env;
+  // Read (or created) on first use, so that loading a configuration touches no file until a secret is needed.
+  let secrets: DevelopmentSecrets | undefined;
+  const generated = () => {
+    secrets ??= developmentSecrets(developmentSecretsFile(env));
+    return secrets;
   };
+  Object.defineProperties(result, {
+    SESSION_SECRET: { enumerable: true, get: () => env.SESSION_SECRET ?? generated().sessionSecret },
+    LOCAL_WEBHOOK_SECRET: {
+      enumerable: true,
+      get: () => (result.NODE_ENV === "production" ? null : generated().webhookSecret),
+    },
+  });
+  return result;
+}
+
+type DevelopmentSecrets = { sessionSecret: string; webhookSecret: string };
+const SECRETS_FILE = "dev-secrets.json";
+
+/**
+ * Where development keeps its generated secrets: inside the embedded database's directory (a new data directory,
+ * new secrets), or .data/ with DATABASE_URL. null (kept in memory only): tests and an in-memory database.
+ */
+function developmentSecretsFile(env: Static<typeof EnvSchema>): string | null {
+  if (env.NODE_ENV === "test") return null;
+  if (env.DATABASE_URL) return join(".data", SECRETS_FILE);
+  if (env.PGLITE_DATA_DIR.startsWith("memory://")) return null;
+  return join(env.PGLITE_DATA_DIR, SECRETS_FILE);
+}
+
+/** The secrets in `file`, created on first start from crypto randomness (mode 0600); fresh ones for null. */
+function developmentSecrets(file: string | null): DevelopmentSecrets {
+  const fresh: DevelopmentSecrets = {
+    sessionSecret: randomBytes(32).toString("base64url"),
+    webhookSecret: `whsec_${randomBytes(32).toString("base64url")}`,
+  };
+  if (!file) return fresh;
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  // Written aside, then linked into place: a second process starting at the same moment (npm run dev) either
+  // creates the file or finds the complete one, never a half-written file.
+  const draft = `${file}.${process.pid}.tmp`;
+  writeFileSync(draft, JSON.stringify(fresh), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+    return fresh;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  } finally {
+    unlinkSync(draft);
+  }
+  chmodSync(file, 0o600);
+  let kept: Partial<DevelopmentSecrets> = {};
+  try {
+    kept = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    // reported below
+  }
+  if (typeof kept.sessionSecret !== "string" || kept.sessionSecret.length < 32 || !kept.webhookSecret?.startsWith("whsec_")) {
+    throw new ConfigError(`Invalid configuration: ${file} is not a secrets file written by this platform; delete it`);
+  }
+  return { sessionSecret: kept.sessionSecret, webhookSecret: kept.webhookSecret };
 }
 
 function describe(message: string) {

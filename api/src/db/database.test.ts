@@ -38,6 +38,7 @@ const EXPECTED_TABLES = [
   "settings",
   "stripe_events",
   "subscriptions",
+  "test_payments",
   "users",
 ];
 

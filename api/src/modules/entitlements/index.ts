@@ -11,7 +11,7 @@ import {
   type Entitlements,
 } from "./rule";
 
-export { PAST_DUE_GRACE_MS, type EntitledResource, type EntitlementSubject } from "./rule";
+export { PAST_DUE_GRACE_MS, subscriptionCurrent, type EntitledResource, type EntitlementSubject } from "./rule";
 
 /** A one-time purchase counts once paid: its order is COMPLETED (PENDING means checkout never finished). */
 const PAID_ONE_TIME = { orderType: "RESOURCE_ONETIME", status: "COMPLETED" } as const;

@@ -19,8 +19,11 @@ export type Entitlements = { purchasedResourceIds: ReadonlySet<string>; subscrip
 
 export const NO_ENTITLEMENTS: Entitlements = { purchasedResourceIds: new Set(), subscriptions: [] };
 
-/** Whether a subscription still grants access at `now`: paid up, or past due inside the grace period. */
-export function subscriptionCurrent(subscription: HeldSubscription, now: Date): boolean {
+/**
+ * Whether a plan is current at `now`: paid up, or past due inside the grace period. The one rule: downloads ask it
+ * here, and /subscriptions shows its answer (`current` in GET /api/my-billing) to offer Cancel and the renewal date.
+ */
+export function subscriptionCurrent(subscription: Pick<HeldSubscription, "status" | "endDate">, now: Date): boolean {
   const end = subscription.endDate.getTime();
   if (subscription.status === "ACTIVE") return end > now.getTime();
   if (subscription.status === "PAST_DUE") return end + PAST_DUE_GRACE_MS > now.getTime();

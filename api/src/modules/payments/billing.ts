@@ -1,42 +1,14 @@
 // A member's billing (/subscriptions, issue 9 item 7): their plans (status, renewal or end date) with cancel at
 // period end and resume, and their one-time purchases. Always scoped to the caller's id. A Stripe plan changes at
 // Stripe first (`cancel_at_period_end`, with an idempotency key) and our row follows the answer — the webhook that
-// follows brings the same state. A local test plan (development without keys) changes only here.
-import { type Static, Type as T } from "@sinclair/typebox";
+// follows brings the same state. A local test plan (development without keys) changes only here. Whether a plan is
+// current (may be canceled, shows its renewal date) is the download rule's answer (entitlements: subscriptionCurrent).
 import { db } from "../../db/client";
 import { AppError } from "../../lib/errors";
-import { idempotencyKey } from "./service";
+import { subscriptionCurrent } from "../entitlements";
+import { idempotencyKey } from "./purchase";
+import { BILLING_MESSAGES, type Billing, type BillingSubscription } from "./schema";
 import { stripe } from "./stripe";
-
-export const BillingSubscriptionSchema = T.Object({
-  id: T.String(),
-  plan: T.Union([T.Literal("MONTHLY"), T.Literal("ANNUAL")]),
-  status: T.Union([T.Literal("ACTIVE"), T.Literal("PAST_DUE"), T.Literal("CANCELED"), T.Literal("EXPIRED")]),
-  resource: T.Union([T.Object({ id: T.String(), title: T.String() }), T.Null()]),
-  startDate: T.String({ format: "date-time" }),
-  endDate: T.String({ format: "date-time" }),
-  cancelAtPeriodEnd: T.Boolean(),
-});
-export const BillingPurchaseSchema = T.Object({
-  id: T.String(),
-  orderType: T.String(),
-  resource: T.Union([T.Object({ id: T.String(), title: T.String() }), T.Null()]),
-  amount: T.String(),
-  status: T.String(),
-  createdAt: T.String({ format: "date-time" }),
-});
-export const BillingSchema = T.Object({
-  subscriptions: T.Array(BillingSubscriptionSchema),
-  purchases: T.Array(BillingPurchaseSchema),
-});
-export type Billing = Static<typeof BillingSchema>;
-export type BillingSubscription = Static<typeof BillingSubscriptionSchema>;
-
-export const BILLING_MESSAGES = {
-  notFound: "Subscription not found",
-  notCancelable: "This subscription has already ended",
-  notResumable: "This subscription is not set to cancel",
-} as const;
 
 const SUBSCRIPTION_SELECT = {
   id: true,
@@ -58,10 +30,11 @@ type SubscriptionRow = {
   cancelAtPeriodEnd: boolean;
   resource: { id: string; title: string } | null;
 };
-const view = (s: SubscriptionRow): BillingSubscription => ({
+const view = (s: SubscriptionRow, now = new Date()): BillingSubscription => ({
   id: s.id,
   plan: s.plan,
   status: s.status,
+  current: subscriptionCurrent(s, now),
   resource: s.resource,
   startDate: s.startDate.toISOString(),
   endDate: s.endDate.toISOString(),
@@ -86,7 +59,7 @@ export async function myBilling(userId: string): Promise<Billing> {
     }),
   ]);
   return {
-    subscriptions: subscriptions.map(view),
+    subscriptions: subscriptions.map((s) => view(s)),
     purchases: orders.map((o) => ({
       id: o.id,
       orderType: o.orderType,
@@ -103,9 +76,7 @@ export async function setCancelAtPeriodEnd(userId: string, id: string, cancel: b
   const prisma = await db();
   const row = await prisma.subscription.findFirst({ where: { id, userId }, select: SUBSCRIPTION_SELECT });
   if (!row) throw new AppError("not_found", BILLING_MESSAGES.notFound);
-  if (row.status === "CANCELED" || row.status === "EXPIRED" || row.endDate <= new Date()) {
-    throw new AppError("conflict", BILLING_MESSAGES.notCancelable);
-  }
+  if (!subscriptionCurrent(row, new Date())) throw new AppError("conflict", BILLING_MESSAGES.notCancelable);
   if (!cancel && !row.cancelAtPeriodEnd) throw new AppError("conflict", BILLING_MESSAGES.notResumable);
   const client = stripe();
   let cancelAtPeriodEnd = cancel;

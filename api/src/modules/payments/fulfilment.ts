@@ -16,18 +16,34 @@ import { stripe, webhookSecret, webhookVerifier } from "./stripe";
 
 type Tx = Prisma.TransactionClient;
 type Effect = (tx: Tx) => Promise<Receipt | null>;
-export type WebhookOutcome = { received: true; duplicate: boolean };
+type WebhookOutcome = { received: true; duplicate: boolean };
 
 export const INVALID_SIGNATURE = "Invalid webhook signature";
+/** How far the signed timestamp may be from now, either way (Stripe's default, 5 minutes). */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The `t=` of a Stripe-Signature header, read as the SDK reads it (the last one wins); NaN when absent. */
+function signedAt(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(",")) {
+    const [key, value] = item.split("=");
+    if (key === "t") timestamp = Number.parseInt(value ?? "", 10);
+  }
+  return timestamp;
+}
 
 export async function handleStripeWebhook(payload: string, signature: string | null): Promise<WebhookOutcome> {
   const secret = webhookSecret();
   if (!secret || !signature) throw new AppError("invalid_data", INVALID_SIGNATURE);
   let event: Stripe.Event;
   try {
-    // Default tolerance: 300 s between the signed timestamp and now (a replayed old delivery is refused).
-    event = await webhookVerifier.constructEventAsync(payload, signature, secret);
+    // The SDK refuses a signed timestamp more than the tolerance in the past (a replayed old delivery) …
+    event = await webhookVerifier.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
+    throw new AppError("invalid_data", INVALID_SIGNATURE);
+  }
+  // … but not one in the future (a delivery signed ahead to be replayable later): refused the same way.
+  if (!(signedAt(signature) <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)) {
     throw new AppError("invalid_data", INVALID_SIGNATURE);
   }
   // Reads from Stripe happen before the transaction, so no transaction waits on the network.

@@ -2,28 +2,12 @@
 // payment the webhook recorded — date, customer, what, amount, status, a link to it in Stripe's dashboard — filtered
 // by status and searched by e-mail, newest first, and the same rows as CSV (cells that a spreadsheet would run as a
 // formula are quoted with a leading apostrophe).
-import { type Static, Type as T } from "@sinclair/typebox";
 import type { OrderStatus } from "../../generated/prisma/client";
 import { db } from "../../db/client";
 import { env } from "../../env";
-import { INVOICE_STATUSES } from "./schema";
+import type { Invoice, InvoiceFilter } from "./schema";
 
-export { INVOICE_STATUSES };
-
-export const INVOICE_LIMIT = 500;
-
-export const InvoiceSchema = T.Object({
-  id: T.String(),
-  createdAt: T.String({ format: "date-time" }),
-  customerEmail: T.String(),
-  customerName: T.Union([T.String(), T.Null()]),
-  what: T.String(),
-  amount: T.String(),
-  status: T.String(),
-  stripeUrl: T.Union([T.String(), T.Null()]),
-});
-export type Invoice = Static<typeof InvoiceSchema>;
-export type InvoiceFilter = { status?: (typeof INVOICE_STATUSES)[number]; email?: string };
+const INVOICE_LIMIT = 500;
 
 const KIND_LABEL = {
   RESOURCE_ONETIME: "One-time purchase",
@@ -32,7 +16,7 @@ const KIND_LABEL = {
 } as const;
 
 /** The payment in Stripe's dashboard (test-mode path with a test key); none for local test payments. */
-export function stripeDashboardUrl(stripePaymentId: string | null): string | null {
+function stripeDashboardUrl(stripePaymentId: string | null): string | null {
   if (!stripePaymentId || stripePaymentId.includes("_local_")) return null;
   const base = `https://dashboard.stripe.com${env.STRIPE_SECRET_KEY?.startsWith("sk_live_") ? "" : "/test"}`;
   const kind = stripePaymentId.startsWith("pi_")
@@ -49,7 +33,7 @@ export async function listInvoices({ status, email }: InvoiceFilter): Promise<In
   const rows = await (await db()).order.findMany({
     where: {
       orderType: { in: Object.keys(KIND_LABEL) as (keyof typeof KIND_LABEL)[] },
-      ...(status ? { status: status as OrderStatus } : {}),
+      ...(status ? { status: status satisfies OrderStatus } : {}),
       ...(email?.trim() ? { customerEmail: { contains: email.trim(), mode: "insensitive" as const } } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -79,7 +63,7 @@ export async function listInvoices({ status, email }: InvoiceFilter): Promise<In
 }
 
 /** A CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab/CR) neutralised against formula injection. */
-export function csvCell(value: string | null): string {
+function csvCell(value: string | null): string {
   const text = value ?? "";
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;

@@ -12,14 +12,15 @@ import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, type Client } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";
 import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
-import { waitForMail } from "../../../test/mailbox";
+import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { localStorage, storage, useStorage } from "../../lib/storage";
 import { mayDownload } from "../entitlements";
 import { saveSubscriptionSettings } from "../settings/service";
+import { INVALID_SIGNATURE } from "./fulfilment";
 import { type CheckoutInput, PAYMENT_MESSAGES } from "./schema";
-import { LOCAL_WEBHOOK_SECRET, useStripe } from "./stripe";
+import { useStripe, webhookSecret } from "./stripe";
 
 const webhooks = new Stripe("sk_test_signing").webhooks;
 let fake: FakeStripe;
@@ -74,7 +75,7 @@ async function deliver(event: object, opts: { header?: string; timestamp?: numbe
   const payload = JSON.stringify(event);
   const header =
     opts.header ??
-    (await webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET, timestamp: opts.timestamp }));
+    (await webhooks.generateTestHeaderStringAsync({ payload, secret: webhookSecret()!, timestamp: opts.timestamp }));
   return raw(
     new Request(`${BASE_URL}/api/webhooks/stripe`, {
       method: "POST",
@@ -237,6 +238,24 @@ describe("checkout", () => {
     expect((await post(zero.id, invalid<"onetime">("lifetime"))).status).toBe(400);
   });
 
+  // Issue 14 item 6: 60 checkouts in a row were all accepted. Per member, like sign-in's limits.
+  test("checkout and annual checkout are limited per member: 429 with Retry-After; other members unaffected", async () => {
+    const [resource, m, other] = await Promise.all([premiumResource(), member(), member()]);
+    const checkout = () => m.client.api["create-checkout-session"].post({ resourceId: resource.id, paymentType: "onetime" });
+    for (let i = 0; i < 20; i++) expect((await checkout()).status).toBe(200);
+    const limited = await checkout();
+    expect([limited.status, messageOf(limited)]).toEqual([429, PAYMENT_MESSAGES.tooMany]);
+    expect(Number(limited.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    const others = await other.client.api["create-checkout-session"].post({ resourceId: resource.id, paymentType: "onetime" });
+    expect(others.status).toBe(200);
+
+    for (let i = 0; i < 10; i++) expect((await m.client.api["create-annual-subscription"].post()).status).toBe(200);
+    const annual = await m.client.api["create-annual-subscription"].post();
+    expect(annual.status).toBe(429);
+    expect(Number(annual.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await other.client.api["create-annual-subscription"].post()).status).toBe(200);
+  });
+
   test("a forged return (?success=true) grants nothing: only a verified webhook does", async () => {
     const [resource, m] = await Promise.all([premiumResource(), member()]);
     await m.client.api["create-checkout-session"].post({ resourceId: resource.id, paymentType: "onetime" });
@@ -290,6 +309,19 @@ describe("webhook", () => {
     expect(await canDownload(m, resource)).toBe(false);
   });
 
+  // Issue 14 item 9: Stripe's SDK only refuses timestamps too far in the past; one 10 minutes ahead was fulfilled.
+  test("a webhook dated 10 minutes in the future is refused (400, nothing written); a slightly skewed clock is fine", async () => {
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const future = paidOneTime(m, resource.id);
+    const res = await deliver(future, { timestamp: Math.floor(Date.now() / 1000) + 600 });
+    expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([400, INVALID_SIGNATURE]);
+    expect(await ordersFor(m.user.id)).toHaveLength(0);
+    expect(await (await db()).stripeEvent.count({ where: { id: future.id } })).toBe(0);
+    const skewed = paidOneTime(m, resource.id);
+    expect((await deliver(skewed, { timestamp: Math.floor(Date.now() / 1000) + 30 })).status).toBe(200);
+    expect(await ordersFor(m.user.id)).toHaveLength(1);
+  });
+
   test("the webhook route keeps the body rules: JSON only (415), bounded (413), raw bytes verified", async () => {
     const post = (body: string, type: string) =>
       raw(
@@ -305,7 +337,7 @@ describe("webhook", () => {
     const [resource, m] = await Promise.all([premiumResource(), member()]);
     const e = paidOneTime(m, resource.id);
     const spaced = JSON.stringify(e, null, 2);
-    const header = await webhooks.generateTestHeaderStringAsync({ payload: spaced, secret: LOCAL_WEBHOOK_SECRET });
+    const header = await webhooks.generateTestHeaderStringAsync({ payload: spaced, secret: webhookSecret()! });
     expect((await deliver(e, { header, body: spaced })).status).toBe(200);
     expect(await ordersFor(m.user.id)).toHaveLength(1);
   });
@@ -409,6 +441,23 @@ describe("without Stripe keys", () => {
     expect(canceled.data!.url).toBe(`${BASE_URL}/resources/${resource.id}?canceled=true`);
   });
 
+  // Issue 14 item 4: five Pay clicks at once paid five times (5 orders, 5 receipts). The session is claimed once.
+  test("5 concurrent Pay clicks: one order and one receipt, every click answered with the success URL", async () => {
+    useStripe(null);
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const res = await m.client.api["create-checkout-session"].post({ resourceId: resource.id, paymentType: "onetime" });
+    const id = /(cs_test_local_[0-9a-f]{24})$/.exec(res.data!.url)![1]!;
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => m.client.api.payments.test({ id }).pay.post()));
+    expect(clicks.map((c) => [c.status, c.data?.url])).toEqual(
+      Array.from({ length: 5 }, () => [200, `${BASE_URL}/resources/${resource.id}?success=true`]),
+    );
+    expect(await ordersFor(m.user.id)).toHaveLength(1);
+    await Bun.sleep(300); // receipts go out in the background: give a second one time to arrive
+    expect(received.filter((mail) => mail.to.includes(m.user.email) && /receipt/i.test(mail.subject))).toHaveLength(1);
+    // Paid once: the session is gone for Cancel too.
+    expect((await m.client.api.payments.test({ id }).cancel.post()).status).toBe(404);
+  });
+
   test("production: checkout answers 503 'Payments are not configured' and test payments are 404", async () => {
     useStripe(null);
     const [resource, m] = await Promise.all([premiumResource(), member()]);
@@ -466,6 +515,25 @@ describe("billing (/subscriptions)", () => {
     expect((await m.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post()).status).toBe(409);
     const { createClient } = await import("../../../test/client");
     expect((await createClient().api["my-billing"].get()).status).toBe(401);
+  });
+
+  // Issue 14 item 14: /subscriptions had its own "current" check without the download rule's grace days.
+  test("a PAST_DUE plan within its 3 days' grace is current (downloads work, Cancel is offered); after them it is not", async () => {
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const prisma = await db();
+    const inGrace = await prisma.subscription.create({
+      data: { userId: m.user.id, plan: "MONTHLY", resourceId: resource.id, status: "PAST_DUE", endDate: inDays(-1) },
+    });
+    const lapsed = await prisma.subscription.create({
+      data: { userId: m.user.id, plan: "ANNUAL", status: "PAST_DUE", endDate: inDays(-4) },
+    });
+    expect(await canDownload(m, resource)).toBe(true);
+    const billing = await m.client.api["my-billing"].get();
+    const byId = new Map(billing.data!.subscriptions.map((s) => [s.id, s.current]));
+    expect([byId.get(inGrace.id), byId.get(lapsed.id)]).toEqual([true, false]);
+    const canceled = await m.client.api["my-billing"].subscriptions({ id: inGrace.id }).cancel.post();
+    expect(canceled.data).toMatchObject({ cancelAtPeriodEnd: true, current: true });
+    expect((await m.client.api["my-billing"].subscriptions({ id: lapsed.id }).cancel.post()).status).toBe(409);
   });
 });
 

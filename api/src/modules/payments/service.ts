@@ -1,44 +1,29 @@
 // Checkout (SPEC §7): prices come from the database only — the resource row or the persisted annual price — never
 // from the request. Every creating call carries an idempotency key derived from who buys what (and the price) within
 // a short time bucket, so a double click makes one Checkout Session. The Stripe customer is remembered per user.
-import { createHash } from "node:crypto";
 import type Stripe from "stripe";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { AppError } from "../../lib/errors";
+import { RateLimiter } from "../../lib/rate-limit";
 import { getSubscriptionSettings } from "../settings/service";
 import { createLocalSession } from "./local";
-import { type CheckoutInput, type CheckoutUrl, PAYMENT_MESSAGES, type PurchaseKind } from "./schema";
+import { type CheckoutInput, type CheckoutUrl, PAYMENT_MESSAGES } from "./schema";
+import { type Buyer, idempotencyKey, type Purchase } from "./purchase";
 import { stripe } from "./stripe";
 
-export type Buyer = { id: string; email: string; firstName: string | null; lastName: string | null };
-
-/** Double clicks inside this window reuse the same Checkout Session. */
-export const IDEMPOTENCY_WINDOW_MS = 60_000;
-
-export function idempotencyKey(parts: readonly string[], now = Date.now()): string {
-  const bucket = Math.floor(now / IDEMPOTENCY_WINDOW_MS);
-  return createHash("sha256")
-    .update([...parts, bucket].join("\u0000"))
-    .digest("hex")
-    .slice(0, 40);
-}
-
-/** What the checkout sells, all read from the database. */
-export type Purchase = {
-  kind: PurchaseKind;
-  userId: string;
-  resourceId: string | null;
-  name: string;
-  /** In cents. */
-  amount: number;
-  successUrl: string;
-  cancelUrl: string;
+// Per member, like sign-in's limits: a double click reuses its session anyway; a script creating sessions (or
+// Stripe customers and calls) in a loop gets 429 with Retry-After. Buying a few resources in a row stays far below.
+const MINUTE = 60_000;
+const checkoutLimits = {
+  checkoutPerMember: new RateLimiter("checkout-member", 20, 15 * MINUTE),
+  annualPerMember: new RateLimiter("annual-checkout-member", 10, 15 * MINUTE),
 };
 
 const cents = (price: { toString(): string }) => Math.round(Number(price.toString()) * 100);
 
 export async function createCheckoutSession(buyer: Buyer, input: CheckoutInput): Promise<CheckoutUrl> {
+  checkoutLimits.checkoutPerMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
   const resource = await (await db()).resource.findFirst({
     where: { id: input.resourceId, draft: false },
     select: { id: true, title: true, accessLevel: true, oneTimePrice: true, monthlyPrice: true },
@@ -60,6 +45,7 @@ export async function createCheckoutSession(buyer: Buyer, input: CheckoutInput):
 }
 
 export async function createAnnualSubscription(buyer: Buyer): Promise<CheckoutUrl> {
+  checkoutLimits.annualPerMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
   const { annualPrice } = await getSubscriptionSettings();
   const amount = cents(annualPrice);
   if (amount <= 0) throw new AppError("invalid_data", PAYMENT_MESSAGES.annualFree);

@@ -4,7 +4,7 @@
 import Stripe from "stripe";
 import { env } from "../../env";
 
-export type StripeSettings = { secretKey?: string; apiBase?: string };
+type StripeSettings = { secretKey?: string; apiBase?: string };
 
 export function createStripe({ secretKey, apiBase }: StripeSettings): Stripe | null {
   if (!secretKey) return null;
@@ -28,15 +28,14 @@ export function useStripe(next: Stripe | null | undefined) {
 }
 
 /**
- * The secret webhooks are verified with: STRIPE_WEBHOOK_SECRET, or — in development and tests without Stripe keys —
- * a fixed local one the test payment page signs its events with. Production without a secret verifies nothing
- * (every webhook is refused).
+ * The secret webhooks are verified with: STRIPE_WEBHOOK_SECRET, or — in development and tests without it — the
+ * random local one (env.ts: kept in the data directory) the test payment page signs its events with. Production
+ * without a secret verifies nothing (every webhook is refused).
  */
 export function webhookSecret(): string | null {
   if (env.STRIPE_WEBHOOK_SECRET) return env.STRIPE_WEBHOOK_SECRET;
-  return env.NODE_ENV === "production" ? null : LOCAL_WEBHOOK_SECRET;
+  return env.NODE_ENV === "production" ? null : env.LOCAL_WEBHOOK_SECRET;
 }
-export const LOCAL_WEBHOOK_SECRET = "whsec_local_development_only_not_a_real_secret";
 
 /** Signature verification needs no API key: one instance serves webhooks in every mode. */
 export const webhookVerifier = new Stripe("sk_test_verification_only").webhooks;
