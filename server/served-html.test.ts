@@ -46,6 +46,7 @@ beforeAll(async () => {
     ["privacy", "/privacy"],
     ["terms", "/terms"],
     ["not-found", "/no-such-page"],
+    ["challenge-not-found", "/challenges/00000000-0000-4000-8000-000000000000"],
     ["admin", "/admin", adminCookie],
     ["admin-invoices", "/admin/invoices", adminCookie],
   ];
@@ -55,7 +56,7 @@ beforeAll(async () => {
       redirect: "manual",
       headers: { "accept-encoding": "gzip, br", ...(cookie ? { cookie } : {}) },
     });
-    expect([kind, res.status]).toEqual([kind, kind === "not-found" ? 404 : 200]);
+    expect([kind, res.status]).toEqual([kind, kind.endsWith("not-found") ? 404 : 200]);
     expect(res.headers.get("content-type") ?? "").toContain("text/html");
     pages.set(kind, await res.text());
   }
