@@ -73,14 +73,16 @@ function nuErrors(): Record<string, string[]> {
       return file;
     });
     const run = Bun.spawnSync(["java", "-jar", VNU_JAR, "--format", "json", "--stdout", ...files]);
+    // No output means no checker ran (no Java?): fail loudly rather than pass on nothing.
+    if (!run.stdout.length) throw new Error(`vnu did not run: ${run.stderr.toString() || `exit ${run.exitCode}`}`);
     const { messages } = JSON.parse(run.stdout.toString()) as {
       messages: { type: string; subType?: string; url?: string; message: string; lastLine?: number; extract?: string }[];
     };
     const errors: Record<string, string[]> = {};
     for (const m of messages) {
-      if (m.type !== "error" && !(m.type === "non-document-error")) continue;
+      if (m.type !== "error" && m.type !== "non-document-error") continue;
       const kind = (m.url ?? "").replace(/^.*\//, "").replace(/\.html$/, "");
-      (errors[kind] ??= []).push(`${m.message} (line ${m.lastLine}: ${m.extract ?? ""})`);
+      errors[kind] = [...(errors[kind] ?? []), `${m.message} (line ${m.lastLine}: ${m.extract ?? ""})`];
     }
     return errors;
   } finally {
@@ -101,7 +103,7 @@ describe("served HTML", () => {
     for (const [kind, html] of pages) {
       const body = html.replace(/<script\b[\s\S]*?<\/script>/g, "").replace(/<style\b[\s\S]*?<\/style>/g, "");
       for (const match of body.matchAll(runIn)) {
-        (found[kind] ??= []).push(body.slice(Math.max(0, match.index - 30), match.index + 30));
+        found[kind] = [...(found[kind] ?? []), body.slice(Math.max(0, match.index - 30), match.index + 30)];
       }
     }
     expect(found).toEqual({});
