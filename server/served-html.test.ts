@@ -27,6 +27,18 @@ beforeAll(async () => {
   const resource = await (await db()).resource.create({
     data: { title: "Served HTML kit", description: "d", type: "TOOL", fileUrl: "/files/kit.pdf" },
   });
+  // A payment, so /admin/invoices renders its table (with a Stripe link), not the empty state.
+  await (await db()).order.create({
+    data: {
+      orderType: "RESOURCE_ONETIME",
+      resourceId: resource.id,
+      customerEmail: "buyer@example.com",
+      customerName: "Served Buyer",
+      amount: "29.00",
+      status: "COMPLETED",
+      stripePaymentId: `pi_served_html_${resource.id}`,
+    },
+  });
   const admin = await createUser({ role: "ADMIN" });
   adminCookie = `${SESSION_COOKIE}=${(await createSession(admin.id)).token}`;
   server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
@@ -60,6 +72,7 @@ beforeAll(async () => {
     expect(res.headers.get("content-type") ?? "").toContain("text/html");
     pages.set(kind, await res.text());
   }
+  expect(pages.get("admin-invoices")).toContain('data-testid="invoices"');
 });
 afterAll(() => server.stop(true));
 
