@@ -94,7 +94,9 @@ test("upcoming shows a disabled Coming Soon; completed links to the results", as
   );
 });
 
-test("a detail page carries OpenGraph tags and a schema.org Event; a draft or unknown id is the 404 page", async ({ page }) => {
+test("a detail page carries OpenGraph tags and a schema.org Event; a draft or unknown id answers 404 with SPEC's message", async ({
+  page,
+}) => {
   await page.goto("/challenges?q=transit");
   await page.getByRole("link", { name: "View Challenge" }).first().click();
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Accessible Transit for All");
@@ -106,7 +108,8 @@ test("a detail page carries OpenGraph tags and a schema.org Event; a draft or un
   for (const id of ["c0000009-5eed-4c00-8000-000000000009" /* the seeded DRAFT */, "00000000-0000-4000-8000-000000000000"]) {
     const res = await page.goto(`/challenges/${id}`);
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("Failed to load challenge details.");
+    await expect(page.getByRole("link", { name: "Back to Challenges" })).toHaveAttribute("href", "/challenges");
   }
 });
 

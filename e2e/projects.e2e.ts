@@ -52,7 +52,8 @@ test("a visitor searches projects, opens one and follows View Original Challenge
 
   const missing = await page.goto("/projects/00000000-0000-4000-8000-000000000000");
   expect(missing?.status()).toBe(404);
-  await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("Failed to load project details.");
+  await expect(page.getByRole("link", { name: "Back to Projects" })).toHaveAttribute("href", "/projects");
 });
 
 test("the admin creates, edits and deletes a project, then archives a completed challenge into one", async ({ page }) => {

@@ -576,6 +576,8 @@ const SUBSCRIPTION = {
   endDate: new Date("2027-11-01T00:00:00Z"),
 };
 
+// Who has bought what (README "Demo accounts"): `member` owns the annual plan (every premium resource); `diego` has
+// a shop order and a cancelled monthly resource; `amara` has bought nothing, so a newcomer can try a purchase as her.
 const ORDERS: {
   id: string;
   user: Username | null;
@@ -663,9 +665,9 @@ const ORDERS: {
   },
   {
     id: "e8f90a1b-c2d3-4e5f-a6b7-c8d9e0f1a206",
-    user: "amara",
-    customerEmail: "amara@example.com",
-    customerName: "Amara Okafor",
+    user: "diego",
+    customerEmail: "diego@example.com",
+    customerName: "Diego Alvarez",
     orderType: "RESOURCE_MONTHLY",
     status: "CANCELLED",
     amount: "4.99",

@@ -177,6 +177,14 @@ describe("demo seed", () => {
       expect(once.every((n) => n > 0)).toBe(true);
       await seedDemoData(p);
       expect(await counts()).toEqual(once);
+      // What README's demo table promises: `member` owns the annual plan, `amara` has bought nothing.
+      const member = await p.user.findUniqueOrThrow({ where: { username: "member" }, include: { subscriptions: true } });
+      expect(member.subscriptions.map((s) => [s.plan, s.status])).toEqual([["ANNUAL", "ACTIVE"]]);
+      const amara = await p.user.findUniqueOrThrow({
+        where: { username: "amara" },
+        include: { subscriptions: true, orders: true },
+      });
+      expect([amara.subscriptions, amara.orders]).toEqual([[], []]);
       const statuses = await p.challenge.groupBy({ by: ["status"], _count: true });
       expect(statuses.map((s) => s.status).sort()).toEqual(["ACTIVE", "COMPLETED", "DRAFT", "UPCOMING"]);
       await database.close();

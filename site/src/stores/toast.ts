@@ -3,6 +3,8 @@ import { atom } from "nanostores";
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+/** SPEC §9: a toast is dismissed by a swipe right past this distance (mouse, touch or pen). */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export type Toast = {
   id: number;
@@ -49,7 +51,7 @@ const FLASH_KEY = "flash-toast";
  * A toast that survives the next full page load: for flows that toast and then navigate with a reload
  * (login/register "go to / and reload", SPEC §2). The Toaster shows it once on the next page.
  */
-export function flashToast(input: Omit<Toast, "id" | "open">) {
+export function flashToast(input: Parameters<typeof toast>[0]) {
   try {
     sessionStorage.setItem(FLASH_KEY, JSON.stringify(input));
   } catch {

@@ -1,5 +1,5 @@
 // The server-rendered project pages (built site, in-process API): the search form's results from ?q=, the SPEC's
-// empty text, every detail section with its links and OpenGraph tags, and the 404 page for unknown ids.
+// empty text, every detail section with its links and OpenGraph tags, and SPEC's failure text (status 404) for unknown ids.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { loadAstroApp, startServer } from "../../../../server/front";
@@ -96,9 +96,9 @@ describe("/projects/{id}", () => {
     expect(html).toContain("Explore More Challenges");
   });
 
-  test("an unknown id gets the 404 page", async () => {
+  test("an unknown id answers 404 with 'Failed to load project details.'", async () => {
     const { status, html } = await page("/projects/00000000-0000-4000-8000-000000000000");
     expect(status).toBe(404);
-    expect(html).toContain("404 Page Not Found");
+    expect(html).toContain("Failed to load project details.");
   });
 });
