@@ -23,7 +23,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchem
 
 const metaOf = (request: Request) => ({ ip: clientIpOf(request), userAgent: request.headers.get("user-agent") ?? undefined });
 
-export const authModule = new Elysia({ name: "auth" })
+export const authModule = new Elysia({ name: "auth", tags: ["auth"] })
   .use(authPlugin)
   .post(
     "/register",

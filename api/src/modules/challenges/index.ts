@@ -46,7 +46,7 @@ const toInput = (query: ListQuery) => ({
   cursor: query.cursor,
 });
 
-export const challengesModule = new Elysia({ name: "challenges", prefix: "/challenges" })
+export const challengesModule = new Elysia({ name: "challenges", tags: ["challenges"], prefix: "/challenges" })
   .use(authPlugin)
   .get(
     "/",

@@ -28,7 +28,7 @@ const ListQuery = t.Object({
   cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
 });
 
-export const projectsModule = new Elysia({ name: "projects", prefix: "/projects" })
+export const projectsModule = new Elysia({ name: "projects", tags: ["projects"], prefix: "/projects" })
   .use(authPlugin)
   .get("/", async ({ query, set }) => withNextLink(await listProjects(query), "/api/projects", query, set.headers), {
     query: ListQuery,

@@ -8,7 +8,7 @@ import * as users from "./service";
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 const idParam = t.Object({ id: t.String({ maxLength: 64 }) });
 
-export const usersModule = new Elysia({ name: "users", prefix: "/users" })
+export const usersModule = new Elysia({ name: "users", tags: ["users"], prefix: "/users" })
   .use(authPlugin)
   .get("/", () => users.listUsers(), {
     section: "user_management",
