@@ -8,6 +8,7 @@ import { Elysia } from "elysia";
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import packageJson from "../../../package.json" with { type: "json" };
 import { env } from "../env";
+import { escapeHtml, SITE_NAME } from "../lib/html";
 
 type Schema = Record<string, unknown>;
 type Content = Record<string, { schema?: Schema }>;
@@ -32,7 +33,7 @@ type Document = {
 };
 
 const INFO = {
-  title: "InnovateHub API",
+  title: `${SITE_NAME} API`,
   version: packageJson.version,
   description:
     "Every route under /api. Signed-in calls use the session cookie set by POST /api/login. Writes from a browser " +
@@ -146,7 +147,6 @@ function describeAsServed(generated: Document, routes: Route[]): Document {
   return { ...document, paths };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));
 
 function operationHtml(method: string, path: string, op: Operation): string {
