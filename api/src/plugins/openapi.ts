@@ -92,16 +92,21 @@ function stripCustomKeywords(schema: unknown): void {
     for (const item of Object.values((s[key] as Schema | undefined) ?? {})) stripCustomKeywords(item);
 }
 
+/** TypeBox's schemas for "no body": `t.Null`, and `t.Void` / `t.Undefined`, which are not JSON Schema at all. */
+const NO_BODY_TYPES = new Set(["null", "void", "undefined"]);
+
 /**
- * A response as OpenAPI wants it. The generator writes a body-less response (`t.Null`, e.g. the download's 302) as a
- * bare schema where a media-type map belongs: no body is no `content`; any other bare schema is the JSON it is.
+ * A response as OpenAPI wants it. A body-less answer (a delete's 204: `NoContent`, the download's 302: `t.Null`) has
+ * no `content`; the generator writes one, sometimes a bare schema where a media-type map belongs (then any other
+ * bare schema is the JSON it describes).
  */
 function mendResponse(response: ResponseObject): void {
   const content = response.content;
-  if (!content || Object.keys(content).every((type) => type.includes("/"))) return;
-  const schema = content as unknown as Schema;
-  if (schema.type === "null") delete response.content;
-  else response.content = { "application/json": { schema } };
+  if (!content) return;
+  const bare = !Object.keys(content).every((type) => type.includes("/"));
+  const schemas = bare ? [content as unknown as Schema] : Object.values(content).map((media) => media.schema ?? {});
+  if (schemas.every((schema) => NO_BODY_TYPES.has(schema.type as string))) delete response.content;
+  else if (bare) response.content = { "application/json": { schema: content as unknown as Schema } };
 }
 
 /** One requirement each (a route behind both guard macros names the session twice); none means a public route. */
