@@ -12,11 +12,7 @@ import { escapeHtml, SITE_NAME } from "../lib/html";
 
 type Schema = Record<string, unknown>;
 type Content = Record<string, { schema?: Schema }>;
-type ResponseObject = {
-  description?: string;
-  content?: Content;
-  headers?: Record<string, { description?: string; schema?: Schema }>;
-};
+type ResponseObject = { description?: string; content?: Content };
 type Operation = {
   summary?: string;
   description?: string;
