@@ -1,9 +1,8 @@
 // Demo data for development and first start (SPEC §1-3): users, challenges, projects, resources, a merchandise catalogue
 // as if synced from Printify, applications, collaborators, a subscription and orders. Idempotent: every row is upserted
 // by a fixed id or a unique key, so running it again refreshes the demo rows and never duplicates them. Dates are
-// relative to a fixed reference date so the output is deterministic. Run with `bun api/src/db/cli.ts seed`.
+// relative to a fixed reference date so the output is deterministic. Run with `npm run db:seed`.
 import type { Prisma, PrismaClient } from "../api/src/generated/prisma/client";
-import { hashPassword } from "../api/src/modules/auth/password";
 import { createHash } from "node:crypto";
 import { storage } from "../api/src/lib/storage";
 
@@ -691,7 +690,11 @@ async function storeDemoResourceFile(id: string, title: string): Promise<string>
   return `/api/files/private/${name}`;
 }
 
-export async function seedDemoData(prisma: PrismaClient): Promise<void> {
+/**
+ * `hashPassword`: the accounts' own hasher, given by the caller (api/src/cli/demo-seed.ts) so that the seed imports
+ * no feature module.
+ */
+export async function seedDemoData(prisma: PrismaClient, hashPassword: (password: string) => Promise<string>): Promise<void> {
   const resourceFiles = new Map(
     await Promise.all(RESOURCES.map(async ([id, title]) => [id, await storeDemoResourceFile(id, title)] as const)),
   );

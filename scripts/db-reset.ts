@@ -29,6 +29,7 @@ if (env.PGLITE_DATA_DIR.startsWith("memory://")) refuse("PGLITE_DATA_DIR is in m
 
 const { lockDataDir, DataDirInUseError } = await import("../api/src/db/pglite-lock");
 const { getDatabase, closeDatabase } = await import("../api/src/db/client");
+const { seedDemo } = await import("../api/src/cli/demo-seed");
 const { DEMO_ACCOUNTS } = await import("../prisma/seed");
 
 const dataDir = resolve(env.PGLITE_DATA_DIR);
@@ -55,7 +56,7 @@ if (exists) {
 }
 
 console.log(`▶ Creating a fresh embedded database in ${dataDir} (migrations, demo data) …`);
-await getDatabase({ seedDemoData: true });
+await getDatabase({ seedWhenEmpty: seedDemo });
 await closeDatabase();
 const { username, password } = DEMO_ACCOUNTS.admin;
 console.log(`✓ Demo data reset. Sign in as ${username} / ${password} (the other accounts are listed in README).`);

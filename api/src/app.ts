@@ -5,6 +5,7 @@ import { errorPlugin } from "./plugins/errors";
 import { requestContextPlugin } from "./plugins/request-context";
 import { healthModule } from "./modules/health";
 import { authModule } from "./modules/auth";
+import { sessionSecuritySchemes } from "./modules/auth/guard";
 import { challengesModule } from "./modules/challenges";
 import { projectsModule } from "./modules/projects";
 import { usersModule } from "./modules/users";
@@ -22,7 +23,7 @@ export function createApp() {
     .use(requestContextPlugin)
     .use(errorPlugin) // global, and registered before the modules so it sees their errors
     .use(securityPlugin) // cross-site and oversized requests stop here, before any route
-    .use(openapiPlugin) // GET /api/openapi (page) and /api/openapi/json, generated from every route's schemas
+    .use(openapiPlugin({ securitySchemes: sessionSecuritySchemes })) // GET /api/openapi (page) and /api/openapi/json, generated from every route's schemas
     .use(healthModule)
     .use(authModule)
     .use(challengesModule)

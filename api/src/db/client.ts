@@ -1,5 +1,5 @@
 // The database: embedded PGlite in a data directory by default, PostgreSQL when DATABASE_URL is set. Opening it
-// applies pending migrations (serialised across instances on PostgreSQL) and seeds demo data into an empty one.
+// applies pending migrations (serialised across instances on PostgreSQL) and seeds an empty one when asked.
 // docs/decisions/002-migrations-with-the-wasm-schema-engine.md, 003-embedded-pglite-by-default.md
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
@@ -122,19 +122,19 @@ async function isMigrated(prisma: PrismaClient) {
 const key = Symbol.for("platform.database");
 type Holder = Record<symbol, Promise<Database> | undefined>;
 
-// `seedDemoData: false` is for commands that must never seed whatever SEED_DEMO_DATA says: `admin:create` run on a
-// production box whose shell lacks NODE_ENV=production would otherwise plant the public demo admin. Only the call
-// that opens the database (the first) decides.
-export function getDatabase(options: { seedDemoData?: boolean } = {}): Promise<Database> {
+/**
+ * The process-wide database. Only the call that opens it (the first) decides whether an empty one gets demo data:
+ * the entry points that want it (server/main.ts when SEED_DEMO_DATA, `npm run db:reset`) pass the seed; nothing in
+ * this layer knows it (the seed needs the accounts' password hasher, a feature module's). Everything else — services,
+ * `admin:create` on a production box — opens it without: migrations only.
+ */
+export function getDatabase(options: Pick<OpenOptions, "seedWhenEmpty"> = {}): Promise<Database> {
   const holder = globalThis as unknown as Holder;
-  holder[key] ??= (async () => {
-    const { seedDemoData } = await import("../../../prisma/seed");
-    return openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.PGLITE_DATA_DIR,
-      seedWhenEmpty: (options.seedDemoData ?? env.SEED_DEMO_DATA) ? seedDemoData : undefined,
-    });
-  })();
+  holder[key] ??= openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.PGLITE_DATA_DIR,
+    seedWhenEmpty: options.seedWhenEmpty,
+  });
   return holder[key];
 }
 

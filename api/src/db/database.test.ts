@@ -11,7 +11,7 @@ import { lockDataDir } from "./pglite-lock";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { TEST_POSTGRES_URL } from "../../test/setup";
-import { seedDemoData } from "../../../prisma/seed";
+import { seedDemo } from "../cli/demo-seed";
 
 const ROOT = join(import.meta.dir, "../../..");
 const bun = process.execPath;
@@ -69,7 +69,7 @@ describe.skipIf(onPostgres)("migrations on PGlite", () => {
 
   test("prisma/migrations is in sync with schema.prisma: a schema edit without its migration fails here", () => {
     // The same engine path `bun run db:new-migration` takes, without writing anything.
-    const check = Bun.spawnSync([bun, "api/src/db/cli.ts", "check-migrations"], { cwd: ROOT, env: process.env });
+    const check = Bun.spawnSync([bun, "api/src/cli/cli.ts", "check-migrations"], { cwd: ROOT, env: process.env });
     expect(check.stderr.toString()).toBe("");
     expect(check.exitCode).toBe(0);
   }, 90_000);
@@ -91,7 +91,7 @@ describe.skipIf(onPostgres)("migrations on PGlite", () => {
     const release = lockDataDir(dir);
     try {
       expect(() => lockDataDir(dir)).not.toThrow(); // the same process may re-enter (reload) …
-      const other = Bun.spawnSync([bun, "api/src/db/cli.ts", "migrate"], {
+      const other = Bun.spawnSync([bun, "api/src/cli/cli.ts", "migrate"], {
         cwd: ROOT,
         env: { ...process.env, PGLITE_DATA_DIR: dir, DATABASE_URL: "" },
       });
@@ -126,7 +126,7 @@ describe.skipIf(!onPostgres)("migrations on PostgreSQL", () => {
   test("two instances starting at once both come up, and each migration is applied exactly once", async () => {
     await withFreshDatabase(async (url) => {
       const start = () =>
-        Bun.spawn([bun, "api/src/db/cli.ts", "migrate"], {
+        Bun.spawn([bun, "api/src/cli/cli.ts", "migrate"], {
           cwd: ROOT,
           env: { ...process.env, DATABASE_URL: url },
           stdout: "pipe",
@@ -172,10 +172,10 @@ describe("demo seed", () => {
           p.subscription.count(),
           p.order.count(),
         ]);
-      await seedDemoData(p);
+      await seedDemo(p);
       const once = await counts();
       expect(once.every((n) => n > 0)).toBe(true);
-      await seedDemoData(p);
+      await seedDemo(p);
       expect(await counts()).toEqual(once);
       // What README's demo table promises: `member` owns the annual plan, `amara` has bought nothing.
       const member = await p.user.findUniqueOrThrow({ where: { username: "member" }, include: { subscriptions: true } });

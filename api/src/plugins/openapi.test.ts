@@ -33,6 +33,17 @@ describe("OpenAPI", () => {
     expect(Object.keys(document.paths).filter((p) => p.startsWith("/api/openapi"))).toEqual([]);
   });
 
+  test("deletes (and sign-out) declare their 204 without a body, beside the errors they may answer", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test walks a generated OpenAPI document by hand
+    const { paths } = (await (await get("/api/openapi/json")).json()) as { paths: Record<string, Record<string, any>> };
+    for (const path of ["/api/users/{id}", "/api/challenges/{id}", "/api/projects/{id}"]) {
+      const responses = paths[path]!.delete.responses;
+      expect(responses["204"]).toEqual({ description: "Done: no content" });
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(["400", "401", "403", "404"]));
+    }
+    expect(paths["/api/logout"]!.post.responses["204"]).toEqual({ description: "Done: no content" });
+  });
+
   test("the page lists every operation without a script, under a policy that loads nothing", async () => {
     const res = await get("/api/openapi");
     expect(res.status).toBe(200);

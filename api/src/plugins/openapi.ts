@@ -7,20 +7,29 @@
 import { Elysia } from "elysia";
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import packageJson from "../../../package.json" with { type: "json" };
+import { env } from "../env";
+import { escapeHtml, SITE_NAME } from "../lib/html";
 
 type Schema = Record<string, unknown>;
+type Content = Record<string, { schema?: Schema }>;
+type ResponseObject = { description?: string; content?: Content };
 type Operation = {
   summary?: string;
   description?: string;
   tags?: string[];
+  security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; schema?: Schema; description?: string }[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+  requestBody?: { required?: boolean; content?: Content };
+  responses?: Record<string, ResponseObject>;
 };
-type Document = { paths: Record<string, Record<string, Operation>>; [key: string]: unknown };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, unknown> };
+  [key: string]: unknown;
+};
 
 const INFO = {
-  title: "InnovateHub API",
+  title: `${SITE_NAME} API`,
   version: packageJson.version,
   description:
     "Every route under /api. Signed-in calls use the session cookie set by POST /api/login. Writes from a browser " +
@@ -30,26 +39,22 @@ const INFO = {
 const METHODS = ["get", "post", "put", "patch", "delete", "head", "options"] as const;
 const hasBinaryField = (schema: unknown): boolean => JSON.stringify(schema ?? {}).includes('"format":"binary"');
 
-/**
- * Every route of the app this plugin is used in. Protected in Elysia's types; @elysiajs/openapi's generator calls it
- * the same way (a plugin shares the app's route list once used).
- */
-const globalRoutes = () =>
-  (
-    openapiPlugin as unknown as { getGlobalRoutes(): { method: string; path: string; hooks?: { body?: unknown } }[] }
-  ).getGlobalRoutes();
+type Route = { method: string; path: string; hooks?: { body?: unknown } };
 
-/** Top-level routes of a module whose name differs from their first path segment (auth's /login, health's /ready). */
+/**
+ * Until every feature module names its tag (`new Elysia({ tags: [...] })`, set once per module), the others are
+ * tagged from their first path segment; these segments belong to a module of another name.
+ */
 const MODULE_OF_SEGMENT: Record<string, string> = {
-  login: "auth",
-  logout: "auth",
-  register: "auth",
-  profile: "auth",
-  ready: "health",
   "my-applications": "applications",
   "my-challenges": "applications",
   upload: "uploads",
   files: "uploads",
+  "create-checkout-session": "payments",
+  "create-annual-subscription": "payments",
+  webhooks: "payments",
+  "my-billing": "payments",
+  invoices: "payments",
 };
 const tagOf = (path: string) => {
   const segment = path.split("/")[2] || "api";
@@ -57,49 +62,92 @@ const tagOf = (path: string) => {
 };
 
 /** The route's own body schema (TypeBox is JSON Schema; the symbols TypeBox adds do not survive JSON). */
-function bodySchemaOf(method: string, openApiPath: string): Schema | undefined {
-  const route = globalRoutes().find(
-    (r) => r.method.toLowerCase() === method && r.path.replace(/:(\w+)/g, "{$1}") === openApiPath,
-  );
+function bodySchemaOf(routes: Route[], method: string, openApiPath: string): Schema | undefined {
+  const route = routes.find((r) => r.method.toLowerCase() === method && r.path.replace(/:(\w+)/g, "{$1}") === openApiPath);
   const body = route?.hooks?.body;
   return body && typeof body === "object" ? (JSON.parse(JSON.stringify(body)) as Schema) : undefined;
 }
 
 /**
+ * The contracts' own keywords (`error`, `errorMessage`: the messages the API and the site's forms read, see
+ * api/src/lib/typebox.ts) are not JSON Schema; OpenAPI tools refuse them, so the document leaves them out.
+ */
+const CUSTOM_KEYWORDS = ["error", "errorMessage"];
+const SUBSCHEMA = ["items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else"];
+const SUBSCHEMA_LISTS = ["anyOf", "oneOf", "allOf", "prefixItems"];
+const SUBSCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+
+/** Removes the custom keywords from a schema and every schema inside it (a property *named* `error` stays). */
+function stripCustomKeywords(schema: unknown): void {
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return;
+  const s = schema as Schema;
+  for (const keyword of CUSTOM_KEYWORDS) delete s[keyword];
+  for (const key of SUBSCHEMA) stripCustomKeywords(s[key]);
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(s[key])) for (const item of s[key]) stripCustomKeywords(item);
+  for (const key of SUBSCHEMA_MAPS)
+    for (const item of Object.values((s[key] as Schema | undefined) ?? {})) stripCustomKeywords(item);
+}
+
+/** TypeBox's schemas for "no body": `t.Null`, and `t.Void` / `t.Undefined`, which are not JSON Schema at all. */
+const NO_BODY_TYPES = new Set(["null", "void", "undefined"]);
+
+/**
+ * A response as OpenAPI wants it. A body-less answer (a delete's 204: `NoContent`, the download's 302: `t.Null`) has
+ * no `content`; the generator writes one, sometimes a bare schema where a media-type map belongs (then any other
+ * bare schema is the JSON it describes).
+ */
+function mendResponse(response: ResponseObject): void {
+  const content = response.content;
+  if (!content) return;
+  const bare = !Object.keys(content).every((type) => type.includes("/"));
+  const schemas = bare ? [content as unknown as Schema] : Object.values(content).map((media) => media.schema ?? {});
+  if (schemas.every((schema) => NO_BODY_TYPES.has(schema.type as string))) delete response.content;
+  else if (bare) response.content = { "application/json": { schema: content as unknown as Schema } };
+}
+
+/** One requirement each (a route behind both guard macros names the session twice); none means a public route. */
+function securityOf(operation: Operation): Record<string, string[]>[] {
+  const seen = new Set<string>();
+  return (operation.security ?? []).filter((requirement) => {
+    const key = JSON.stringify(requirement);
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+/**
  * What the server really takes. Every body goes through the security plugin's own parser, which the generator cannot
  * see through (it leaves `content` empty): JSON, or multipart where the route's schema has a file field. Operations
- * are tagged by their feature (the first segment after /api) so any OpenAPI viewer groups them, and paths lose the
- * trailing slash of a module's "/" route (the app normalises it away).
+ * carry their module's tag (else the first segment after /api) so any OpenAPI viewer groups them, the session cookie
+ * where a guard macro requires one (else `security: []`: public), schemas without the contracts' custom keywords;
+ * paths lose the trailing slash of a module's "/" route (the app normalises it away).
  */
-function describeAsServed(document: Document): Document {
+function describeAsServed(generated: Document, routes: Route[]): Document {
+  // A copy: the generator hands out the routes' live schemas, which still validate requests with their messages.
+  const document = JSON.parse(JSON.stringify(generated)) as Document;
   const paths: Document["paths"] = {};
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       operation.tags ??= [tagOf(path)];
+      operation.security = securityOf(operation);
+      for (const parameter of operation.parameters ?? []) stripCustomKeywords(parameter.schema);
+      for (const response of Object.values(operation.responses ?? {})) {
+        mendResponse(response);
+        for (const media of Object.values(response.content ?? {})) stripCustomKeywords(media.schema);
+      }
       if (!operation.requestBody) continue;
-      const schema = bodySchemaOf(method, path);
-      if (schema)
+      const schema = bodySchemaOf(routes, method, path);
+      if (schema) {
+        stripCustomKeywords(schema);
         operation.requestBody.content = { [hasBinaryField(schema) ? "multipart/form-data" : "application/json"]: { schema } };
+      }
     }
     const served = path.length > 1 ? path.replace(/\/$/, "") : path;
     paths[served] = { ...paths[served], ...item };
   }
+  for (const schema of Object.values(document.components?.schemas ?? {})) stripCustomKeywords(schema);
   return { ...document, paths };
 }
 
-let cached: { routes: number; document: Document } | undefined;
-/** The document for every route the app holds (this plugin shares the app's route list once it is used). */
-export function openApiDocument(): Document {
-  const routes = globalRoutes().length;
-  if (cached?.routes !== routes) {
-    const { paths, components } = toOpenAPISchema(openapiPlugin, undefined, undefined, undefined, "3.1.2");
-    const document = { openapi: "3.1.2", info: INFO, paths, components } as unknown as Document;
-    cached = { routes, document: describeAsServed(document) };
-  }
-  return cached.document;
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2));
 
 function operationHtml(method: string, path: string, op: Operation): string {
@@ -168,13 +216,43 @@ ${sections}
 // The page has no script and loads nothing: its own policy allows inline styles and nothing else.
 const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-export const openapiPlugin = new Elysia({ name: "openapi" })
-  .get("/openapi/json", () => openApiDocument(), { detail: { hide: true } })
-  .get(
-    "/openapi",
-    () =>
-      new Response(openApiPage(openApiDocument()), {
-        headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_POLICY },
-      }),
-    { detail: { hide: true } },
-  );
+/**
+ * The documentation routes. `securitySchemes`: the schemes the routes' security requirements name (the auth guard's
+ * session cookie), given by the app so this plugin depends on no feature module.
+ */
+export function openapiPlugin({ securitySchemes }: { securitySchemes: Record<string, unknown> }) {
+  const plugin = new Elysia({ name: "openapi" });
+  // Every route of the app this plugin is used in. Protected in Elysia's types; @elysiajs/openapi's generator calls
+  // it the same way (a plugin shares the app's route list once used).
+  const routes = () => (plugin as unknown as { getGlobalRoutes(): Route[] }).getGlobalRoutes();
+
+  let cached: { routes: number; document: Document } | undefined;
+  /** The document for every route the app holds, built again only when the route list grew. */
+  const openApiDocument = (): Document => {
+    const all = routes();
+    if (cached?.routes !== all.length) {
+      const { paths, components } = toOpenAPISchema(plugin, undefined, undefined, undefined, "3.1.2");
+      const document = {
+        openapi: "3.1.2",
+        info: INFO,
+        // Paths already start with /api: the server is the site's origin.
+        servers: [{ url: env.SITE_URL, description: "This site (the API is served under /api)" }],
+        paths,
+        components: { ...components, securitySchemes },
+      } as unknown as Document;
+      cached = { routes: all.length, document: describeAsServed(document, all) };
+    }
+    return cached.document;
+  };
+
+  return plugin
+    .get("/openapi/json", () => openApiDocument(), { detail: { hide: true } })
+    .get(
+      "/openapi",
+      () =>
+        new Response(openApiPage(openApiDocument()), {
+          headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_POLICY },
+        }),
+      { detail: { hide: true } },
+    );
+}

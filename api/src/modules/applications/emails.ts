@@ -1,14 +1,9 @@
 // The e-mail an applicant gets when a reviewer decides (issue 8 item 7): plain text and HTML, the link built from
 // SITE_URL, the reviewer's note quoted when there is one.
 import { env } from "../../env";
+import { escapeHtml, SITE_NAME } from "../../lib/html";
 import type { Mail } from "../../lib/mailer";
 import type { Application } from "./schema";
-
-const SITE_NAME = "InnovateHub";
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 export function applicationDecisionEmail(application: Application): Mail {
   const approved = application.status === "ACTIVE";

@@ -1,12 +1,7 @@
 // The account e-mails: plain-text and HTML parts, links built from SITE_URL (never from the request's Host).
 import { env } from "../../env";
+import { escapeHtml, SITE_NAME } from "../../lib/html";
 import type { Mail } from "../../lib/mailer";
-
-const SITE_NAME = "InnovateHub";
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 function layout(greeting: string, lines: string[], action: { label: string; href: string }, footer: string) {
   const text = [greeting, "", ...lines, "", `${action.label}: ${action.href}`, "", footer, "", `— ${SITE_NAME}`].join("\n");

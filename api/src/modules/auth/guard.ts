@@ -5,6 +5,21 @@ import { AppError } from "../../lib/errors";
 import { readSession, SESSION_COOKIE } from "./sessions";
 import { canAccessSection, type AdminSection } from "./permissions";
 
+/**
+ * The session cookie as OpenAPI names it (a security scheme). Every route behind `auth` or `section` declares it, so
+ * the document says which operations need a session; the openapi plugin lists the scheme itself.
+ */
+export const SESSION_SECURITY = "sessionCookie";
+export const sessionSecuritySchemes = {
+  [SESSION_SECURITY]: {
+    type: "apiKey" as const,
+    in: "cookie" as const,
+    name: SESSION_COOKIE,
+    description: "The session set by POST /api/login (HttpOnly). Writes must also come from the site's own origin.",
+  },
+};
+const needsSession = { security: [{ [SESSION_SECURITY]: [] }] };
+
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof readSession>>>["user"];
 
 const cache = new WeakMap<Request, Promise<Awaited<ReturnType<typeof readSession>>>>();
@@ -35,6 +50,7 @@ async function requireUser(request: Request, token: string | undefined) {
 // "401", never the route's schema from a 400. `resolve` then hands the (cached) user to the handler.
 export const authPlugin = new Elysia({ name: "auth-guard" }).macro({
   auth: {
+    detail: needsSession,
     async transform({ request, cookie }) {
       await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
     },
@@ -44,6 +60,7 @@ export const authPlugin = new Elysia({ name: "auth-guard" }).macro({
     },
   },
   section: (section: AdminSection) => ({
+    detail: needsSession,
     async transform({ request, cookie }) {
       const { user } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
       if (!canAccessSection(user, section)) throw new AppError("forbidden", "You don't have permission to do this");

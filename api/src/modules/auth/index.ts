@@ -2,7 +2,7 @@
 import { Elysia, t } from "elysia";
 import { authPlugin } from "./guard";
 import { clientIpOf } from "../../lib/client-ip";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses, NoContent } from "../../lib/http-schema";
 import {
   CurrentUserSchema,
   ForgotPasswordBody,
@@ -19,11 +19,11 @@ import { toCurrentUser } from "./accounts";
 
 const DEVICE_COOKIE = SECURE_COOKIES ? "__Host-did" : "did";
 const YEAR_SECONDS = 365 * 24 * 3600;
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema };
+const errors = errorResponses(400, 401, 409, 429, 503);
 
 const metaOf = (request: Request) => ({ ip: clientIpOf(request), userAgent: request.headers.get("user-agent") ?? undefined });
 
-export const authModule = new Elysia({ name: "auth" })
+export const authModule = new Elysia({ name: "auth", tags: ["auth"] })
   .use(authPlugin)
   .post(
     "/register",
@@ -58,16 +58,16 @@ export const authModule = new Elysia({ name: "auth" })
       cookie[SESSION_COOKIE]!.set({ value: "", ...sessionCookieOptions(0) });
       set.status = 204;
     },
-    { detail: { summary: "End this session (server-side too)" } },
+    { response: { 204: NoContent }, detail: { summary: "End this session (server-side too)" } },
   )
   .get("/auth/user", ({ user }) => toCurrentUser(user), {
     auth: true,
-    response: { 200: CurrentUserSchema, 401: ErrorBodySchema },
+    response: { 200: CurrentUserSchema, ...errorResponses(401) },
     detail: { summary: "The signed-in user; 401 when anonymous" },
   })
   .get("/auth/verify-email/:token", ({ params }) => accounts.verifyEmail(params.token), {
-    params: t.Object({ token: t.String({ maxLength: 200 }) }),
-    response: { 200: MessageSchema, 400: ErrorBodySchema },
+    params: t.Object({ token: t.String({ maxLength: 200 }) }), // a token, not a record id
+    response: { 200: MessageSchema, ...errorResponses(400) },
     // A GET that changes state, by SPEC §7: it is idempotent and authorised by the token alone (no cookie), so it
     // is no CSRF vector; see docs/decisions/004-accounts-sessions-and-abuse-limits.md.
     detail: { summary: "Confirm an e-mail address from the link in the verification mail" },

@@ -15,14 +15,13 @@ import {
 import { getChallenge, listAllChallenges, listPublicChallenges } from "./service";
 import { archiveChallenge, createChallenge, deleteChallenge, updateChallenge } from "./admin-service";
 import { calendarFileName, challengeCalendar } from "./calendar";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
 import { withNextLink } from "../../lib/keyset";
 import { env } from "../../env";
 import { authPlugin, optionalUser } from "../auth/guard";
 import { canAccessSection } from "../auth/permissions";
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
+const errors = { ...GUARDED_ERRORS, ...errorResponses(409) };
 
 // Query strings need Elysia's `t` (it coerces "3" to 3); the shared limits come from the contract.
 const listQuery = (statusPattern: string) =>
@@ -46,14 +45,14 @@ const toInput = (query: ListQuery) => ({
   cursor: query.cursor,
 });
 
-export const challengesModule = new Elysia({ name: "challenges", prefix: "/challenges" })
+export const challengesModule = new Elysia({ name: "challenges", tags: ["challenges"], prefix: "/challenges" })
   .use(authPlugin)
   .get(
     "/",
     async ({ query, set }) => withNextLink(await listPublicChallenges(toInput(query)), "/api/challenges", query, set.headers),
     {
       query: listQuery(STATUS_QUERY_PATTERN),
-      response: { 200: t.Array(ChallengeSchema), 400: ErrorBodySchema },
+      response: { 200: t.Array(ChallengeSchema), ...errorResponses(400) },
       detail: { summary: "Public challenges: status filter, full-text search, keyset pages (next cursor in headers)" },
     },
   )
@@ -75,7 +74,7 @@ export const challengesModule = new Elysia({ name: "challenges", prefix: "/chall
     },
     {
       params: IdParams,
-      response: { 200: ChallengeSchema, 404: ErrorBodySchema },
+      response: { 200: ChallengeSchema, ...errorResponses(400, 404) },
       detail: { summary: "One challenge (a DRAFT only for users with the challenges section)" },
     },
   )
@@ -115,7 +114,12 @@ export const challengesModule = new Elysia({ name: "challenges", prefix: "/chall
       await deleteChallenge(params.id);
       set.status = 204;
     },
-    { section: "challenges", params: IdParams, detail: { summary: "Delete a challenge with its applications and projects" } },
+    {
+      section: "challenges",
+      params: IdParams,
+      response: { 204: NoContent, ...errors },
+      detail: { summary: "Delete a challenge with its applications and projects" },
+    },
   )
   .post(
     "/:id/archive",

@@ -2,7 +2,7 @@
 import { Elysia, t } from "elysia";
 import { getDatabase } from "../../db/client";
 
-export const healthModule = new Elysia({ name: "health" })
+export const healthModule = new Elysia({ name: "health", tags: ["health"] })
   .get("/health", () => ({ status: "ok" as const }), {
     response: t.Object({ status: t.Literal("ok") }),
     detail: { summary: "The process is alive" },

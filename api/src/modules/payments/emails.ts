@@ -1,10 +1,9 @@
 // The receipt a member gets when a purchase completes (issue 9 item 7): plain text and HTML, the link built from
 // SITE_URL. Sent by the webhook after the transaction that recorded the purchase has committed.
 import { env } from "../../env";
+import { escapeHtml, SITE_NAME } from "../../lib/html";
 import type { Mail } from "../../lib/mailer";
 import type { PurchaseKind } from "./schema";
-
-const SITE_NAME = "InnovateHub";
 
 export type Receipt = {
   to: string;
@@ -14,10 +13,6 @@ export type Receipt = {
   amount: string;
   resource: { id: string; title: string } | null;
 };
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 export function receiptEmail(receipt: Receipt): Mail {
   const what =

@@ -2,7 +2,6 @@
 import { Elysia, t } from "elysia";
 import {
   CURSOR_MAX_LENGTH,
-  ID_MAX_LENGTH,
   PROJECT_LIST_MAX,
   ProjectInputSchema,
   ProjectSchema,
@@ -10,12 +9,9 @@ import {
   SEARCH_MAX_LENGTH,
 } from "./schema";
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "./service";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
 import { withNextLink } from "../../lib/keyset";
-
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const IdParams = t.Object({ id: t.String({ maxLength: ID_MAX_LENGTH }) });
 
 // Query strings need Elysia's `t` (it coerces "3" to 3); the shared limits come from the contract.
 const ListQuery = t.Object({
@@ -28,16 +24,16 @@ const ListQuery = t.Object({
   cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
 });
 
-export const projectsModule = new Elysia({ name: "projects", prefix: "/projects" })
+export const projectsModule = new Elysia({ name: "projects", tags: ["projects"], prefix: "/projects" })
   .use(authPlugin)
   .get("/", async ({ query, set }) => withNextLink(await listProjects(query), "/api/projects", query, set.headers), {
     query: ListQuery,
-    response: { 200: t.Array(ProjectSchema), 400: ErrorBodySchema },
+    response: { 200: t.Array(ProjectSchema), ...errorResponses(400) },
     detail: { summary: "Completed projects: full-text search, newest first, keyset pages (next cursor in headers)" },
   })
   .get("/:id", ({ params }) => getProject(params.id), {
     params: IdParams,
-    response: { 200: ProjectSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+    response: { 200: ProjectSchema, ...errorResponses(400, 404) },
     detail: { summary: "One project" },
   })
   .post(
@@ -50,7 +46,7 @@ export const projectsModule = new Elysia({ name: "projects", prefix: "/projects"
       section: "projects",
       parse: "json",
       body: ProjectInputSchema,
-      response: { 201: ProjectSchema, ...errors },
+      response: { 201: ProjectSchema, ...GUARDED_ERRORS },
       detail: { summary: "Create a project" },
     },
   )
@@ -59,7 +55,7 @@ export const projectsModule = new Elysia({ name: "projects", prefix: "/projects"
     parse: "json",
     params: IdParams,
     body: ProjectUpdateSchema,
-    response: { 200: ProjectSchema, ...errors },
+    response: { 200: ProjectSchema, ...GUARDED_ERRORS },
     detail: { summary: "Edit a project" },
   })
   .delete(
@@ -68,5 +64,10 @@ export const projectsModule = new Elysia({ name: "projects", prefix: "/projects"
       await deleteProject(params.id);
       set.status = 204;
     },
-    { section: "projects", params: IdParams, detail: { summary: "Delete a project with its resources" } },
+    {
+      section: "projects",
+      params: IdParams,
+      response: { 204: NoContent, ...GUARDED_ERRORS },
+      detail: { summary: "Delete a project with its resources" },
+    },
   );

@@ -15,7 +15,7 @@ const save = {
   detail: { summary: "Save the annual subscription price" },
 };
 
-export const settingsModule = new Elysia({ name: "settings", prefix: "/settings" })
+export const settingsModule = new Elysia({ name: "settings", tags: ["settings"], prefix: "/settings" })
   .use(authPlugin)
   .get("/subscription", () => getSubscriptionSettings(), {
     response: { 200: SubscriptionSettingsSchema },

@@ -111,7 +111,14 @@ export const uploadsModule = new Elysia({ name: "uploads" })
   .get("/files/:name", async ({ params }) => sendFile(await openPublicFile(params.name), IMMUTABLE), {
     params: FileNameParamsSchema,
     response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
+    detail: { summary: "A public uploaded file (images are shown inline, PDFs download)" },
   })
   // Signed, short-lived links (storage.signedUrl without a bucket): premium files. Never cached by shared caches.
-  .get("/files/private/:name", ({ params, query }) => sendSigned("private", params.name, query), signedRoute)
-  .get("/files/public/:name", ({ params, query }) => sendSigned("public", params.name, query), signedRoute);
+  .get("/files/private/:name", ({ params, query }) => sendSigned("private", params.name, query), {
+    ...signedRoute,
+    detail: { summary: "A private file through a signed, short-lived link" },
+  })
+  .get("/files/public/:name", ({ params, query }) => sendSigned("public", params.name, query), {
+    ...signedRoute,
+    detail: { summary: "A public file through a signed, short-lived link" },
+  });

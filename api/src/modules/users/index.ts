@@ -1,14 +1,13 @@
 // /api/users — user management, for ADMIN and for users granted "user_management" (SPEC §2, §7).
 import { Elysia, t } from "elysia";
 import { authPlugin } from "../auth/guard";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
 import { AdminUserSchema, CreateUserBody, UpdateUserBody } from "./schema";
 import * as users from "./service";
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-const idParam = t.Object({ id: t.String({ maxLength: 64 }) });
+const errors = { ...GUARDED_ERRORS, ...errorResponses(409) };
 
-export const usersModule = new Elysia({ name: "users", prefix: "/users" })
+export const usersModule = new Elysia({ name: "users", tags: ["users"], prefix: "/users" })
   .use(authPlugin)
   .get("/", () => users.listUsers(), {
     section: "user_management",
@@ -30,7 +29,7 @@ export const usersModule = new Elysia({ name: "users", prefix: "/users" })
   )
   .patch("/:id", ({ user, params, body }) => users.updateUser(user, params.id, body), {
     section: "user_management",
-    params: idParam,
+    params: IdParams,
     body: UpdateUserBody,
     response: { 200: AdminUserSchema, ...errors },
     detail: { summary: "Edit a user; an omitted password keeps the current one" },
@@ -41,5 +40,10 @@ export const usersModule = new Elysia({ name: "users", prefix: "/users" })
       await users.deleteUser(user, params.id);
       set.status = 204;
     },
-    { section: "user_management", params: idParam, detail: { summary: "Delete a user and their data" } },
+    {
+      section: "user_management",
+      params: IdParams,
+      response: { 204: NoContent, ...errors },
+      detail: { summary: "Delete a user and their data" },
+    },
   );

@@ -110,7 +110,7 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
 }
 
 // ------------------------------------------------------------------------------------ administrators by command
-// A deployment's first administrator comes from `npm run admin:create` (api/src/db/admin-create.ts), never from
+// A deployment's first administrator comes from `npm run admin:create` (api/src/cli/admin-create.ts), never from
 // the demo seed, whose passwords are public (docs/decisions/004). These are the rules that command applies.
 
 export type AdministratorInput = { username: string; email: string; firstName?: string | null; lastName?: string | null };

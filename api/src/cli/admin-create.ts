@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { AppError } from "../lib/errors";
 import { MESSAGES } from "../modules/auth/schema";
 import { accountsNamed, createAdministrator, normaliseAdministrator, promoteToAdministrator } from "../modules/users/service";
-import { closeDatabase, getDatabase } from "./client";
+import { closeDatabase, getDatabase } from "../db/client";
 import { env } from "../env";
 
 export const USAGE =
@@ -63,9 +63,9 @@ export async function adminCreate(args: string[]): Promise<number> {
       firstName: options["first-name"],
       lastName: options["last-name"],
     });
-    // Migrations are applied as the server would; demo data never, whatever SEED_DEMO_DATA says (client.ts).
+    // Migrations are applied as the server would; demo data never, whatever SEED_DEMO_DATA says (no seed given).
     opened = true;
-    await getDatabase({ seedDemoData: false });
+    await getDatabase();
 
     const existing = await accountsNamed(input.username, input.email);
     if (existing.length > 1) {

@@ -1,9 +1,9 @@
 // Database commands (package.json db:*):
-//   bun api/src/db/cli.ts migrate           apply pending migrations to the configured database
-//   bun api/src/db/cli.ts new-migration NAME  write prisma/migrations/<ts>_NAME from schema changes
-//   bun api/src/db/cli.ts check-migrations  exit 1 when schema.prisma has changes no migration holds yet
-//   bun api/src/db/cli.ts seed              insert or refresh the demo data (idempotent)
-//   bun api/src/db/cli.ts admin:create --email … --username …   create (or --promote) an administrator; admin-create.ts
+//   bun api/src/cli/cli.ts migrate           apply pending migrations to the configured database
+//   bun api/src/cli/cli.ts new-migration NAME  write prisma/migrations/<ts>_NAME from schema changes
+//   bun api/src/cli/cli.ts check-migrations  exit 1 when schema.prisma has changes no migration holds yet
+//   bun api/src/cli/cli.ts seed              insert or refresh the demo data (idempotent)
+//   bun api/src/cli/cli.ts admin:create --email … --username …   create (or --promote) an administrator; admin-create.ts
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
@@ -15,8 +15,8 @@ try {
   console.error((e as Error).message);
   process.exit(1);
 }
-const { closeDatabase, getDatabase, openDatabase } = await import("./client");
-const { createMigration } = await import("./migrate");
+const { closeDatabase, getDatabase, openDatabase } = await import("../db/client");
+const { createMigration } = await import("../db/migrate");
 
 const [command, name] = process.argv.slice(2);
 
@@ -55,9 +55,9 @@ switch (command) {
     break;
   }
   case "seed": {
-    const { seedDemoData } = await import("../../../prisma/seed");
+    const { seedDemo } = await import("./demo-seed");
     const database = await getDatabase();
-    await seedDemoData(database.prisma);
+    await seedDemo(database.prisma);
     await closeDatabase();
     console.log("Demo data seeded.");
     break;
@@ -69,7 +69,7 @@ switch (command) {
   }
   default:
     console.error(
-      "Usage: bun api/src/db/cli.ts migrate | new-migration <name> | check-migrations | seed | admin:create --email … --username …",
+      "Usage: bun api/src/cli/cli.ts migrate | new-migration <name> | check-migrations | seed | admin:create --email … --username …",
     );
     process.exit(2);
 }

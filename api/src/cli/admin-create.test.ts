@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "./client";
+import { openDatabase } from "../db/client";
 import { DEMO_ACCOUNTS } from "../../../prisma/seed";
 
 const ROOT = join(import.meta.dir, "../../..");
