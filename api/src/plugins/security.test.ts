@@ -108,14 +108,9 @@ describe("a JSON body is an object", () => {
         .replace(/:\w+/g, "x");
     // A fresh session each time: POST /api/logout, when it takes the body, ends the one it was sent with.
     const send = async (method: string, path: string, body: string, who: "admin" | "anonymous" = "admin") => {
-      const cookie = who === "admin" ? { cookie: `${SESSION_COOKIE}=${(await createSession(admin.id)).token}` } : {};
-      return raw(
-        new Request(`${BASE_URL}${pathOf(path)}`, {
-          method,
-          headers: { origin: SITE_ORIGIN, "content-type": "application/json", ...cookie },
-          body,
-        }),
-      );
+      const headers = new Headers({ origin: SITE_ORIGIN, "content-type": "application/json" });
+      if (who === "admin") headers.set("cookie", `${SESSION_COOKIE}=${(await createSession(admin.id)).token}`);
+      return raw(new Request(`${BASE_URL}${pathOf(path)}`, { method, headers, body }));
     };
     return { challenge, completed, send };
   }

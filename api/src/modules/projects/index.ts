@@ -1,7 +1,6 @@
 // Project routes (SPEC §7): the public list and detail, and management for the `projects` section.
 import { Elysia, t } from "elysia";
 import {
-  CURSOR_MAX_LENGTH,
   ID_MAX_LENGTH,
   PROJECT_LIST_MAX,
   ProjectInputSchema,
@@ -12,7 +11,7 @@ import {
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "./service";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
-import { withNextLink } from "../../lib/keyset";
+import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const IdParams = t.Object({ id: t.String({ maxLength: ID_MAX_LENGTH }) });
