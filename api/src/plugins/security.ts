@@ -2,7 +2,7 @@
 // accepts, bodies limited while they are read, and no input a database or a schema should never see.
 // docs/decisions/004-accounts-sessions-and-abuse-limits.md ("Bodies and input").
 //
-// A JSON body is an object: an array, a string, a number, `true` or `null` is refused with 400, on every route that
+// A JSON body is an object: an array, a string, a number, a boolean or null is refused with 400 on every route that
 // reads a JSON body (raw webhooks and multipart uploads aside). Elysia's validation would otherwise turn `[1,2,3]`
 // into `{}` (or skip an optional body), so a route whose fields are all optional took it as "no changes".
 //
