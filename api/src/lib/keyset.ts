@@ -56,6 +56,11 @@ export type KeysetQuery = {
 
 export type KeysetPage = { ids: string[]; nextCursor: string | null };
 
+/**
+ * The `cursor` query parameter's limit on the lists' routes: their cursors (a timestamp, an id, a rank) are short
+ * base64url text, so anything longer is not one of ours. A list sorted by text needs more, up to MAX_CURSOR_TEXT.
+ */
+export const CURSOR_MAX_LENGTH = 200;
 /** The longest cursor text worth decoding; routes bound their `cursor` query parameter more tightly. */
 const MAX_CURSOR_TEXT = 1024;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;

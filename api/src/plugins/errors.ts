@@ -7,6 +7,7 @@ import type { ValueError } from "@sinclair/typebox/errors";
 import { declaredMessage, schemaProblems, type Problem } from "../lib/typebox";
 import { log } from "../lib/logger";
 import { loggedPath, requestIdOf } from "./request-context";
+import { BODY_NOT_OBJECT, hasNonObjectBody } from "./security";
 
 export type ErrorBody = { type: string; message: string; requestId?: string };
 
@@ -62,6 +63,10 @@ export const errorPlugin = new Elysia({ name: "errors" })
       case "VALIDATION":
         // A response that fails its own schema is our bug, not the caller's: log it, answer 500.
         if ((error as { type?: string }).type === "response") break;
+        // The schema saw what Elysia made of a non-object body (`{}`): say what was actually wrong.
+        if ((error as { type?: string }).type === "body" && hasNonObjectBody(request)) {
+          return json(400, { type: "invalid_data", message: BODY_NOT_OBJECT });
+        }
         return json(400, { type: "invalid_data", message: describeValidation(error) });
       case "PARSE":
         return json(400, { type: "invalid_data", message: "The request body could not be read" });

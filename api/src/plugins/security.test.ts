@@ -1,10 +1,15 @@
-// What every request passes before a route: body types and limits (415/413), the bad-input guard (NUL, lone
-// surrogates, __proto__, depth) answering 400 instead of a database 500, and an access log that tells the truth.
+// What every request passes before a route: body types and limits (415/413), a JSON body that is an object, the
+// bad-input guard (NUL, lone surrogates, __proto__, depth) answering 400 instead of a database 500, and an access
+// log that tells the truth.
 import { afterEach, describe, expect, test } from "bun:test";
+import { app } from "../app";
+import { db } from "../db/client";
 import { env } from "../env";
 import { BASE_URL, invalid, raw, SITE_ORIGIN, visitor } from "../../test/client";
+import { createApplication, createChallenge, createUser } from "../../test/factories";
 import { findInputProblem, MAX_INPUT_DEPTH } from "../lib/input-guard";
-import { allowedOrigins } from "./security";
+import { createSession, SESSION_COOKIE } from "../modules/auth/sessions";
+import { allowedOrigins, BODY_NOT_OBJECT } from "./security";
 
 /** A raw request with a given body and content type (the typed client always sends JSON). */
 async function send(path: string, body: BodyInit, contentType?: string, init: RequestInit = {}) {
@@ -72,6 +77,94 @@ describe("body types", () => {
     expect((await send("/api/login", "{not json", "application/json")).body?.message).toBe("The request body is not valid JSON");
     expect((await send("/api/login", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), "application/json")).status).toBe(400);
     expect((await send("/api/login", "[".repeat(200_000), "application/json")).status).toBe(400);
+  });
+});
+
+describe("a JSON body is an object", () => {
+  // Elysia's validation turns an array, a number, a string, `true` (and, for an optional body, `null`) into `{}` or
+  // skips it, so `[1,2,3]` used to be "no changes" on every route whose body fields are all optional.
+  const NOT_OBJECTS = ["[1,2,3]", "null", "42", '"text"', "true", "[]"];
+  // The only routes whose body is not parsed JSON (multipart; raw bytes for the signature), tested below.
+  const NOT_JSON = new Set(["/api/upload", "/api/webhooks/stripe"]);
+  const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+  const routes = () =>
+    (app.routes as { method: string; path: string }[]).filter((r) => WRITE_METHODS.has(r.method) && !NOT_JSON.has(r.path));
+
+  async function fixtures() {
+    const [admin, member, challenge, completed] = await Promise.all([
+      createUser({ role: "ADMIN" }),
+      createUser(),
+      createChallenge(),
+      createChallenge({ status: "COMPLETED" }),
+    ]);
+    const application = await createApplication(challenge.id, member.id);
+    // Real ids where a route would otherwise stop at 404: the archive and the challenge edit used to succeed.
+    const pathOf = (path: string) =>
+      path
+        .replace("/challenges/:id/archive", `/challenges/${completed.id}/archive`)
+        .replace("/payments/test/:id", `/payments/test/cs_test_local_${"0".repeat(24)}`)
+        .replace(":applicationId", application.id)
+        .replace(":id", challenge.id)
+        .replace(/:\w+/g, "x");
+    // A fresh session each time: POST /api/logout, when it takes the body, ends the one it was sent with.
+    const send = async (method: string, path: string, body: string, who: "admin" | "anonymous" = "admin") => {
+      const headers = new Headers({ origin: SITE_ORIGIN, "content-type": "application/json" });
+      if (who === "admin") headers.set("cookie", `${SESSION_COOKIE}=${(await createSession(admin.id)).token}`);
+      return raw(new Request(`${BASE_URL}${pathOf(path)}`, { method, headers, body }));
+    };
+    return { challenge, completed, send };
+  }
+
+  test("every route that reads a JSON body refuses anything but an object with 400, and nothing changes", async () => {
+    const { challenge, completed, send } = await fixtures();
+    expect(routes().length).toBeGreaterThan(20);
+    const answers: { route: string; body: string; status: number; message?: string }[] = [];
+    for (const { method, path } of routes()) {
+      for (const body of NOT_OBJECTS) {
+        const res = await send(method, path, body);
+        const { message } = (await res.json().catch(() => ({}))) as { message?: string };
+        answers.push({ route: `${method} ${path}`, body, status: res.status, message });
+      }
+    }
+    expect(answers.filter((a) => a.status !== 400 || a.message !== BODY_NOT_OBJECT)).toEqual([]);
+    // Nothing ran: the challenge was not deleted (DELETE used to take `[1,2,3]`), the completed one not archived.
+    const rows = await (await db()).challenge.findMany({ where: { id: { in: [challenge.id, completed.id] } } });
+    expect(rows.map((r) => r.status).sort()).toEqual(["ACTIVE", "COMPLETED"]);
+  });
+
+  test("the route's own access check still comes first: an anonymous caller learns only 401", async () => {
+    const { send } = await fixtures();
+    let guarded = 0;
+    for (const { method, path } of routes()) {
+      const status = (await send(method, path, "{}", "anonymous")).status;
+      if (status !== 401) continue;
+      guarded++;
+      for (const body of NOT_OBJECTS) {
+        expect({ route: `${method} ${path}`, body, status: (await send(method, path, body, "anonymous")).status }).toEqual({
+          route: `${method} ${path}`,
+          body,
+          status: 401,
+        });
+      }
+    }
+    expect(guarded).toBeGreaterThan(10);
+  });
+
+  test("an object, or no body where none is needed, still goes through", async () => {
+    const { challenge, send } = await fixtures();
+    const edited = await send("PATCH", "/api/challenges/:id", JSON.stringify({ title: "Renamed by an object" }));
+    expect(edited.status).toBe(200);
+    expect((await (await db()).challenge.findUniqueOrThrow({ where: { id: challenge.id } })).title).toBe("Renamed by an object");
+    expect((await send("POST", "/api/logout", "")).status).toBe(204);
+  });
+
+  test("routes whose body is not parsed JSON keep their own rules", async () => {
+    const { send } = await fixtures();
+    expect((await send("POST", "/api/upload", "[1,2,3]")).status).toBe(415);
+    // The webhook reads the exact bytes sent: `[1,2,3]` reaches the signature check, which refuses it.
+    const webhook = await send("POST", "/api/webhooks/stripe", "[1,2,3]", "anonymous");
+    expect(webhook.status).toBe(400);
+    expect(((await webhook.json()) as { message: string }).message).not.toBe(BODY_NOT_OBJECT);
   });
 });
 

@@ -2,6 +2,10 @@
 // accepts, bodies limited while they are read, and no input a database or a schema should never see.
 // docs/decisions/004-accounts-sessions-and-abuse-limits.md ("Bodies and input").
 //
+// A JSON body is an object: an array, a string, a number, a boolean or null is refused with 400 on every route that
+// reads a JSON body (raw webhooks and multipart uploads aside). Elysia's validation would otherwise turn `[1,2,3]`
+// into `{}` (or skip an optional body), so a route whose fields are all optional took it as "no changes".
+//
 // Cross-site: a state-changing request from a browser always carries Origin (or at least Sec-Fetch-Site); when
 // either says "another site", the request is refused with 403 and nothing changes. Clients that send neither
 // (curl, server to server, webhooks) hold no ambient browser cookies, so they cannot be a CSRF vector.
@@ -82,6 +86,17 @@ export function isCrossSite(request: Request): boolean {
   return fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
 }
 
+/** The answer to a JSON body that is not an object. */
+export const BODY_NOT_OBJECT = "The request body must be a JSON object";
+const isJsonObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * Requests whose JSON body is not an object. Found while parsing, refused only after the route's own access checks
+ * (the `auth` / `section` macros run in transform, before validation): an anonymous caller still learns only 401.
+ */
+const nonObjectBodies = new WeakSet<Request>();
+/** Whether the request's JSON body was not an object (errorPlugin words a failed body validation as BODY_NOT_OBJECT). */
+export const hasNonObjectBody = (request: Request) => nonObjectBodies.has(request);
+
 const tooLarge = () => new AppError("invalid_data", "The request body is too large", 413);
 
 /** Reads a body chunk by chunk and stops at the limit: a hostile body costs at most `maxBytes` of memory. */
@@ -149,14 +164,22 @@ export const securityPlugin = new Elysia({ name: "security" })
         throw new AppError("invalid_data", "The request body is not valid multipart/form-data");
       }
     }
+    let value: unknown;
     try {
-      return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+      value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
     } catch {
       throw new AppError("invalid_data", "The request body is not valid JSON");
     }
+    if (!isJsonObject(value)) nonObjectBodies.add(request);
+    return value;
   })
   // After parsing, before any schema: one guard for body, query and path parameters alike.
   .onTransform({ as: "global" }, ({ body, query, params }) => {
     const problem = findInputProblem(body, "body") ?? findInputProblem(query, "query") ?? findInputProblem(params, "params");
     if (problem) throw new AppError("invalid_data", problem);
+  })
+  // After the route's access checks and its schema: a body that was not an object is refused here when the schema
+  // let it through (coerced to `{}`, or an optional body skipped); when the schema failed on it, errorPlugin says so.
+  .onBeforeHandle({ as: "global" }, ({ request }) => {
+    if (nonObjectBodies.has(request)) throw new AppError("invalid_data", BODY_NOT_OBJECT);
   });

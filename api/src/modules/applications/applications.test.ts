@@ -6,6 +6,7 @@ import { app } from "../../app";
 import { db } from "../../db/client";
 import { createApplication, createChallenge, createUser, unique } from "../../../test/factories";
 import { waitForMail, mailsTo } from "../../../test/mailbox";
+import { BODY_NOT_OBJECT } from "../../plugins/security";
 import { createSession, SESSION_COOKIE } from "../auth/sessions";
 import { APPLICATION_MESSAGES, type ApplicationBody } from "./schema";
 import { APPLICATION_LIMIT } from "./service";
@@ -339,7 +340,7 @@ describe("review: the decision body", () => {
       for (const decision of ["approve", "reject"]) {
         const res = await send(decision, body);
         expect({ body, decision, status: res.status }).toEqual({ body, decision, status: 400 });
-        expect(((await res.json()) as { message: string }).message).toBe(APPLICATION_MESSAGES.decisionBodyNotObject);
+        expect(((await res.json()) as { message: string }).message).toBe(BODY_NOT_OBJECT);
       }
     }
     expect((await (await db()).challengeParticipant.findUniqueOrThrow({ where: { id } })).status).toBe("PENDING");

@@ -1,10 +1,8 @@
 // Application routes (SPEC §7): a member applies and reads their own; the `challenges` section reviews.
 import { Elysia, t } from "elysia";
-import { AppError } from "../../lib/errors";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
 import {
-  APPLICATION_MESSAGES,
   ApplicationBodySchema,
   ApplicationSchema,
   DecisionBodySchema,
@@ -31,7 +29,6 @@ const decisionRoute = (decision: Decision) =>
     section: "challenges",
     params: DecisionParams,
     body: t.Optional(DecisionBodySchema),
-    objectBody: true,
     response: { 200: ApplicationSchema, ...errors },
     detail: {
       summary: `${decision === "approve" ? "Approve" : "Reject"} a PENDING application (409 once decided; 403 for one's own); e-mails the applicant`,
@@ -40,17 +37,6 @@ const decisionRoute = (decision: Decision) =>
 
 export const applicationsModule = new Elysia({ name: "applications" })
   .use(authPlugin)
-  // Only an object (or no body) is a decision. Checked before validation, which would coerce `[1,2,3]` or `42` to
-  // `{}`, and as a macro listed after `section` so an anonymous caller still learns only 401.
-  .macro({
-    objectBody: {
-      transform({ body }) {
-        if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
-          throw new AppError("invalid_data", APPLICATION_MESSAGES.decisionBodyNotObject);
-        }
-      },
-    },
-  })
   .post(
     "/challenges/:id/register",
     async ({ params, body, user, set }) => {

@@ -36,7 +36,6 @@ export const APPLICATION_MESSAGES = {
   decisionNoteTooLong: `The note must be at most ${DECISION_NOTE_MAX_LENGTH} characters`,
   ownApplication: "You cannot decide your own application. Another reviewer has to approve or reject it.",
   tooManyApplications: "Too many applications. Please try again later.",
-  decisionBodyNotObject: 'The decision must be a JSON object, e.g. {} or { "decisionNote": "…" }',
 } as const;
 
 /** The over-long message of each field ("Name must be at most 100 characters"). */
@@ -115,8 +114,7 @@ export type ReviewApplication = Static<typeof ReviewApplicationSchema>;
 
 /**
  * PATCH …/approve and …/reject: SPEC sends an empty body; the reviewer may add a note for the applicant. Only an
- * object (or no body) is a decision: the route refuses anything else before validation, because Elysia would
- * otherwise coerce an array or a number to `{}`.
+ * object (or no body) is a decision: any other JSON body is refused by securityPlugin (plugins/security.ts).
  */
 export const DecisionBodySchema = T.Object({
   decisionNote: T.Optional(

@@ -4,7 +4,6 @@ import {
   ArchiveBodySchema,
   ArchiveResultSchema,
   CHALLENGE_LIST_MAX,
-  CURSOR_MAX_LENGTH,
   ChallengeInputSchema,
   ChallengeSchema,
   ChallengeUpdateSchema,
@@ -16,7 +15,7 @@ import { getChallenge, listAllChallenges, listPublicChallenges } from "./service
 import { archiveChallenge, createChallenge, deleteChallenge, updateChallenge } from "./admin-service";
 import { calendarFileName, challengeCalendar } from "./calendar";
 import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
-import { withNextLink } from "../../lib/keyset";
+import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
 import { env } from "../../env";
 import { authPlugin, optionalUser } from "../auth/guard";
 import { canAccessSection } from "../auth/permissions";

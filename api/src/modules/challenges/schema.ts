@@ -15,8 +15,6 @@ export const HOME_FEATURED_LIMIT = 3;
 export const CHALLENGE_LIST_MAX = 100;
 /** Issue #8: the public list shows 12 challenges a page (4 rows of 3 on large screens). */
 export const CHALLENGE_PAGE_SIZE = 12;
-/** Opaque keyset cursors are short base64url text; anything longer is not one of ours. */
-export const CURSOR_MAX_LENGTH = 200;
 export const SEARCH_MAX_LENGTH = 100;
 
 export const ChallengeStatusSchema = literalUnion(CHALLENGE_STATUSES);

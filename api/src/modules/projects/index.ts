@@ -1,17 +1,10 @@
 // Project routes (SPEC §7): the public list and detail, and management for the `projects` section.
 import { Elysia, t } from "elysia";
-import {
-  CURSOR_MAX_LENGTH,
-  PROJECT_LIST_MAX,
-  ProjectInputSchema,
-  ProjectSchema,
-  ProjectUpdateSchema,
-  SEARCH_MAX_LENGTH,
-} from "./schema";
+import { PROJECT_LIST_MAX, ProjectInputSchema, ProjectSchema, ProjectUpdateSchema, SEARCH_MAX_LENGTH } from "./schema";
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "./service";
 import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
-import { withNextLink } from "../../lib/keyset";
+import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
 
 // Query strings need Elysia's `t` (it coerces "3" to 3); the shared limits come from the contract.
 const ListQuery = t.Object({

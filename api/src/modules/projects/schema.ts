@@ -6,8 +6,6 @@ import { PDF_MAX_BYTES, PDF_MIME_TYPE } from "../uploads/schema";
 /** The public list shows 12 projects a page (4 rows of 3 on large screens), like the challenges list. */
 export const PROJECT_PAGE_SIZE = 12;
 export const PROJECT_LIST_MAX = 100;
-/** Opaque keyset cursors are short base64url text; anything longer is not one of ours. */
-export const CURSOR_MAX_LENGTH = 200;
 export const SEARCH_MAX_LENGTH = 100;
 
 export const TITLE_MAX_LENGTH = 200;
