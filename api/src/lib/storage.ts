@@ -27,12 +27,19 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
 export const contentTypeOfKey = (key: string) =>
   TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
+export type FileBody = Uint8Array | Blob | ReadableStream<Uint8Array>;
+/** What Bun.write and the S3 client take: a Response, which they read chunk by chunk. */
+const writable = (body: FileBody) => new Response(body as Uint8Array<ArrayBuffer> | Blob | ReadableStream<Uint8Array>);
+
 export type StoredFile = { body: ReadableStream<Uint8Array>; size: number; contentType: string };
 
 export interface Storage {
   readonly kind: "local" | "s3";
-  /** Writes the whole file; readers never see a partial one. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Writes the whole file; readers never see a partial one. A Blob (a spooled upload) or a stream (another stored
+   * file) is written as it is read, never held in memory whole.
+   */
+  put(key: string, bytes: FileBody, contentType: string): Promise<void>;
   /** The file as a stream, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; removing a missing one is not an error. */
@@ -103,7 +110,7 @@ export function localStorage(directory: string, secret = env.SESSION_SECRET): St
       // Written beside, then renamed: a crash mid-write leaves a temporary file, never a half file under its name.
       const temporary = `${path}.${randomBytes(6).toString("hex")}.partial`;
       try {
-        await Bun.write(temporary, bytes);
+        await Bun.write(temporary, writable(bytes));
         await rename(temporary, path);
       } catch (error) {
         await rm(temporary, { force: true });
@@ -144,7 +151,7 @@ export function s3Storage(settings: S3Settings): Storage {
     async put(key, bytes, contentType) {
       checkKey(key);
       // Bun's client switches to a multipart upload for large bodies on its own.
-      await client.write(key, bytes, { type: contentType });
+      await client.write(key, writable(bytes), { type: contentType });
     },
     async get(key) {
       checkKey(key);

@@ -247,6 +247,49 @@ describe("downloads", () => {
     expect(await localStorage(dir).list("private/")).not.toContain(`private/${name}`);
   });
 
+  // Issue 14 item 3: a private file belongs to the record that claimed it.
+  test("a file another record uses cannot become this resource's file (409), so a free resource never serves a premium file", async () => {
+    const { resource: premium, name } = await premiumWithStoredFile();
+    const free = await admin.api.resources.post(valid);
+    const challengeImage = `${crypto.randomUUID().replaceAll("-", "")}.png`;
+    await localStorage(dir).put(`public/${challengeImage}`, PDF, "image/png");
+    await createProject({ imageUrl: `/api/files/${challengeImage}` });
+    const attempts = [
+      () => admin.api.resources.post({ ...valid, fileUrl: `/api/files/private/${name}` }),
+      () => admin.api.resources.post({ ...valid, fileUrl: `/api/files/${name}` }),
+      () => delegate.api.resources({ id: free.data!.id }).patch({ fileUrl: `/api/files/private/${name}` }),
+      () => delegate.api.resources({ id: free.data!.id }).patch({ fileUrl: `/api/files/${name}` }),
+      // A public upload another record shows (a project's image) is not moved away from it either.
+      () => delegate.api.resources({ id: free.data!.id }).patch({ fileUrl: `/api/files/${challengeImage}` }),
+    ];
+    for (const attempt of attempts) {
+      const res = await attempt();
+      expect(res.status).toBe(409);
+      expect(messageOf(res)).toBe(RESOURCE_MESSAGES.fileTaken);
+    }
+    expect((await download(anonymous, free.data!.id)).status).toBe(404);
+    expect(await localStorage(dir).list()).toContain(`public/${challengeImage}`);
+    // The owner itself may be saved again with its own file.
+    const again = await delegate.api
+      .resources({ id: premium.id })
+      .patch({ fileUrl: `/api/files/private/${name}`, title: "Renamed" });
+    expect(again.status).toBe(200);
+  });
+
+  test("deleting a resource keeps a file another record still references", async () => {
+    const { resource, name } = await premiumWithStoredFile();
+    // Records sharing one file, as today's data may already hold: another resource and a project's white paper.
+    const other = await (await db()).resource.create({
+      data: { ...valid, accessLevel: "PREMIUM", fileUrl: `/api/files/private/${name}` },
+    });
+    await createProject({ whitePaperUrl: `/api/files/private/${name}` });
+    expect((await admin.api.resources({ id: resource.id }).delete()).status).toBe(204);
+    expect(await localStorage(dir).list("private/")).toContain(`private/${name}`);
+    expect((await download(admin, other.id)).status).toBe(302);
+    const location = (await download(admin, other.id)).response.headers.get("location")!;
+    expect((await raw(new Request(BASE_URL + location))).status).toBe(200);
+  });
+
   test("saving an upload URL whose file is gone is a 400", async () => {
     const res = await admin.api.resources.post({ ...valid, fileUrl: `/api/files/${SECRET_NAME}` });
     expect(res.status).toBe(400);

@@ -9,13 +9,12 @@ import {
   IMAGE_MAX_BYTES,
   PDF_MAX_BYTES,
   UPLOAD_MESSAGES,
-  UPLOADED_FILE_NAME_PATTERN,
-  UPLOADED_FILES_PATH,
+  isUploadedFileName,
+  uploadedFileUrl,
   type StoredExtension,
   type UploadKind,
 } from "./schema";
 
-const FILE_NAME = new RegExp(UPLOADED_FILE_NAME_PATTERN);
 const IMAGE_EXTENSIONS = new Set<StoredExtension>(["jpg", "png", "gif", "webp"]);
 
 export const maxBytesFor = (kind: UploadKind) => (kind === "pdf" ? PDF_MAX_BYTES : IMAGE_MAX_BYTES);
@@ -40,7 +39,7 @@ export async function storeUpload(file: Blob, kind: UploadKind): Promise<{ url: 
 
   const name = `${randomBytes(16).toString("hex")}.${format}`;
   await storage().put(`public/${name}`, bytes, CONTENT_TYPES[format!]);
-  return { url: `${UPLOADED_FILES_PATH}${name}` };
+  return { url: uploadedFileUrl(name) };
 }
 
 export type ServedFile = StoredFile & { name: string; extension: StoredExtension };
@@ -49,7 +48,7 @@ const missing = () => notFound("File not found");
 
 /** A public upload by its generated name; anything that is not such a name is a 404 before storage is asked. */
 export async function openPublicFile(name: string): Promise<ServedFile> {
-  if (!FILE_NAME.test(name)) throw missing();
+  if (!isUploadedFileName(name)) throw missing();
   const file = await storage().get(`public/${name}`);
   if (!file) throw missing();
   return { ...file, name, extension: name.slice(name.lastIndexOf(".") + 1) as StoredExtension };
@@ -66,7 +65,7 @@ export async function openSignedFile(
   signature: string | undefined,
 ): Promise<ServedFile> {
   const key = `${scope}/${name}`;
-  if ((scope !== "public" && scope !== "private") || !FILE_NAME.test(name) || !verifyLocalLink(key, expires, signature))
+  if ((scope !== "public" && scope !== "private") || !isUploadedFileName(name) || !verifyLocalLink(key, expires, signature))
     throw missing();
   const file = await storage().get(key);
   if (!file) throw missing();
