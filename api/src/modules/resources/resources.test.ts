@@ -203,10 +203,41 @@ describe("downloads", () => {
       expect(res.status).toBe(302);
       expect(res.response.headers.get("cache-control")).toContain("no-store");
       const location = res.response.headers.get("location")!;
-      expect(location).toMatch(new RegExp(`^/api/files/private/${name}\\?expires=\\d+&signature=`));
+      expect(location).toMatch(new RegExp(`^/api/files/private/${name}\\?expires=\\d+&filename=[^&]+&signature=`));
       const file = await raw(new Request(BASE_URL + location));
       expect(file.status).toBe(200);
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
+    }
+  });
+
+  // Issue 14 item 12: the file downloads under the resource's title, whatever characters the title holds.
+  test("a download is named after the resource's title: a safe ASCII filename and the exact one as filename*", async () => {
+    const cases = [
+      {
+        title: "Guía de financiación — ñandú",
+        header: `attachment; filename="Guia de financiacion _ nandu.pdf"; filename*=UTF-8''Gu%C3%ADa%20de%20financiaci%C3%B3n%20%E2%80%94%20%C3%B1and%C3%BA.pdf`,
+      },
+      {
+        // Quotes, a semicolon and CRLF: nothing ends the header value early or starts another header.
+        title: 'Report "Q1"; filename=evil.exe\r\nSet-Cookie: a=b',
+        header: `attachment; filename="Report Q1 _ filename=evil.exe Set-Cookie a=b.pdf"; filename*=UTF-8''Report%20Q1%20%3B%20filename%3Devil.exe%20Set-Cookie%20a%3Db.pdf`,
+      },
+      {
+        title: "東京の水",
+        header: `attachment; filename="download.pdf"; filename*=UTF-8''%E6%9D%B1%E4%BA%AC%E3%81%AE%E6%B0%B4.pdf`,
+      },
+    ];
+    for (const { title, header } of cases) {
+      const { resource } = await premiumWithStoredFile({ title });
+      const location = (await download(admin, resource.id)).response.headers.get("location")!;
+      const file = await raw(new Request(BASE_URL + location));
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-disposition")).toBe(header);
+      expect(file.headers.get("set-cookie")).toBeNull();
+      // The name is signed with the link: another name is a 404, not a file under a name of the caller's choosing.
+      const renamed = new URL(location, BASE_URL);
+      renamed.searchParams.set("filename", "other.pdf");
+      expect((await raw(new Request(renamed))).status).toBe(404);
     }
   });
 

@@ -2,6 +2,7 @@
 // plain data out, AppError on failure. `fileUrl` is selected for every row but leaves this module only for callers
 // who manage resources; everyone else gets `hasFile` and `access` (mayDownload).
 import { db } from "../../db/client";
+import { downloadFileName } from "../../lib/content-disposition";
 import { AppError, notFound } from "../../lib/errors";
 import { storage } from "../../lib/storage";
 import { Prisma } from "../../generated/prisma/client";
@@ -220,5 +221,8 @@ export async function downloadLocation(caller: Caller, id: string, now = new Dat
   }
   if (!row.fileUrl) throw notFound(RESOURCE_MESSAGES.noFile);
   const file = uploadedFileOf(row.fileUrl);
-  return file ? storage().signedUrl(file.key, DOWNLOAD_LINK_TTL_SECONDS) : row.fileUrl;
+  // Named after the resource (issue 14 item 12), not the stored hash.
+  return file
+    ? storage().signedUrl(file.key, DOWNLOAD_LINK_TTL_SECONDS, downloadFileName(row.title, file.extension))
+    : row.fileUrl;
 }

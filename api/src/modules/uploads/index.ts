@@ -2,6 +2,7 @@
 // upload images (and PDFs with ?type=pdf); anyone reads public files from GET /api/files/:name.
 import { Elysia, t } from "elysia";
 import { ErrorBodySchema } from "../../lib/http-schema";
+import { contentDisposition } from "../../lib/content-disposition";
 import { AppError } from "../../lib/errors";
 import { acceptMultipart } from "../../plugins/security";
 import { sessionOf } from "../auth/guard";
@@ -55,15 +56,21 @@ acceptMultipart(UPLOAD_PATH, {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Headers that keep a stored file a file: its own type, no sniffing, no script if it is ever opened as a page. */
-export function fileHeaders(file: Pick<ServedFile, "name" | "extension" | "size">, cacheControl: string): Record<string, string> {
+export function fileHeaders(
+  file: Pick<ServedFile, "name" | "extension" | "size" | "downloadAs">,
+  cacheControl: string,
+): Record<string, string> {
   const isPdf = file.extension === "pdf";
   return {
     // From the name's extension, which the upload chose from the bytes — not from what the store says it holds.
     "content-type": CONTENT_TYPES[file.extension],
     "content-length": String(file.size),
     "x-content-type-options": "nosniff",
-    // Images show inline (they are <img> sources); PDFs download, so no viewer runs them on the site's origin.
-    "content-disposition": `${isPdf ? "attachment" : "inline"}; filename="${file.name}"`,
+    // Images show inline (they are <img> sources); PDFs download, so no viewer runs them on the site's origin. A
+    // signed download link names the file after its resource (issue 14 item 12).
+    "content-disposition": file.downloadAs
+      ? contentDisposition("attachment", file.downloadAs)
+      : `${isPdf ? "attachment" : "inline"}; filename="${file.name}"`,
     "content-security-policy": "default-src 'none'; sandbox",
     "cross-origin-resource-policy": "same-origin",
     "cache-control": cacheControl,
@@ -75,11 +82,19 @@ const sendFile = (file: ServedFile, cacheControl: string) =>
 
 const signedRoute = {
   params: FileNameParamsSchema,
-  query: t.Object({ expires: t.Optional(t.String({ maxLength: 16 })), signature: t.Optional(t.String({ maxLength: 128 })) }),
+  query: t.Object({
+    expires: t.Optional(t.String({ maxLength: 16 })),
+    filename: t.Optional(t.String({ maxLength: 512 })),
+    signature: t.Optional(t.String({ maxLength: 128 })),
+  }),
   response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
 };
-async function sendSigned(scope: "public" | "private", name: string, query: { expires?: string; signature?: string }) {
-  return sendFile(await openSignedFile(scope, name, query.expires, query.signature), "private, no-store");
+async function sendSigned(
+  scope: "public" | "private",
+  name: string,
+  query: { expires?: string; filename?: string; signature?: string },
+) {
+  return sendFile(await openSignedFile(scope, name, query.expires, query.signature, query.filename), "private, no-store");
 }
 
 export const uploadsModule = new Elysia({ name: "uploads" })

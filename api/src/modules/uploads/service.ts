@@ -42,7 +42,8 @@ export async function storeUpload(file: Blob, kind: UploadKind): Promise<{ url: 
   return { url: uploadedFileUrl(name) };
 }
 
-export type ServedFile = StoredFile & { name: string; extension: StoredExtension };
+/** A stored file to send: its generated name and extension, and the name it downloads as, when it has one. */
+export type ServedFile = StoredFile & { name: string; extension: StoredExtension; downloadAs?: string };
 
 const missing = () => notFound("File not found");
 
@@ -63,11 +64,16 @@ export async function openSignedFile(
   name: string,
   expires: string | undefined,
   signature: string | undefined,
+  downloadAs?: string,
 ): Promise<ServedFile> {
   const key = `${scope}/${name}`;
-  if ((scope !== "public" && scope !== "private") || !isUploadedFileName(name) || !verifyLocalLink(key, expires, signature))
+  if (
+    (scope !== "public" && scope !== "private") ||
+    !isUploadedFileName(name) ||
+    !verifyLocalLink(key, expires, signature, undefined, undefined, downloadAs)
+  )
     throw missing();
   const file = await storage().get(key);
   if (!file) throw missing();
-  return { ...file, name, extension: name.slice(name.lastIndexOf(".") + 1) as StoredExtension };
+  return { ...file, name, extension: name.slice(name.lastIndexOf(".") + 1) as StoredExtension, downloadAs };
 }
