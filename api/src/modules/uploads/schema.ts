@@ -97,4 +97,5 @@ export const UPLOAD_MESSAGES = {
   notAPdf: "Only PDF files can be uploaded as a white paper",
   incomplete: "The file is incomplete or damaged",
   markup: "The file contains HTML or script markup and cannot be uploaded",
+  tooMany: "Too many uploads. Please try again later.",
 } as const;

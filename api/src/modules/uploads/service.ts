@@ -1,9 +1,14 @@
 // Uploads as plain use cases (docs/decisions/007): check what a file is from its bytes, store it under a generated
 // name, and open stored files for serving. Never sees Elysia's context; throws AppError.
 import { randomBytes } from "node:crypto";
+import { mkdir, open, rm } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
+import { RateLimiter, Semaphore } from "../../lib/rate-limit";
 import { storage, verifyLocalLink, type StoredFile } from "../../lib/storage";
 import { detectFormat, findMarkup, looksComplete } from "./file-kind";
+import { boundaryOf, type FileSink, malformed, receiveMultipart } from "./multipart";
 import {
   CONTENT_TYPES,
   IMAGE_MAX_BYTES,
@@ -17,6 +22,77 @@ import {
 
 const IMAGE_EXTENSIONS = new Set<StoredExtension>(["jpg", "png", "gif", "webp"]);
 
+/** Uploads one member may make in UPLOAD_WINDOW_MS (an admin filling forms makes a few). */
+export const UPLOADS_PER_MEMBER = 30;
+const UPLOAD_WINDOW_MS = 10 * 60_000;
+/** Uploads handled at once, and how many more may wait for a slot; past that, 503 with Retry-After. */
+export const UPLOAD_CONCURRENCY = 4;
+export const UPLOAD_QUEUE = 8;
+
+export const uploadLimits = {
+  perMember: new RateLimiter("uploads-member", UPLOADS_PER_MEMBER, UPLOAD_WINDOW_MS),
+};
+
+/** Counts one upload for this member: 429 with Retry-After past the limit — asked before the body is read. */
+export const countUpload = (userId: string) => uploadLimits.perMember.consume(userId, UPLOAD_MESSAGES.tooMany);
+
+// ---- Receiving: bounded, streamed to disk -------------------------------------------------------------------------
+// At most UPLOAD_CONCURRENCY uploads are received and stored at once (UPLOAD_QUEUE more wait; the rest get 503). A
+// slot is taken before the body is read and given back when the request ends, whichever way it ends. The file
+// part is written to a spool file as it arrives (memory stays flat); checks read it back, storage streams it.
+
+const slots = new Semaphore(UPLOAD_CONCURRENCY, UPLOAD_QUEUE);
+/** Beside the stored files (not /tmp, which may be memory); `.incoming` can never be a storage key. */
+const SPOOL_DIR = resolve(env.STORAGE_DIR, ".incoming");
+type Lease = { release: () => void; spool: string | null };
+const leases = new WeakMap<Request, Lease>();
+
+/** A spool file written chunk by chunk; each write waits for the disk, so nothing piles up in memory. */
+async function spoolSink(path: string): Promise<FileSink> {
+  const handle = await open(path, "wx", 0o600);
+  return {
+    write: async (chunk) => {
+      await handle.write(chunk);
+    },
+    end: () => handle.close(),
+  };
+}
+
+/**
+ * POST /api/upload's body reader (the security plugin's `read`): takes an upload slot, then streams the multipart
+ * body, the file part into a spool file. Returns the form as the route's schema sees it: `file` is the spooled file.
+ */
+export async function receiveUploadBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  if (!request.body || request.headers.get("content-length") === "0") return {};
+  const boundary = boundaryOf(request.headers.get("content-type") ?? "");
+  if (!boundary) throw malformed();
+  const lease: Lease = { release: await slots.acquire(), spool: null };
+  leases.set(request, lease);
+  try {
+    await mkdir(SPOOL_DIR, { recursive: true });
+    const path = join(SPOOL_DIR, `${randomBytes(16).toString("hex")}.part`);
+    let sink: Promise<FileSink> | null = null;
+    const form = await receiveMultipart(request.body, boundary, maxBytes, "file", () => {
+      lease.spool = path;
+      sink = spoolSink(path);
+      return { write: async (chunk) => (await sink!).write(chunk), end: async () => (await sink!).end() };
+    });
+    return { ...form.fields, ...(form.file ? { file: Bun.file(path, { type: form.file.type }) } : {}) };
+  } catch (error) {
+    await finishUpload(request);
+    throw error;
+  }
+}
+
+/** Ends an upload's request: its slot back, its spool file gone. Safe to call more than once. */
+export async function finishUpload(request: Request): Promise<void> {
+  const lease = leases.get(request);
+  if (!lease) return;
+  leases.delete(request);
+  lease.release();
+  if (lease.spool) await rm(lease.spool, { force: true });
+}
+
 export const maxBytesFor = (kind: UploadKind) => (kind === "pdf" ? PDF_MAX_BYTES : IMAGE_MAX_BYTES);
 
 /**
@@ -29,7 +105,8 @@ export async function storeUpload(file: Blob, kind: UploadKind): Promise<{ url: 
     throw new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.pdfTooLarge : UPLOAD_MESSAGES.imageTooLarge, 413);
   }
   if (file.size === 0) throw new AppError("invalid_data", UPLOAD_MESSAGES.emptyFile);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  // One copy in memory for the checks (markup may sit anywhere); the stored copy streams from the file itself.
+  const bytes = await file.bytes();
   const format = detectFormat(bytes);
   if (kind === "pdf" ? format !== "pdf" : !format || !IMAGE_EXTENSIONS.has(format)) {
     throw new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.notAPdf : UPLOAD_MESSAGES.notAnImage);
@@ -38,7 +115,7 @@ export async function storeUpload(file: Blob, kind: UploadKind): Promise<{ url: 
   if (findMarkup(bytes)) throw new AppError("invalid_data", UPLOAD_MESSAGES.markup);
 
   const name = `${randomBytes(16).toString("hex")}.${format}`;
-  await storage().put(`public/${name}`, bytes, CONTENT_TYPES[format!]);
+  await storage().put(`public/${name}`, file, CONTENT_TYPES[format!]);
   return { url: uploadedFileUrl(name) };
 }
 

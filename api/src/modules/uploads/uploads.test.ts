@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import S3rver from "s3rver";
 import { treaty } from "@elysiajs/eden";
 import { app } from "../../app";
@@ -11,8 +11,11 @@ import { BASE_URL, raw, signedInClient, SITE_ORIGIN, type CookieJar } from "../.
 import { createUser } from "../../../test/factories";
 import { recordClientIp } from "../../lib/client-ip";
 import { localStorage, s3Storage, signLocalLink, storage, useStorage, verifyLocalLink, type Storage } from "../../lib/storage";
+import { env } from "../../env";
 import { detectFormat, findMarkup, looksComplete } from "./file-kind";
+import { boundaryOf, receiveMultipart } from "./multipart";
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES, UPLOADED_IMAGE_URL_PATTERN, UPLOADED_PDF_URL_PATTERN } from "./schema";
+import { UPLOAD_CONCURRENCY, UPLOAD_QUEUE, UPLOADS_PER_MEMBER, uploadLimits } from "./service";
 
 // ---- Sample files -------------------------------------------------------------------------------------------------
 const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
@@ -128,11 +131,16 @@ afterAll(() => {
 });
 
 let admin: CookieJar, delegate: CookieJar, member: CookieJar;
+let adminId: string;
 beforeAll(async () => {
-  admin = (await signedInClient(await createUser({ role: "ADMIN" }))).jar;
+  const adminUser = await createUser({ role: "ADMIN" });
+  adminId = adminUser.id;
+  admin = (await signedInClient(adminUser)).jar;
   delegate = (await signedInClient(await createUser({ toolAccess: ["projects"] }))).jar;
   member = (await signedInClient(await createUser())).jar;
 });
+// This file uploads far more than a person would: the shared admin starts each test with a fresh allowance.
+beforeEach(() => uploadLimits.perMember.reset(adminId));
 
 // ---- Recognising files by their bytes ----------------------------------------------------------------------------
 describe("file kinds from bytes", () => {
@@ -192,7 +200,7 @@ describe("POST /api/upload", () => {
     expect((await upload(form(PNG, "a.png"))).status).toBe(401);
     const res = await upload(form(PNG, "a.png"), member);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe("You don't have permission to upload files");
+    expect(res.body.message).toBe("You don't have permission to do this");
     // Refused before reading: even a body over the limit gets 401/403, not 413.
     expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"), member)).status).toBe(403);
     expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"))).status).toBe(401);
@@ -331,6 +339,55 @@ describe("POST /api/upload", () => {
     expect(await store.list()).toEqual([]);
   });
 
+  // Issue 14 item 6: one member cannot upload without end.
+  test("a member's uploads are limited: past the limit 429 with Retry-After, nothing stored; others are not held up", async () => {
+    const busy = (await signedInClient(await createUser({ toolAccess: ["resources"] }))).jar;
+    for (let i = 0; i < UPLOADS_PER_MEMBER; i++) expect((await upload(form(PNG, "a.png"), busy)).status).toBe(201);
+    const before = await store.list();
+    const refused = await upload(form(PNG, "a.png"), busy);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.body.message).toBe(UPLOAD_MESSAGES.tooMany);
+    // Refused before the body is read: an oversized body gets the same 429, not 413.
+    expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"), busy)).status).toBe(429);
+    expect(await store.list()).toEqual(before);
+    expect((await upload(form(PNG, "a.png"), admin)).status).toBe(201);
+  });
+
+  // Issue 14 item 7: parallel uploads are bounded — N at once, a short queue, 503 past it.
+  test("more parallel uploads than the cap and its queue: the rest get 503 with Retry-After, none 500, accepted ones intact", async () => {
+    // Storage held shut until every request has been answered or is waiting: the cap, not timing, decides.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const inner = store;
+    useStorage({ ...inner, put: async (key, bytes, type) => (await gate, inner.put(key, bytes, type)) });
+    const total = UPLOAD_CONCURRENCY + UPLOAD_QUEUE + 4;
+    const files = Array.from({ length: total }, () => bigPng(1024 * 1024));
+    let settled = 0;
+    const answers = files.map((bytes) =>
+      upload(form(bytes, "big.png"), admin).finally(() => {
+        settled++;
+      }),
+    );
+    const deadline = Date.now() + 10_000;
+    while (settled < total - UPLOAD_CONCURRENCY - UPLOAD_QUEUE && Date.now() < deadline) await Bun.sleep(10);
+    open();
+    const results = await Promise.all(answers);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 503).length).toBe(total - UPLOAD_CONCURRENCY - UPLOAD_QUEUE);
+    expect(statuses.filter((s) => s === 201).length).toBe(UPLOAD_CONCURRENCY + UPLOAD_QUEUE);
+    for (const r of results.filter((r) => r.status === 503)) expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+    for (const [i, r] of results.entries()) {
+      if (r.status !== 201) continue;
+      const served = await fetchFile(r.body.url);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(files[i]!);
+    }
+    // The slots are given back: the next upload goes through at once.
+    expect((await upload(form(PNG, "a.png"), admin)).status).toBe(201);
+  });
+
   test("the typed client (Eden) sends the file as multipart", async () => {
     const { createSession, SESSION_COOKIE } = await import("../auth/sessions");
     const user = await createUser({ role: "ADMIN" });
@@ -339,6 +396,80 @@ describe("POST /api/upload", () => {
     const res = await api.upload.post({ file: new File([PNG], "a.png", { type: "image/png" }) });
     expect(res.status).toBe(201);
     expect(res.data?.url).toMatch(new RegExp(UPLOADED_IMAGE_URL_PATTERN));
+  });
+});
+
+// ---- Receiving a body as it streams in ------------------------------------------------------------------------------
+describe("the multipart reader", () => {
+  /** A browser-made multipart body, fed in chunks of `size` bytes. */
+  async function chunked(data: FormData, size: number) {
+    const response = new Response(data);
+    const contentType = response.headers.get("content-type")!; // before the body is read: Bun drops it after
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let at = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(at, at + size));
+        at += size;
+      },
+    });
+    return { body, boundary: boundaryOf(contentType)!, length: bytes.length };
+  }
+  const collect = () => {
+    const parts: Uint8Array[] = [];
+    return { parts, sink: () => ({ write: (chunk: Uint8Array) => void parts.push(Buffer.from(chunk)), end: () => {} }) };
+  };
+
+  test("finds the file and the text fields however the body is cut into chunks", async () => {
+    const bytes = bigPng(100_000);
+    for (const size of [1, 7, 69, 4096, 1 << 20]) {
+      const data = new FormData();
+      data.append("note", "héllo");
+      data.append("file", new File([bytes], "a.png", { type: "image/png" }));
+      const { body, boundary, length } = await chunked(data, size);
+      const { parts, sink } = collect();
+      const form = await receiveMultipart(body, boundary, length, "file", sink);
+      expect(form.fields).toEqual({ note: "héllo" });
+      expect(form.file).toEqual({ name: "a.png", type: "image/png", size: bytes.length });
+      expect(new Uint8Array(Buffer.concat(parts))).toEqual(bytes);
+    }
+  });
+
+  test("over the limit is a 413, cut off is a 400, two files under one name is a 400", async () => {
+    const one = new FormData();
+    one.append("file", new File([PNG], "a.png"));
+    const over = await chunked(one, 64);
+    await expect(receiveMultipart(over.body, over.boundary, over.length - 1, "file", collect().sink)).rejects.toMatchObject({
+      status: 413,
+    });
+    const whole = await chunked(one, 1 << 20);
+    const cut = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const reader = whole.body.getReader();
+        const { value } = await reader.read();
+        controller.enqueue(value!.slice(0, value!.length - 10));
+        controller.close();
+      },
+    });
+    await expect(receiveMultipart(cut, whole.boundary, whole.length, "file", collect().sink)).rejects.toMatchObject({
+      status: 400,
+    });
+    const two = new FormData();
+    two.append("file", new File([PNG], "a.png"));
+    two.append("file", new File([GIF], "b.gif"));
+    const twice = await chunked(two, 1 << 20);
+    await expect(receiveMultipart(twice.body, twice.boundary, twice.length, "file", collect().sink)).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  test("no spool file outlives its request, whether the upload was stored or refused", async () => {
+    expect((await upload(form(PNG, "a.png"), admin)).status).toBe(201);
+    expect((await upload(form(HTML, "a.png"), admin)).status).toBe(400);
+    expect((await upload(form(PNG, "a.png"), admin, "?type=nope")).status).toBe(400);
+    await Bun.sleep(20);
+    expect(readdirSync(resolve(env.STORAGE_DIR, ".incoming"))).toEqual([]);
   });
 });
 
