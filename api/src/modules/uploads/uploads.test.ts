@@ -362,7 +362,13 @@ describe("POST /api/upload", () => {
       open = resolve;
     });
     const inner = store;
-    useStorage({ ...inner, put: async (key, bytes, type) => (await gate, inner.put(key, bytes, type)) });
+    useStorage({
+      ...inner,
+      put: async (key, bytes, type) => {
+        await gate;
+        return inner.put(key, bytes, type);
+      },
+    });
     const total = UPLOAD_CONCURRENCY + UPLOAD_QUEUE + 4;
     const files = Array.from({ length: total }, () => bigPng(1024 * 1024));
     let settled = 0;

@@ -1,0 +1,22 @@
+import { test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { app } from "./src/app";
+import { signedInClient } from "./test/client";
+import { createUser } from "./test/factories";
+import { localStorage, useStorage } from "./src/lib/storage";
+import { recordClientIp } from "./src/lib/client-ip";
+test("mem", async () => {
+  useStorage(localStorage(mkdtempSync(join(tmpdir(), "mem-"))));
+  const jars = await Promise.all(Array.from({ length: 16 }, async () => (await signedInClient(await createUser({ role: "ADMIN" }))).jar));
+  const server = Bun.serve({ port: 0, fetch: (r, s) => { recordClientIp(r, s.requestIP(r)?.address ?? "1.1.1.1"); return app.handle(r); } });
+  const png = () => { const b = new Uint8Array(5 * 1024 * 1024 - 200); b.set([0x89,0x50,0x4e,0x47,0x0d,0x0a,0x1a,0x0a]); for (let i = 33; i < b.length - 12; i++) b[i] = (i * 7919) & 0xff; b.set([0,0,0,0,0x49,0x45,0x4e,0x44,0xae,0x42,0x60,0x82], b.length - 12); return b; };
+  const bodies = jars.map(() => { const f = new FormData(); f.append("file", new File([png()], "a.png")); return f; });
+  Bun.gc(true); const before = process.memoryUsage().rss; let peak = before;
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
+  const res = await Promise.all(bodies.map((body, i) => fetch(`http://127.0.0.1:${server.port}/api/upload`, { method: "POST", body, headers: { cookie: jars[i]!.header(), origin: "http://localhost:3000" } }).then(async (r) => `${r.status}`)));
+  clearInterval(timer);
+  console.log(res.join(","), "rss before MB", (before / 1e6) | 0, "peak", (peak / 1e6) | 0, "delta", ((peak - before) / 1e6) | 0);
+  server.stop(true);
+});
