@@ -29,8 +29,12 @@ export const contentTypeOfKey = (key: string) =>
   TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
 export type FileBody = Uint8Array | Blob | ReadableStream<Uint8Array>;
-/** What Bun.write and the S3 client take: a Response, which they read chunk by chunk. */
-const writable = (body: FileBody) => new Response(body as Uint8Array<ArrayBuffer> | Blob | ReadableStream<Uint8Array>);
+/**
+ * What Bun.write and the S3 client take: a stream through a Response, which they read chunk by chunk; a Blob as it
+ * is (a file on disk is copied by the kernel, or uploaded in parts); bytes as they are.
+ */
+const writable = (body: FileBody): Blob | Response =>
+  body instanceof ReadableStream ? new Response(body) : body instanceof Blob ? body : new Blob([body as Uint8Array<ArrayBuffer>]);
 
 export type StoredFile = { body: ReadableStream<Uint8Array>; size: number; contentType: string };
 
@@ -127,7 +131,8 @@ export function localStorage(directory: string, secret = env.SESSION_SECRET): St
       // Written beside, then renamed: a crash mid-write leaves a temporary file, never a half file under its name.
       const temporary = `${path}.${randomBytes(6).toString("hex")}.partial`;
       try {
-        await Bun.write(temporary, writable(bytes));
+        const data = writable(bytes);
+        await (data instanceof Response ? Bun.write(temporary, data) : Bun.write(temporary, data));
         await rename(temporary, path);
       } catch (error) {
         await rm(temporary, { force: true });

@@ -96,6 +96,24 @@ export async function receiveMultipart(
     part = null;
   };
 
+  /**
+   * The next chunk after what is still pending. In a part's data only a possible start of the delimiter is pending
+   * (fewer bytes than the delimiter): unless the delimiter does begin there, those bytes are data and go out, and
+   * the chunk is used as it is — not copied behind them, so a large file is never copied chunk by chunk.
+   */
+  const append = async (held: Buffer, chunk: Buffer): Promise<Buffer> => {
+    if (held.length === 0) return chunk;
+    // (Only when the chunk is long enough to hold the rest of a delimiter begun in `held`.)
+    if ((state === "data" || state === "preamble") && held.length < delimiter.length && chunk.length >= delimiter.length) {
+      const seam = Buffer.concat([held, chunk.subarray(0, delimiter.length)]).indexOf(delimiter);
+      if (seam === -1 || seam >= held.length) {
+        if (state === "data") await emit(held);
+        return chunk;
+      }
+    }
+    return Buffer.concat([held, chunk]);
+  };
+
   try {
     for (;;) {
       // Make progress on what is buffered; read more only when nothing more can be decided.
@@ -154,7 +172,7 @@ export async function receiveMultipart(
       if (done) throw malformed(); // cut off before the closing boundary
       received += value.byteLength;
       if (received > maxBytes) throw tooLarge();
-      pending = pending.length ? Buffer.concat([pending, value]) : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      pending = await append(pending, Buffer.from(value.buffer, value.byteOffset, value.byteLength));
     }
     // Whatever follows the closing boundary (an epilogue) is not read.
     await reader.cancel().catch(() => {});

@@ -7,7 +7,7 @@ import { env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { RateLimiter, Semaphore } from "../../lib/rate-limit";
 import { storage, verifyLocalLink, type StoredFile } from "../../lib/storage";
-import { detectFormat, findMarkup, looksComplete } from "./file-kind";
+import { inspectFile } from "./file-kind";
 import { boundaryOf, type FileSink, malformed, receiveMultipart } from "./multipart";
 import {
   CONTENT_TYPES,
@@ -105,14 +105,13 @@ export async function storeUpload(file: Blob, kind: UploadKind): Promise<{ url: 
     throw new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.pdfTooLarge : UPLOAD_MESSAGES.imageTooLarge, 413);
   }
   if (file.size === 0) throw new AppError("invalid_data", UPLOAD_MESSAGES.emptyFile);
-  // One copy in memory for the checks (markup may sit anywhere); the stored copy streams from the file itself.
-  const bytes = await file.bytes();
-  const format = detectFormat(bytes);
+  // Read in chunks from the spooled file (never whole in memory); the stored copy streams from the file itself.
+  const { format, complete, markup } = await inspectFile(file);
   if (kind === "pdf" ? format !== "pdf" : !format || !IMAGE_EXTENSIONS.has(format)) {
     throw new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.notAPdf : UPLOAD_MESSAGES.notAnImage);
   }
-  if (!looksComplete(format!, bytes)) throw new AppError("invalid_data", UPLOAD_MESSAGES.incomplete);
-  if (findMarkup(bytes)) throw new AppError("invalid_data", UPLOAD_MESSAGES.markup);
+  if (!complete) throw new AppError("invalid_data", UPLOAD_MESSAGES.incomplete);
+  if (markup) throw new AppError("invalid_data", UPLOAD_MESSAGES.markup);
 
   const name = `${randomBytes(16).toString("hex")}.${format}`;
   await storage().put(`public/${name}`, file, CONTENT_TYPES[format!]);

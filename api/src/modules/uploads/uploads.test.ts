@@ -12,7 +12,7 @@ import { createUser } from "../../../test/factories";
 import { recordClientIp } from "../../lib/client-ip";
 import { localStorage, s3Storage, signLocalLink, storage, useStorage, verifyLocalLink, type Storage } from "../../lib/storage";
 import { env } from "../../env";
-import { detectFormat, findMarkup, looksComplete } from "./file-kind";
+import { detectFormat, findMarkup, inspectFile, looksComplete } from "./file-kind";
 import { boundaryOf, receiveMultipart } from "./multipart";
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES, UPLOADED_IMAGE_URL_PATTERN, UPLOADED_PDF_URL_PATTERN } from "./schema";
 import { UPLOAD_CONCURRENCY, UPLOAD_QUEUE, UPLOADS_PER_MEMBER, uploadLimits } from "./service";
@@ -166,6 +166,36 @@ describe("file kinds from bytes", () => {
     expect(findMarkup(POLYGLOT)).toBe("<script");
     expect(findMarkup(new Uint8Array([...PNG.slice(0, 40), ...Buffer.from("<SVG><ScRiPt>")]))).toBe("<script");
     for (const bytes of [PNG, JPEG, GIF, WEBP, PDF, bigPng(200_000)]) expect(findMarkup(bytes)).toBeNull();
+  });
+});
+
+describe("inspecting a file in chunks (uploads spooled to disk)", () => {
+  test("gives the answers detectFormat, looksComplete and findMarkup give for the whole file", async () => {
+    const samples = [PNG, JPEG, GIF, WEBP, PDF, HTML, SVG, POLYGLOT, bigPng(200_000)];
+    for (const bytes of [...samples, ...samples.map((b) => b.slice(0, b.length - 6))]) {
+      const format = detectFormat(bytes);
+      const seen = await inspectFile(new Blob([bytes as Uint8Array<ArrayBuffer>]));
+      expect(seen.format).toBe(format);
+      if (!format) continue;
+      expect(seen.complete).toBe(looksComplete(format, bytes));
+      expect(Boolean(seen.markup)).toBe(Boolean(findMarkup(bytes)));
+    }
+  });
+
+  test("finds markup and a JPEG's end marker split across the chunks a file is read in", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "inspect-"));
+    temporaryDirs.push(dir);
+    // Bun reads files in chunks of at most 512 KiB: put the token across that seam.
+    const seam = 512 * 1024;
+    const png = bigPng(seam * 2);
+    png.set(Buffer.from("<ScRiPt"), seam - 3);
+    await Bun.write(join(dir, "a.png"), png);
+    expect((await inspectFile(Bun.file(join(dir, "a.png")))).markup).toBe("<script");
+    const jpeg = new Uint8Array(seam * 2).fill(0x11);
+    jpeg.set(JPEG.slice(0, 20));
+    jpeg.set([0xff, 0xd9], seam - 1);
+    await Bun.write(join(dir, "a.jpg"), jpeg);
+    expect(await inspectFile(Bun.file(join(dir, "a.jpg")))).toEqual({ format: "jpg", complete: true, markup: null });
   });
 });
 
@@ -429,7 +459,8 @@ describe("the multipart reader", () => {
 
   test("finds the file and the text fields however the body is cut into chunks", async () => {
     const bytes = bigPng(100_000);
-    for (const size of [1, 7, 69, 4096, 1 << 20]) {
+    // Around the delimiter's length (62 bytes for these boundaries) too: a delimiter split at every possible point.
+    for (const size of [1, 7, 61, 62, 63, 69, 100, 4096, 1 << 20]) {
       const data = new FormData();
       data.append("note", "héllo");
       data.append("file", new File([bytes], "a.png", { type: "image/png" }));
