@@ -675,6 +675,21 @@ describe("S3-compatible bucket (s3rver)", () => {
     expect((await fetchFile(`/api/files/${key.split("/")[1]}`)).status).toBe(404);
   });
 
+  test("put takes a stream (a file moved between keys) and a Blob (a spooled upload)", async () => {
+    const fromStream = "private/00112233445566778899aabbccddee01.pdf";
+    const fromBlob = "private/00112233445566778899aabbccddee02.png";
+    await bucket.put(fromStream, new Blob([PDF]).stream(), "application/pdf");
+    await bucket.put(fromBlob, new Blob([PNG]), "image/png");
+    for (const [key, bytes] of [
+      [fromStream, PDF],
+      [fromBlob, PNG],
+    ] as const) {
+      const file = await bucket.get(key);
+      expect(new Uint8Array(await new Response(file!.body).arrayBuffer())).toEqual(bytes);
+      await bucket.delete(key);
+    }
+  });
+
   test("a presigned download link names the file (Content-Disposition)", async () => {
     const key = "private/00112233445566778899aabbccddeef0.pdf";
     await bucket.put(key, PDF, "application/pdf");
