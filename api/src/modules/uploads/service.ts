@@ -1,7 +1,7 @@
 // Uploads as plain use cases (docs/decisions/007): check what a file is from its bytes, store it under a generated
 // name, and open stored files for serving. Never sees Elysia's context; throws AppError.
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rm } from "node:fs/promises";
+import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -47,6 +47,19 @@ const SPOOL_DIR = resolve(env.STORAGE_DIR, ".incoming");
 type Lease = { release: () => void; spool: string | null };
 const leases = new WeakMap<Request, Lease>();
 
+/** Spool files a crash left behind (a request ends by removing its own), swept once per process on first use. */
+let spoolSwept = false;
+const STALE_SPOOL_MS = 60 * 60_000;
+async function sweepSpool() {
+  if (spoolSwept) return;
+  spoolSwept = true;
+  for (const name of await readdir(SPOOL_DIR).catch(() => [] as string[])) {
+    const path = join(SPOOL_DIR, name);
+    const info = await stat(path).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_SPOOL_MS) await rm(path, { force: true });
+  }
+}
+
 /** A spool file written chunk by chunk; each write waits for the disk, so nothing piles up in memory. */
 async function spoolSink(path: string): Promise<FileSink> {
   const handle = await open(path, "wx", 0o600);
@@ -70,6 +83,7 @@ export async function receiveUploadBody(request: Request, maxBytes: number): Pro
   leases.set(request, lease);
   try {
     await mkdir(SPOOL_DIR, { recursive: true });
+    await sweepSpool();
     const path = join(SPOOL_DIR, `${randomBytes(16).toString("hex")}.part`);
     let sink: Promise<FileSink> | null = null;
     const form = await receiveMultipart(request.body, boundary, maxBytes, "file", () => {
