@@ -174,12 +174,14 @@ export async function createResource(caller: Caller, input: ResourceInput): Prom
 
 export async function updateResource(caller: Caller, id: string, input: ResourceUpdate): Promise<Resource> {
   const prisma = await db();
-  const current = await prisma.resource.findUnique({ where: { id }, select: { accessLevel: true } });
+  const current = await prisma.resource.findUnique({ where: { id }, select: { accessLevel: true, fileUrl: true } });
   if (!current) throw notFound(RESOURCE_MESSAGES.notFound);
   const data = toData(input, current.accessLevel);
   await assertProjectExists(data.projectId);
   await prisma.$transaction(async (tx) => {
-    if (input.fileUrl !== undefined) data.fileUrl = await claimFile(tx, blankToNull(input.fileUrl), id);
+    // The form sends the resource's own file back with every edit: unchanged, nothing to claim.
+    const fileUrl = input.fileUrl === undefined ? undefined : blankToNull(input.fileUrl);
+    if (fileUrl !== undefined && fileUrl !== current.fileUrl) data.fileUrl = await claimFile(tx, fileUrl, id);
     const { count } = await tx.resource.updateMany({ where: { id }, data }).catch(rethrowMissingProject);
     if (count === 0) throw notFound(RESOURCE_MESSAGES.notFound);
   }, FILE_TRANSACTION);
