@@ -105,8 +105,10 @@ async function claimFile(tx: Prisma.TransactionClient, fileUrl: string | null, r
   if (upload) {
     await store.put(privateKey, upload.body, upload.contentType);
     await store.delete(file.key);
-  } else if (!(await store.get(privateKey))) {
-    throw new AppError("invalid_data", RESOURCE_MESSAGES.fileMissing);
+  } else {
+    const kept = await store.get(privateKey);
+    if (!kept) throw new AppError("invalid_data", RESOURCE_MESSAGES.fileMissing);
+    await kept.body.cancel(); // only asked whether it exists
   }
   return uploadedFileUrl(file.name, "private");
 }
