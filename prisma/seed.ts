@@ -5,6 +5,7 @@
 import type { Prisma, PrismaClient } from "../api/src/generated/prisma/client";
 import { createHash } from "node:crypto";
 import { storage } from "../api/src/lib/storage";
+import { uploadedFileUrl } from "../api/src/modules/uploads/schema";
 
 export const DEMO_ACCOUNTS = {
   admin: { username: "admin", email: "admin@example.com", password: "admin-demo-1234" },
@@ -687,7 +688,7 @@ async function storeDemoResourceFile(id: string, title: string): Promise<string>
   const pdf = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj\n4 0 obj << /Length ${text.length + 35} >> stream\nBT /F1 18 Tf 72 720 Td (${text}) Tj ET\nendstream endobj\n5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
   const store = storage();
   if (!(await store.get(`private/${name}`))) await store.put(`private/${name}`, new TextEncoder().encode(pdf), "application/pdf");
-  return `/api/files/private/${name}`;
+  return uploadedFileUrl(name, "private");
 }
 
 /**

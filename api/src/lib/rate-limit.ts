@@ -61,7 +61,12 @@ export class Semaphore {
     readonly maxQueue: number,
   ) {}
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Waits for a slot (503 when the queue is full too) and returns the function that gives it back — for work whose
+   * start and end are in different places (an upload: read in the body parser, stored in the route). Calling the
+   * returned function again does nothing.
+   */
+  async acquire(): Promise<() => void> {
     if (this.running >= this.limit) {
       if (this.queue.length >= this.maxQueue) {
         throw new AppError("unavailable", "The server is busy. Please try again in a moment.", 503, { "retry-after": "2" });
@@ -70,13 +75,23 @@ export class Semaphore {
     } else {
       this.running++;
     }
-    try {
-      return await task();
-    } finally {
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
       const next = this.queue.shift();
       if (next)
         next(); // hand the slot straight to the next waiter
       else this.running--;
+    };
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await task();
+    } finally {
+      release();
     }
   }
 }

@@ -8,6 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { env, type Env } from "../env";
+import { contentDisposition } from "./content-disposition";
 
 /** `public/…` or `private/…`, then a lower-case name with one extension: no dots elsewhere, no slashes, no `..`. */
 export const STORAGE_KEY_PATTERN = /^(public|private)\/[a-z0-9][a-z0-9_-]{0,127}\.[a-z0-9]{1,8}$/;
@@ -27,21 +28,33 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
 export const contentTypeOfKey = (key: string) =>
   TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
+export type FileBody = Uint8Array | Blob | ReadableStream<Uint8Array>;
+/**
+ * What Bun.write and the S3 client take: a stream through a Response, which they read chunk by chunk; a Blob as it
+ * is (a file on disk is copied by the kernel, or uploaded in parts); bytes as they are.
+ */
+const writable = (body: FileBody): Blob | Response =>
+  body instanceof ReadableStream ? new Response(body) : body instanceof Blob ? body : new Blob([body as Uint8Array<ArrayBuffer>]);
+
 export type StoredFile = { body: ReadableStream<Uint8Array>; size: number; contentType: string };
 
 export interface Storage {
   readonly kind: "local" | "s3";
-  /** Writes the whole file; readers never see a partial one. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Writes the whole file; readers never see a partial one. A Blob (a spooled upload) or a stream (another stored
+   * file) is written as it is read, never held in memory whole.
+   */
+  put(key: string, bytes: FileBody, contentType: string): Promise<void>;
   /** The file as a stream, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   /**
    * A link that opens the file for `ttlSeconds` and then stops working: an HMAC-signed path under /api/files for
-   * the local directory (relative to the site), a presigned URL for a bucket.
+   * the local directory (relative to the site), a presigned URL for a bucket. With `downloadAs`, the file is served
+   * as an attachment of that name (Content-Disposition, contentDisposition's rules), part of what is signed.
    */
-  signedUrl(key: string, ttlSeconds: number): Promise<string>;
+  signedUrl(key: string, ttlSeconds: number, downloadAs?: string): Promise<string>;
   /** Every stored key under a prefix ("public/", "private/" or ""), sorted. For operations and tests. */
   list(prefix?: string): Promise<string[]>;
 }
@@ -60,15 +73,29 @@ function checkTtl(ttlSeconds: number) {
 
 /** A key of its own for file links, derived from SESSION_SECRET: a file signature is never a valid cookie signature. */
 const linkKey = (secret: string) => createHmac("sha256", secret).update("storage-signed-links/v1").digest();
-const signatureOf = (secret: string, key: string, expires: number) =>
-  createHmac("sha256", linkKey(secret)).update(`${key}\n${expires}`).digest("base64url");
+const signatureOf = (secret: string, key: string, expires: number, filename?: string) =>
+  createHmac("sha256", linkKey(secret))
+    .update(filename === undefined ? `${key}\n${expires}` : `${key}\n${expires}\n${filename}`)
+    .digest("base64url");
 
-/** The query a local signed link carries: `expires` (Unix seconds) and `signature`. */
-export function signLocalLink(key: string, ttlSeconds: number, secret = env.SESSION_SECRET, now = Date.now()): string {
+/**
+ * The query a local signed link carries: `expires` (Unix seconds), `filename` when the file downloads under a name
+ * of its own, and `signature` over the key and both.
+ */
+export function signLocalLink(
+  key: string,
+  ttlSeconds: number,
+  secret = env.SESSION_SECRET,
+  now = Date.now(),
+  filename?: string,
+): string {
   checkKey(key);
   checkTtl(ttlSeconds);
   const expires = Math.floor(now / 1000) + ttlSeconds;
-  return `${FILES_PATH}/${key}?${new URLSearchParams({ expires: String(expires), signature: signatureOf(secret, key, expires) })}`;
+  const query = new URLSearchParams({ expires: String(expires) });
+  if (filename !== undefined) query.set("filename", filename);
+  query.set("signature", signatureOf(secret, key, expires, filename));
+  return `${FILES_PATH}/${key}?${query}`;
 }
 
 /** Whether a local link's `expires` and `signature` are ours for this key and not yet past. Constant-time compare. */
@@ -78,11 +105,12 @@ export function verifyLocalLink(
   signature: string | undefined,
   secret = env.SESSION_SECRET,
   now = Date.now(),
+  filename?: string,
 ): boolean {
   if (!STORAGE_KEY_PATTERN.test(key) || !expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
   const at = Number(expires);
   if (at * 1000 <= now) return false;
-  const expected = Buffer.from(signatureOf(secret, key, at));
+  const expected = Buffer.from(signatureOf(secret, key, at, filename));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -103,7 +131,8 @@ export function localStorage(directory: string, secret = env.SESSION_SECRET): St
       // Written beside, then renamed: a crash mid-write leaves a temporary file, never a half file under its name.
       const temporary = `${path}.${randomBytes(6).toString("hex")}.partial`;
       try {
-        await Bun.write(temporary, bytes);
+        const data = writable(bytes);
+        await (data instanceof Response ? Bun.write(temporary, data) : Bun.write(temporary, data));
         await rename(temporary, path);
       } catch (error) {
         await rm(temporary, { force: true });
@@ -119,8 +148,8 @@ export function localStorage(directory: string, secret = env.SESSION_SECRET): St
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
-    async signedUrl(key, ttlSeconds) {
-      return signLocalLink(key, ttlSeconds, secret);
+    async signedUrl(key, ttlSeconds, downloadAs) {
+      return signLocalLink(key, ttlSeconds, secret, Date.now(), downloadAs);
     },
     async list(prefix = "") {
       const keys: string[] = [];
@@ -144,7 +173,7 @@ export function s3Storage(settings: S3Settings): Storage {
     async put(key, bytes, contentType) {
       checkKey(key);
       // Bun's client switches to a multipart upload for large bodies on its own.
-      await client.write(key, bytes, { type: contentType });
+      await client.write(key, writable(bytes), { type: contentType });
     },
     async get(key) {
       checkKey(key);
@@ -165,10 +194,12 @@ export function s3Storage(settings: S3Settings): Storage {
         if (!isMissing(error)) throw error;
       }
     },
-    async signedUrl(key, ttlSeconds) {
+    async signedUrl(key, ttlSeconds, downloadAs) {
       checkKey(key);
       checkTtl(ttlSeconds);
-      return client.presign(key, { method: "GET", expiresIn: ttlSeconds });
+      // response-content-disposition: the bucket answers with this header; the name is part of the signature.
+      const disposition = downloadAs === undefined ? {} : { contentDisposition: contentDisposition("attachment", downloadAs) };
+      return client.presign(key, { method: "GET", expiresIn: ttlSeconds, ...disposition });
     },
     async list(prefix = "") {
       const keys: string[] = [];

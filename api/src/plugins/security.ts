@@ -43,12 +43,17 @@ type BodyRule = {
   authorize?: (request: Request) => Promise<void> | void;
   /** Hand the route the body as the exact text received, unparsed (a signature is computed over those bytes). */
   raw?: boolean;
+  /**
+   * The route reads its own body (at most `maxBytes`) and returns what the route's schema checks — e.g. an upload
+   * streamed to disk instead of held in memory. Every other check here still applies.
+   */
+  read?: (request: Request, maxBytes: number) => Promise<unknown>;
 };
 const JSON_BODY: BodyRule = { mediaType: "application/json", maxBytes: MAX_JSON_BODY_BYTES };
 /** Paths (under /api) whose route takes multipart or raw bodies, with their own limit. Everything else takes JSON. */
 const ROUTE_BODY_RULES = new Map<string, BodyRule>();
 
-export type MultipartOptions = Pick<BodyRule, "maxBytes" | "authorize">;
+export type MultipartOptions = Pick<BodyRule, "maxBytes" | "authorize" | "read">;
 
 /**
  * Declares that `path` (e.g. "/api/upload") takes multipart/form-data of at most `maxBytes` — the route's file
@@ -145,6 +150,7 @@ export const securityPlugin = new Elysia({ name: "security" })
   .onParse({ as: "global" }, async ({ request }) => {
     if (SAFE_METHODS.has(request.method)) return;
     const rule = bodyRuleFor(request);
+    if (rule.read) return rule.read(request, limitOf(rule, request));
     const bytes = await readLimited(request, limitOf(rule, request));
     if (rule.raw) {
       try {

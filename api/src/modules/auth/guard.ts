@@ -1,9 +1,10 @@
 // Who is calling. `auth: true` on a route requires a signed-in user (401 otherwise); `section: "<tool>"` also
-// requires that admin section (403 otherwise) — the one permission rule, canAccessSection, decides.
+// requires that admin section (403 otherwise) — the one permission rule, canAccessSection, decides; `section: "any"`
+// asks for any admin section (hasAdminAccess).
 import { Elysia } from "elysia";
 import { AppError } from "../../lib/errors";
 import { readSession, SESSION_COOKIE } from "./sessions";
-import { canAccessSection, type AdminSection } from "./permissions";
+import { canAccessSection, hasAdminAccess, type AdminSection } from "./permissions";
 
 /**
  * The session cookie as OpenAPI names it (a security scheme). Every route behind `auth` or `section` declares it, so
@@ -46,6 +47,40 @@ async function requireUser(request: Request, token: string | undefined) {
   return session;
 }
 
+/** A section, or "any": any admin section at all (ADMIN, or a delegate holding one) — e.g. uploading files. */
+export type SectionRule = AdminSection | "any";
+
+/** The one check behind the `section` macro: 401 without a session, 403 without the section. */
+async function requireSection(request: Request, token: string | undefined, section: SectionRule) {
+  const session = await requireUser(request, token);
+  const allowed = section === "any" ? hasAdminAccess(session.user) : canAccessSection(session.user, section);
+  if (!allowed) throw new AppError("forbidden", "You don't have permission to do this");
+  return session;
+}
+
+/** The session cookie's value from the request's headers (before Elysia has parsed cookies). */
+function cookieToken(request: Request): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = part.split("=");
+    if (key?.trim() === SESSION_COOKIE) {
+      try {
+        return decodeURIComponent(value.join("=").trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The `section` macro's check for code that runs before routing — the security plugin's `authorize`, so a caller
+ * who may not use a route never gets a large body read. Same rule, same (cached) session read; returns the user.
+ */
+export async function authorizeSection(request: Request, section: SectionRule) {
+  return (await requireSection(request, cookieToken(request), section)).user;
+}
+
 // The session is checked in `transform`, which runs before the body is validated: an anonymous caller learns
 // "401", never the route's schema from a 400. `resolve` then hands the (cached) user to the handler.
 export const authPlugin = new Elysia({ name: "auth-guard" }).macro({
@@ -59,11 +94,10 @@ export const authPlugin = new Elysia({ name: "auth-guard" }).macro({
       return { user, sessionId: sid };
     },
   },
-  section: (section: AdminSection) => ({
+  section: (section: SectionRule) => ({
     detail: needsSession,
     async transform({ request, cookie }) {
-      const { user } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
-      if (!canAccessSection(user, section)) throw new AppError("forbidden", "You don't have permission to do this");
+      await requireSection(request, cookie[SESSION_COOKIE]?.value as string | undefined, section);
     },
     async resolve({ request, cookie }) {
       const { user, sid } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);

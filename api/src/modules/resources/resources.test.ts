@@ -203,10 +203,41 @@ describe("downloads", () => {
       expect(res.status).toBe(302);
       expect(res.response.headers.get("cache-control")).toContain("no-store");
       const location = res.response.headers.get("location")!;
-      expect(location).toMatch(new RegExp(`^/api/files/private/${name}\\?expires=\\d+&signature=`));
+      expect(location).toMatch(new RegExp(`^/api/files/private/${name}\\?expires=\\d+&filename=[^&]+&signature=`));
       const file = await raw(new Request(BASE_URL + location));
       expect(file.status).toBe(200);
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
+    }
+  });
+
+  // Issue 14 item 12: the file downloads under the resource's title, whatever characters the title holds.
+  test("a download is named after the resource's title: a safe ASCII filename and the exact one as filename*", async () => {
+    const cases = [
+      {
+        title: "Guía de financiación — ñandú",
+        header: `attachment; filename="Guia de financiacion _ nandu.pdf"; filename*=UTF-8''Gu%C3%ADa%20de%20financiaci%C3%B3n%20%E2%80%94%20%C3%B1and%C3%BA.pdf`,
+      },
+      {
+        // Quotes, a semicolon and CRLF: nothing ends the header value early or starts another header.
+        title: 'Report "Q1"; filename=evil.exe\r\nSet-Cookie: a=b',
+        header: `attachment; filename="Report Q1 _ filename=evil.exe Set-Cookie a=b.pdf"; filename*=UTF-8''Report%20Q1%20%3B%20filename%3Devil.exe%20Set-Cookie%20a%3Db.pdf`,
+      },
+      {
+        title: "東京の水",
+        header: `attachment; filename="download.pdf"; filename*=UTF-8''%E6%9D%B1%E4%BA%AC%E3%81%AE%E6%B0%B4.pdf`,
+      },
+    ];
+    for (const { title, header } of cases) {
+      const { resource } = await premiumWithStoredFile({ title });
+      const location = (await download(admin, resource.id)).response.headers.get("location")!;
+      const file = await raw(new Request(BASE_URL + location));
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-disposition")).toBe(header);
+      expect(file.headers.get("set-cookie")).toBeNull();
+      // The name is signed with the link: another name is a 404, not a file under a name of the caller's choosing.
+      const renamed = new URL(location, BASE_URL);
+      renamed.searchParams.set("filename", "other.pdf");
+      expect((await raw(new Request(renamed))).status).toBe(404);
     }
   });
 
@@ -245,6 +276,49 @@ describe("downloads", () => {
     expect(await localStorage(dir).list("private/")).toContain(`private/${name}`);
     await admin.api.resources({ id: resource.id }).delete();
     expect(await localStorage(dir).list("private/")).not.toContain(`private/${name}`);
+  });
+
+  // Issue 14 item 3: a private file belongs to the record that claimed it.
+  test("a file another record uses cannot become this resource's file (409), so a free resource never serves a premium file", async () => {
+    const { resource: premium, name } = await premiumWithStoredFile();
+    const free = await admin.api.resources.post(valid);
+    const challengeImage = `${crypto.randomUUID().replaceAll("-", "")}.png`;
+    await localStorage(dir).put(`public/${challengeImage}`, PDF, "image/png");
+    await createProject({ imageUrl: `/api/files/${challengeImage}` });
+    const attempts = [
+      () => admin.api.resources.post({ ...valid, fileUrl: `/api/files/private/${name}` }),
+      () => admin.api.resources.post({ ...valid, fileUrl: `/api/files/${name}` }),
+      () => delegate.api.resources({ id: free.data!.id }).patch({ fileUrl: `/api/files/private/${name}` }),
+      () => delegate.api.resources({ id: free.data!.id }).patch({ fileUrl: `/api/files/${name}` }),
+      // A public upload another record shows (a project's image) is not moved away from it either.
+      () => delegate.api.resources({ id: free.data!.id }).patch({ fileUrl: `/api/files/${challengeImage}` }),
+    ];
+    for (const attempt of attempts) {
+      const res = await attempt();
+      expect(res.status).toBe(409);
+      expect(messageOf(res)).toBe(RESOURCE_MESSAGES.fileTaken);
+    }
+    expect((await download(anonymous, free.data!.id)).status).toBe(404);
+    expect(await localStorage(dir).list()).toContain(`public/${challengeImage}`);
+    // The owner itself may be saved again with its own file.
+    const again = await delegate.api
+      .resources({ id: premium.id })
+      .patch({ fileUrl: `/api/files/private/${name}`, title: "Renamed" });
+    expect(again.status).toBe(200);
+  });
+
+  test("deleting a resource keeps a file another record still references", async () => {
+    const { resource, name } = await premiumWithStoredFile();
+    // Records sharing one file, as today's data may already hold: another resource and a project's white paper.
+    const other = await (await db()).resource.create({
+      data: { ...valid, accessLevel: "PREMIUM", fileUrl: `/api/files/private/${name}` },
+    });
+    await createProject({ whitePaperUrl: `/api/files/private/${name}` });
+    expect((await admin.api.resources({ id: resource.id }).delete()).status).toBe(204);
+    expect(await localStorage(dir).list("private/")).toContain(`private/${name}`);
+    expect((await download(admin, other.id)).status).toBe(302);
+    const location = (await download(admin, other.id)).response.headers.get("location")!;
+    expect((await raw(new Request(BASE_URL + location))).status).toBe(200);
   });
 
   test("saving an upload URL whose file is gone is a 400", async () => {

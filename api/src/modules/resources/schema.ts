@@ -33,6 +33,7 @@ export const RESOURCE_MESSAGES = {
   projectId: "Choose an existing project or none",
   projectMissing: "The linked project does not exist",
   fileMissing: "The uploaded file was not found. Upload it again.",
+  fileTaken: "This file belongs to another record. Upload the file again for this resource.",
   notFound: "Resource not found",
   noFile: "This resource has no file to download",
   signIn: "Sign in to download this resource",

@@ -2,11 +2,14 @@
 // plain data out, AppError on failure. `fileUrl` is selected for every row but leaves this module only for callers
 // who manage resources; everyone else gets `hasFile` and `access` (mayDownload).
 import { db } from "../../db/client";
+import { downloadFileName } from "../../lib/content-disposition";
 import { AppError, notFound } from "../../lib/errors";
 import { storage } from "../../lib/storage";
 import { Prisma } from "../../generated/prisma/client";
 import { canAccessSection } from "../auth/permissions";
 import { downloadableIds, mayDownload, type EntitlementSubject } from "../entitlements";
+import { fileReferences, lockFile } from "../uploads/references";
+import { uploadedFileOf, uploadedFileUrl } from "../uploads/schema";
 import {
   DOWNLOAD_LINK_TTL_SECONDS,
   RESOURCE_LIST_MAX,
@@ -84,36 +87,34 @@ export async function getResource(caller: Caller, id: string): Promise<Resource>
 
 // ---- Files -------------------------------------------------------------------------------------------------------
 
-/** An upload's public URL (POST /api/upload) and the private URL the resource keeps instead. */
-const UPLOADED = /^\/api\/files\/([0-9a-f]{32}\.(?:pdf|jpg|png|gif|webp))$/;
-const PRIVATE = /^\/api\/files\/private\/([0-9a-f]{32}\.(?:pdf|jpg|png|gif|webp))$/;
-
 /**
- * A resource's stored file lives under a private key: a fresh upload (public/<name>, an unguessable URL only the
- * uploader has seen) is moved to private/<name> when the resource is saved, so it is reachable only through
- * signed links from the download route. Other URLs (the site's static /files, http(s)) are kept as given.
+ * A resource's stored file lives under a private key, and belongs to that resource alone (issue 14 item 3). Saving
+ * a resource with an uploaded file's URL claims the file, inside the saving transaction and under the file's lock:
+ * refused (409) when any other record names it — another resource's private file, a challenge's image —; a fresh
+ * upload (public/<name>, an unguessable URL only the uploader has seen) is moved to private/<name>, reachable only
+ * through signed links from the download route. Other URLs (the site's static /files, http(s)) are kept as given.
  */
-async function keepPrivate(fileUrl: string | null): Promise<string | null> {
-  const name = fileUrl?.match(UPLOADED)?.[1];
-  if (!name) return fileUrl;
+async function claimFile(tx: Prisma.TransactionClient, fileUrl: string | null, resourceId?: string): Promise<string | null> {
+  const file = uploadedFileOf(fileUrl);
+  if (!file) return fileUrl;
+  await lockFile(tx, file.name);
+  if ((await fileReferences(tx, file.name, resourceId)) > 0) throw new AppError("conflict", RESOURCE_MESSAGES.fileTaken);
   const store = storage();
-  const file = await store.get(`public/${name}`);
-  if (!file) {
-    if (await store.get(`private/${name}`)) return `/api/files/private/${name}`;
-    throw new AppError("invalid_data", RESOURCE_MESSAGES.fileMissing);
+  const privateKey = `private/${file.name}`;
+  const upload = file.scope === "public" ? await store.get(file.key) : null;
+  if (upload) {
+    await store.put(privateKey, upload.body, upload.contentType);
+    await store.delete(file.key);
+  } else {
+    const kept = await store.get(privateKey);
+    if (!kept) throw new AppError("invalid_data", RESOURCE_MESSAGES.fileMissing);
+    await kept.body.cancel(); // only asked whether it exists
   }
-  await store.put(`private/${name}`, new Uint8Array(await new Response(file.body).arrayBuffer()), file.contentType);
-  await store.delete(`public/${name}`);
-  return `/api/files/private/${name}`;
+  return uploadedFileUrl(file.name, "private");
 }
 
-/** The storage key behind a resource's own URL, or null for URLs that are not in storage. */
-function storageKeyOf(fileUrl: string): string | null {
-  const priv = fileUrl.match(PRIVATE)?.[1];
-  if (priv) return `private/${priv}`;
-  const pub = fileUrl.match(UPLOADED)?.[1];
-  return pub ? `public/${pub}` : null;
-}
+/** Moving a large file into the bucket may take longer than Prisma's default 5 s for a transaction. */
+const FILE_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
 
 // ---- Management --------------------------------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ const toPrice = (text: string | null | undefined) =>
   text === undefined ? undefined : text === null || text === "" ? "0.00" : Number(text).toFixed(2);
 
 /** Columns from the contract's fields (only those present: PATCH). FREE stores no prices (SPEC §4). */
-async function toData(input: ResourceUpdate, currentLevel?: "FREE" | "PREMIUM"): Promise<Prisma.ResourceUncheckedUpdateInput> {
+function toData(input: ResourceUpdate, currentLevel?: "FREE" | "PREMIUM"): Prisma.ResourceUncheckedUpdateInput {
   const data: Prisma.ResourceUncheckedUpdateInput = {};
   if (input.title !== undefined) data.title = input.title.trim();
   if (input.description !== undefined) data.description = input.description.trim();
@@ -131,7 +132,6 @@ async function toData(input: ResourceUpdate, currentLevel?: "FREE" | "PREMIUM"):
   if (input.accessLevel !== undefined) data.accessLevel = input.accessLevel;
   if (input.projectId !== undefined) data.projectId = blankToNull(input.projectId);
   if (input.imageUrl !== undefined) data.imageUrl = blankToNull(input.imageUrl);
-  if (input.fileUrl !== undefined) data.fileUrl = await keepPrivate(blankToNull(input.fileUrl));
   if (input.draft !== undefined) data.draft = input.draft;
   const level = input.accessLevel ?? currentLevel;
   if (level === "FREE") {
@@ -162,36 +162,53 @@ function rethrowMissingProject(error: unknown): never {
 }
 
 export async function createResource(caller: Caller, input: ResourceInput): Promise<Resource> {
-  const data = await toData({ draft: false, ...input });
+  const data = toData({ draft: false, ...input });
   await assertProjectExists(data.projectId);
-  const row = await (await db()).resource
-    .create({ data: data as Prisma.ResourceUncheckedCreateInput, select: { id: true } })
-    .catch(rethrowMissingProject);
-  return getResource(caller, row.id);
+  const id = await (await db()).$transaction(async (tx) => {
+    if (input.fileUrl !== undefined) data.fileUrl = await claimFile(tx, blankToNull(input.fileUrl));
+    const row = await tx.resource
+      .create({ data: data as Prisma.ResourceUncheckedCreateInput, select: { id: true } })
+      .catch(rethrowMissingProject);
+    return row.id;
+  }, FILE_TRANSACTION);
+  return getResource(caller, id);
 }
 
 export async function updateResource(caller: Caller, id: string, input: ResourceUpdate): Promise<Resource> {
   const prisma = await db();
-  const current = await prisma.resource.findUnique({ where: { id }, select: { accessLevel: true } });
+  const current = await prisma.resource.findUnique({ where: { id }, select: { accessLevel: true, fileUrl: true } });
   if (!current) throw notFound(RESOURCE_MESSAGES.notFound);
-  const data = await toData(input, current.accessLevel);
+  const data = toData(input, current.accessLevel);
   await assertProjectExists(data.projectId);
-  const { count } = await prisma.resource.updateMany({ where: { id }, data }).catch(rethrowMissingProject);
-  if (count === 0) throw notFound(RESOURCE_MESSAGES.notFound);
+  await prisma.$transaction(async (tx) => {
+    // The form sends the resource's own file back with every edit: unchanged, nothing to claim.
+    const fileUrl = input.fileUrl === undefined ? undefined : blankToNull(input.fileUrl);
+    if (fileUrl !== undefined && fileUrl !== current.fileUrl) data.fileUrl = await claimFile(tx, fileUrl, id);
+    const { count } = await tx.resource.updateMany({ where: { id }, data }).catch(rethrowMissingProject);
+    if (count === 0) throw notFound(RESOURCE_MESSAGES.notFound);
+  }, FILE_TRANSACTION);
   return getResource(caller, id);
 }
 
-/** Deletes the resource and its private file (orders keep their history: resourceId becomes null). */
+/**
+ * Deletes the resource and, when no other record names it, its private file (orders keep their history: resourceId
+ * becomes null). Under the file's lock, so a save claiming the file waits and then finds it gone.
+ */
 export async function deleteResource(id: string): Promise<void> {
   const prisma = await db();
   const row = await prisma.resource.findUnique({ where: { id }, select: { fileUrl: true } });
-  const { count } = await prisma.resource.deleteMany({ where: { id } });
-  if (count === 0) throw notFound(RESOURCE_MESSAGES.notFound);
-  const key = row?.fileUrl?.match(PRIVATE) ? storageKeyOf(row.fileUrl) : null;
-  if (key)
-    await storage()
-      .delete(key)
-      .catch(() => undefined);
+  if (!row) throw notFound(RESOURCE_MESSAGES.notFound);
+  const file = uploadedFileOf(row.fileUrl);
+  await prisma.$transaction(async (tx) => {
+    if (file) await lockFile(tx, file.name);
+    const { count } = await tx.resource.deleteMany({ where: { id } });
+    if (count === 0) throw notFound(RESOURCE_MESSAGES.notFound);
+    if (file?.scope === "private" && (await fileReferences(tx, file.name)) === 0) {
+      await storage()
+        .delete(file.key)
+        .catch(() => undefined);
+    }
+  }, FILE_TRANSACTION);
 }
 
 // ---- Downloads ---------------------------------------------------------------------------------------------------
@@ -207,6 +224,9 @@ export async function downloadLocation(caller: Caller, id: string, now = new Dat
     throw caller ? new AppError("forbidden", RESOURCE_MESSAGES.noAccess) : new AppError("unauthorized", RESOURCE_MESSAGES.signIn);
   }
   if (!row.fileUrl) throw notFound(RESOURCE_MESSAGES.noFile);
-  const key = storageKeyOf(row.fileUrl);
-  return key ? storage().signedUrl(key, DOWNLOAD_LINK_TTL_SECONDS) : row.fileUrl;
+  const file = uploadedFileOf(row.fileUrl);
+  // Named after the resource (issue 14 item 12), not the stored hash.
+  return file
+    ? storage().signedUrl(file.key, DOWNLOAD_LINK_TTL_SECONDS, downloadFileName(row.title, file.extension))
+    : row.fileUrl;
 }

@@ -28,31 +28,48 @@ export function detectFormat(bytes: Uint8Array): StoredExtension | null {
 const indexOf = (bytes: Uint8Array, needle: readonly number[], from = 0) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(Buffer.from(needle), from);
 
+/** What completeness is judged from: the first and last bytes, the size, and whether a JPEG end marker was seen. */
+type Ends = { head: Uint8Array; tail: Uint8Array; size: number; jpegEnd: boolean };
+/** The most of a file's end any format's rule looks at (PDF: `%%EOF` in the last KiB). */
+const TAIL_BYTES = 1024;
+const JPEG_END = [0xff, 0xd9];
+
 /**
  * Whether the file ends the way its format ends — a cut-off upload is refused rather than stored half. PNG: the
  * IEND chunk closes it; GIF: the 0x3B trailer; WebP: the RIFF size covers the file; JPEG: an end-of-image marker
  * after the header (cameras may append data after it); PDF: `%%EOF` in the last KiB (incremental saves append).
  */
 export function looksComplete(format: StoredExtension, bytes: Uint8Array): boolean {
+  return endsComplete(format, {
+    head: bytes.subarray(0, 16),
+    tail: bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES)),
+    size: bytes.length,
+    jpegEnd: indexOf(bytes, JPEG_END, 3) !== -1,
+  });
+}
+
+function endsComplete(format: StoredExtension, { head, tail, size, jpegEnd }: Ends): boolean {
+  const tailStart = size - tail.length;
+  const at = (i: number) => tail[i - tailStart];
   switch (format) {
     case "png":
-      return bytes.length >= 8 + 25 + 12 && indexOf(bytes, PNG_IEND, bytes.length - 12) === bytes.length - 8;
+      return size >= 8 + 25 + 12 && PNG_IEND.every((b, i) => at(size - 8 + i) === b);
     case "gif": {
       // Some writers pad after the trailer with a few NUL or newline bytes.
-      let end = bytes.length - 1;
-      while (end > 13 && bytes.length - end < 16 && [0x00, 0x0a, 0x0d].includes(bytes[end]!)) end--;
-      return end > 13 && bytes[end] === 0x3b;
+      let end = size - 1;
+      while (end > 13 && size - end < 16 && [0x00, 0x0a, 0x0d].includes(at(end)!)) end--;
+      return end > 13 && at(end) === 0x3b;
     }
     case "webp": {
-      if (bytes.length < 20) return false;
-      const riffSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
+      if (size < 20 || head.length < 8) return false;
+      const riffSize = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(4, true);
       // The RIFF size counts everything after its first 8 bytes; one pad byte may follow an odd-sized last chunk.
-      return riffSize + 8 <= bytes.length && riffSize + 8 >= bytes.length - 1;
+      return riffSize + 8 <= size && riffSize + 8 >= size - 1;
     }
     case "jpg":
-      return bytes.length > 4 && indexOf(bytes, [0xff, 0xd9], 3) !== -1;
+      return size > 4 && jpegEnd;
     case "pdf":
-      return indexOf(bytes, ascii("%%EOF"), Math.max(0, bytes.length - 1024)) !== -1;
+      return indexOf(tail, ascii("%%EOF")) !== -1;
   }
 }
 
@@ -73,7 +90,7 @@ const ANYWHERE = [
   "javascript:",
   "onerror=",
   "onload=",
-].map(ascii);
+].map((token) => Buffer.from(token, "latin1"));
 const SNIFF_WINDOW_BYTES = 1445;
 const IN_SNIFF_WINDOW = [
   "<html",
@@ -89,25 +106,73 @@ const IN_SNIFF_WINDOW = [
   "<form",
   "<base",
   "<!--",
-].map(ascii);
+].map((token) => Buffer.from(token, "latin1"));
+
+/** ASCII capitals lowered, in place. */
+function lowerAscii(bytes: Uint8Array) {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b >= 0x41 && b <= 0x5a) bytes[i] = b | 0x20;
+  }
+}
+
+/** The first of `tokens` in already lower-cased bytes, or null. */
+function findLowerToken(lower: Buffer, tokens: readonly Buffer[]): string | null {
+  for (const token of tokens) if (lower.indexOf(token) !== -1) return token.toString("latin1");
+  return null;
+}
+
+/** The first of `tokens` in `bytes`, compared case-insensitively (lowered in a copy), or null. */
+function findToken(bytes: Uint8Array, tokens: readonly Buffer[]): string | null {
+  const lower = Buffer.from(bytes);
+  lowerAscii(lower);
+  return findLowerToken(lower, tokens);
+}
 
 /**
  * The first active-markup token found (case-insensitive), or null. This is how polyglots — a valid GIF header
  * followed by `<script>` — are refused: the magic number says image, this says "also HTML".
  */
 export function findMarkup(bytes: Uint8Array): string | null {
-  // Lower-case the ASCII capitals in a copy (other bytes stay as they are), then look for each token.
-  const lower = Buffer.from(bytes);
-  for (let i = 0; i < lower.length; i++) {
-    const b = lower[i]!;
-    if (b >= 0x41 && b <= 0x5a) lower[i] = b | 0x20;
+  return findToken(bytes, ANYWHERE) ?? findToken(bytes.subarray(0, SNIFF_WINDOW_BYTES), IN_SNIFF_WINDOW);
+}
+
+/** A token split across two chunks is found: this many bytes of one chunk are searched again with the next. */
+const CARRY_BYTES = Math.max(...ANYWHERE.map((t) => t.length), JPEG_END.length) - 1;
+
+export type Inspection = { format: StoredExtension | null; complete: boolean; markup: string | null };
+
+/**
+ * detectFormat, looksComplete and findMarkup for a file read in chunks (an upload spooled to disk): the same
+ * answers, without ever holding the whole file in memory (issue 14 item 7).
+ */
+export async function inspectFile(file: Blob): Promise<Inspection> {
+  const size = file.size;
+  const head = await file.slice(0, SNIFF_WINDOW_BYTES).bytes();
+  const format = detectFormat(head);
+  if (!format) return { format, complete: false, markup: null };
+  const tail = await file.slice(Math.max(0, size - TAIL_BYTES)).bytes();
+  let markup = findToken(head, IN_SNIFF_WINDOW);
+  let jpegEnd = false;
+  // One scratch buffer per file: the bytes carried over, then the chunk, lowered in place (no allocation per chunk).
+  let scratch = Buffer.allocUnsafe(0);
+  let carried = 0;
+  let offset = 0; // where the carried bytes start in the file
+  for await (const chunk of file.stream()) {
+    if (scratch.length < carried + chunk.length) {
+      const grown = Buffer.allocUnsafe(carried + chunk.length);
+      scratch.copy(grown, 0, 0, carried);
+      scratch = grown;
+    }
+    scratch.set(chunk, carried);
+    const joined = scratch.subarray(0, carried + chunk.length);
+    if (format === "jpg" && !jpegEnd) jpegEnd = indexOf(joined, JPEG_END, Math.max(0, 3 - offset)) !== -1;
+    lowerAscii(joined.subarray(carried));
+    markup ??= findLowerToken(joined, ANYWHERE);
+    const keep = Math.min(joined.length, CARRY_BYTES);
+    offset += joined.length - keep;
+    joined.copy(scratch, 0, joined.length - keep);
+    carried = keep;
   }
-  for (const token of ANYWHERE) {
-    if (lower.indexOf(Buffer.from(token)) !== -1) return String.fromCharCode(...token);
-  }
-  const head = lower.subarray(0, SNIFF_WINDOW_BYTES);
-  for (const token of IN_SNIFF_WINDOW) {
-    if (head.indexOf(Buffer.from(token)) !== -1) return String.fromCharCode(...token);
-  }
-  return null;
+  return { format, complete: endsComplete(format, { head, tail, size, jpegEnd }), markup };
 }

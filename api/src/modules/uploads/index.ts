@@ -2,11 +2,9 @@
 // upload images (and PDFs with ?type=pdf); anyone reads public files from GET /api/files/:name.
 import { Elysia, t } from "elysia";
 import { ErrorBodySchema } from "../../lib/http-schema";
-import { AppError } from "../../lib/errors";
+import { contentDisposition } from "../../lib/content-disposition";
 import { acceptMultipart } from "../../plugins/security";
-import { sessionOf } from "../auth/guard";
-import { hasAdminAccess } from "../auth/permissions";
-import { SESSION_COOKIE } from "../auth/sessions";
+import { authorizeSection, authPlugin } from "../auth/guard";
 import {
   CONTENT_TYPES,
   FileNameParamsSchema,
@@ -15,55 +13,49 @@ import {
   UploadQuerySchema,
   UploadResultSchema,
 } from "./schema";
-import { maxBytesFor, openPublicFile, openSignedFile, storeUpload, type ServedFile } from "./service";
+import {
+  countUpload,
+  finishUpload,
+  maxBytesFor,
+  openPublicFile,
+  openSignedFile,
+  receiveUploadBody,
+  storeUpload,
+  type ServedFile,
+} from "./service";
 
 export const UPLOAD_PATH = "/api/upload";
-const FORBIDDEN = "You don't have permission to upload files";
 
-function cookieValue(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...value] = part.split("=");
-    if (key?.trim() === name) {
-      try {
-        return decodeURIComponent(value.join("=").trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** Who may upload: anyone holding an admin section (ADMIN, or a toolAccess delegate). SPEC §6. */
-async function requireUploader(request: Request) {
-  const session = await sessionOf(request, cookieValue(request, SESSION_COOKIE));
-  if (!session) throw new AppError("unauthorized", "Not authenticated");
-  if (!hasAdminAccess(session.user)) throw new AppError("forbidden", FORBIDDEN);
-  return session.user;
-}
-
-// The body limit is the file limit plus the multipart framing, enforced while the body streams in (the security
-// plugin reads it chunk by chunk and stops at the limit: 413). The caller is checked before a byte is read.
+// The body limit is the file limit plus the multipart framing, enforced while the body streams in (413). Before a
+// byte is read: the caller (the `section: "any"` rule: 401 / 403) and their upload allowance (429). The body is
+// then read by the uploads module itself, in one of a bounded number of slots, straight to disk.
 acceptMultipart(UPLOAD_PATH, {
   maxBytes: (url) => maxBytesFor(url.searchParams.get("type") === "pdf" ? "pdf" : "image") + MULTIPART_OVERHEAD_BYTES,
   authorize: async (request) => {
-    await requireUploader(request);
+    countUpload((await authorizeSection(request, "any")).id);
   },
+  read: receiveUploadBody,
 });
 
 /** A year: names are random and never reused, so a stored file never changes under its URL. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Headers that keep a stored file a file: its own type, no sniffing, no script if it is ever opened as a page. */
-export function fileHeaders(file: Pick<ServedFile, "name" | "extension" | "size">, cacheControl: string): Record<string, string> {
+export function fileHeaders(
+  file: Pick<ServedFile, "name" | "extension" | "size" | "downloadAs">,
+  cacheControl: string,
+): Record<string, string> {
   const isPdf = file.extension === "pdf";
   return {
     // From the name's extension, which the upload chose from the bytes — not from what the store says it holds.
     "content-type": CONTENT_TYPES[file.extension],
     "content-length": String(file.size),
     "x-content-type-options": "nosniff",
-    // Images show inline (they are <img> sources); PDFs download, so no viewer runs them on the site's origin.
-    "content-disposition": `${isPdf ? "attachment" : "inline"}; filename="${file.name}"`,
+    // Images show inline (they are <img> sources); PDFs download, so no viewer runs them on the site's origin. A
+    // signed download link names the file after its resource (issue 14 item 12).
+    "content-disposition": file.downloadAs
+      ? contentDisposition("attachment", file.downloadAs)
+      : `${isPdf ? "attachment" : "inline"}; filename="${file.name}"`,
     "content-security-policy": "default-src 'none'; sandbox",
     "cross-origin-resource-policy": "same-origin",
     "cache-control": cacheControl,
@@ -75,27 +67,40 @@ const sendFile = (file: ServedFile, cacheControl: string) =>
 
 const signedRoute = {
   params: FileNameParamsSchema,
-  query: t.Object({ expires: t.Optional(t.String({ maxLength: 16 })), signature: t.Optional(t.String({ maxLength: 128 })) }),
+  query: t.Object({
+    expires: t.Optional(t.String({ maxLength: 16 })),
+    filename: t.Optional(t.String({ maxLength: 512 })),
+    signature: t.Optional(t.String({ maxLength: 128 })),
+  }),
   response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
 };
-async function sendSigned(scope: "public" | "private", name: string, query: { expires?: string; signature?: string }) {
-  return sendFile(await openSignedFile(scope, name, query.expires, query.signature), "private, no-store");
+async function sendSigned(
+  scope: "public" | "private",
+  name: string,
+  query: { expires?: string; filename?: string; signature?: string },
+) {
+  return sendFile(await openSignedFile(scope, name, query.expires, query.signature, query.filename), "private, no-store");
 }
 
 export const uploadsModule = new Elysia({ name: "uploads" })
+  .use(authPlugin)
+  // However the request ends (refused by its schema, a failed check, stored), its upload slot and spool file go.
+  .onAfterResponse(({ request }) => finishUpload(request))
   .post(
     "/upload",
-    async ({ body, query, set }) => {
-      const result = await storeUpload(body.file, query.type === "pdf" ? "pdf" : "image");
-      set.status = 201;
-      return result;
+    async ({ body, query, set, request }) => {
+      try {
+        const result = await storeUpload(body.file, query.type === "pdf" ? "pdf" : "image");
+        set.status = 201;
+        return result;
+      } finally {
+        await finishUpload(request);
+      }
     },
     {
-      // Before the body is validated (a member learns 403, not the schema); for requests with a body the security
-      // plugin has already asked the same (cached) question before reading it.
-      transform: async ({ request }) => {
-        await requireUploader(request);
-      },
+      // Any admin section may upload (SPEC §6). For requests with a body the security plugin has already asked the
+      // same (cached) question before reading it.
+      section: "any",
       query: UploadQuerySchema,
       body: t.Object({ file: t.File({ error: UPLOAD_MESSAGES.noFile }) }, { error: UPLOAD_MESSAGES.noFile }),
       response: {
@@ -104,6 +109,8 @@ export const uploadsModule = new Elysia({ name: "uploads" })
         401: ErrorBodySchema,
         403: ErrorBodySchema,
         413: ErrorBodySchema,
+        429: ErrorBodySchema,
+        503: ErrorBodySchema,
       },
       detail: { summary: "Upload an image (JPEG, PNG, GIF, WebP ≤ 5 MB) or, with type=pdf, a PDF (≤ 10 MB)" },
     },

@@ -30,16 +30,50 @@ export const PDF_ACCEPT = PDF_MIME_TYPE;
 /** Whether a picked file is declared as one of the image types (a browser-side pre-check, never the decision). */
 export const isImageType = (type: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(type);
 
-/** A stored file's generated name: 32 random hex digits and the extension of its detected type. */
-export const UPLOADED_FILE_NAME_PATTERN = "^[0-9a-f]{32}\\.(jpg|png|gif|webp|pdf)$";
+// ---- Uploaded files' names and URLs: the one definition (issue 14 item 17) ---------------------------------------
+// Pure string rules, no I/O: the API (routes, services, the seed) and the site import them from here.
+
+/** The extensions a stored name may end with: those of the detected types. */
+const IMAGE_EXTENSIONS_SOURCE = "jpg|png|gif|webp";
+const ANY_EXTENSION_SOURCE = `${IMAGE_EXTENSIONS_SOURCE}|pdf`;
+/** A generated name (32 random hex digits, then the extension of the detected type), unanchored. */
+const nameSource = (extensions: string) => `[0-9a-f]{32}\\.(?:${extensions})`;
+
 /** Where uploads are served (GET /api/files/:name). */
 export const UPLOADED_FILES_PATH = "/api/files/";
+/** Where a record's private copy is named (reached only through signed links: GET /api/files/private/:name?…). */
+export const PRIVATE_FILES_PATH = "/api/files/private/";
+/** A stored file's generated name: 32 random hex digits and the extension of its detected type. */
+export const UPLOADED_FILE_NAME_PATTERN = `^${nameSource(ANY_EXTENSION_SOURCE)}$`;
 /** An uploaded image's URL without anchors, for patterns that accept it among other forms (challenge imageUrl). */
-export const UPLOADED_IMAGE_URL_SOURCE = "/api/files/[0-9a-f]{32}\\.(jpg|png|gif|webp)";
+export const UPLOADED_IMAGE_URL_SOURCE = `${UPLOADED_FILES_PATH}${nameSource(IMAGE_EXTENSIONS_SOURCE)}`;
 /** An uploaded image's URL, as POST /api/upload returns it. */
 export const UPLOADED_IMAGE_URL_PATTERN = `^${UPLOADED_IMAGE_URL_SOURCE}$`;
 /** An uploaded white paper's URL (POST /api/upload?type=pdf). */
-export const UPLOADED_PDF_URL_PATTERN = "^/api/files/[0-9a-f]{32}\\.pdf$";
+export const UPLOADED_PDF_URL_PATTERN = `^${UPLOADED_FILES_PATH}${nameSource("pdf")}$`;
+/** Any upload's URL, as POST /api/upload returns it. */
+export const UPLOADED_FILE_URL_PATTERN = `^${UPLOADED_FILES_PATH}${nameSource(ANY_EXTENSION_SOURCE)}$`;
+
+const UPLOADED_URL = new RegExp(`^${UPLOADED_FILES_PATH}(private/)?(${nameSource(ANY_EXTENSION_SOURCE)})$`);
+
+/** Whether `name` is a generated upload name (anything else is never looked up in storage). */
+export const isUploadedFileName = (name: string) => new RegExp(UPLOADED_FILE_NAME_PATTERN).test(name);
+
+/** An uploaded file's URL: the public one POST /api/upload answers, or the private one a record keeps. */
+export const uploadedFileUrl = (name: string, scope: "public" | "private" = "public") =>
+  `${scope === "private" ? PRIVATE_FILES_PATH : UPLOADED_FILES_PATH}${name}`;
+
+/**
+ * The stored file an URL names — its generated name, its scope and its storage key — or null for any other URL
+ * (the site's static /files, http(s) links, anything malformed).
+ */
+export function uploadedFileOf(url: string | null | undefined) {
+  const match = url ? UPLOADED_URL.exec(url) : null;
+  if (!match) return null;
+  const scope: "public" | "private" = match[1] ? "private" : "public";
+  const name = match[2]!;
+  return { name, scope, key: `${scope}/${name}`, extension: name.slice(name.lastIndexOf(".") + 1) as StoredExtension };
+}
 
 export const UploadQuerySchema = T.Object({
   type: T.Optional(T.Literal("pdf", { error: "type must be pdf (for a white paper) or left out (for an image)" })),
@@ -47,7 +81,7 @@ export const UploadQuerySchema = T.Object({
 
 export const UploadResultSchema = T.Object({
   /** Same-origin path of the stored file, e.g. /api/files/3f2a…c1.png — what the admin form saves as imageUrl. */
-  url: T.String({ pattern: "^/api/files/[0-9a-f]{32}\\.(jpg|png|gif|webp|pdf)$" }),
+  url: T.String({ pattern: UPLOADED_FILE_URL_PATTERN }),
 });
 
 export const FileNameParamsSchema = T.Object({ name: T.String({ maxLength: 64 }) });
@@ -63,4 +97,5 @@ export const UPLOAD_MESSAGES = {
   notAPdf: "Only PDF files can be uploaded as a white paper",
   incomplete: "The file is incomplete or damaged",
   markup: "The file contains HTML or script markup and cannot be uploaded",
+  tooMany: "Too many uploads. Please try again later.",
 } as const;

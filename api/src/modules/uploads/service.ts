@@ -1,22 +1,111 @@
 // Uploads as plain use cases (docs/decisions/007): check what a file is from its bytes, store it under a generated
 // name, and open stored files for serving. Never sees Elysia's context; throws AppError.
 import { randomBytes } from "node:crypto";
+import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { env } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
+import { RateLimiter, Semaphore } from "../../lib/rate-limit";
 import { storage, verifyLocalLink, type StoredFile } from "../../lib/storage";
-import { detectFormat, findMarkup, looksComplete } from "./file-kind";
+import { inspectFile } from "./file-kind";
+import { boundaryOf, type FileSink, malformed, receiveMultipart } from "./multipart";
 import {
   CONTENT_TYPES,
   IMAGE_MAX_BYTES,
   PDF_MAX_BYTES,
   UPLOAD_MESSAGES,
-  UPLOADED_FILE_NAME_PATTERN,
-  UPLOADED_FILES_PATH,
+  isUploadedFileName,
+  uploadedFileUrl,
   type StoredExtension,
   type UploadKind,
 } from "./schema";
 
-const FILE_NAME = new RegExp(UPLOADED_FILE_NAME_PATTERN);
 const IMAGE_EXTENSIONS = new Set<StoredExtension>(["jpg", "png", "gif", "webp"]);
+
+/** Uploads one member may make in UPLOAD_WINDOW_MS (an admin filling forms makes a few). */
+export const UPLOADS_PER_MEMBER = 30;
+const UPLOAD_WINDOW_MS = 10 * 60_000;
+/** Uploads handled at once, and how many more may wait for a slot; past that, 503 with Retry-After. */
+export const UPLOAD_CONCURRENCY = 4;
+export const UPLOAD_QUEUE = 8;
+
+export const uploadLimits = {
+  perMember: new RateLimiter("uploads-member", UPLOADS_PER_MEMBER, UPLOAD_WINDOW_MS),
+};
+
+/** Counts one upload for this member: 429 with Retry-After past the limit — asked before the body is read. */
+export const countUpload = (userId: string) => uploadLimits.perMember.consume(userId, UPLOAD_MESSAGES.tooMany);
+
+// ---- Receiving: bounded, streamed to disk -------------------------------------------------------------------------
+// At most UPLOAD_CONCURRENCY uploads are received and stored at once (UPLOAD_QUEUE more wait; the rest get 503). A
+// slot is taken before the body is read and given back when the request ends, whichever way it ends. The file
+// part is written to a spool file as it arrives (memory stays flat); checks read it back, storage streams it.
+
+const slots = new Semaphore(UPLOAD_CONCURRENCY, UPLOAD_QUEUE);
+/** Beside the stored files (not /tmp, which may be memory); `.incoming` can never be a storage key. */
+const SPOOL_DIR = resolve(env.STORAGE_DIR, ".incoming");
+type Lease = { release: () => void; spool: string | null };
+const leases = new WeakMap<Request, Lease>();
+
+/** Spool files a crash left behind (a request ends by removing its own), swept once per process on first use. */
+let spoolSwept = false;
+const STALE_SPOOL_MS = 60 * 60_000;
+async function sweepSpool() {
+  if (spoolSwept) return;
+  spoolSwept = true;
+  for (const name of await readdir(SPOOL_DIR).catch(() => [] as string[])) {
+    const path = join(SPOOL_DIR, name);
+    const info = await stat(path).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_SPOOL_MS) await rm(path, { force: true });
+  }
+}
+
+/** A spool file written chunk by chunk; each write waits for the disk, so nothing piles up in memory. */
+async function spoolSink(path: string): Promise<FileSink> {
+  const handle = await open(path, "wx", 0o600);
+  return {
+    write: async (chunk) => {
+      await handle.write(chunk);
+    },
+    end: () => handle.close(),
+  };
+}
+
+/**
+ * POST /api/upload's body reader (the security plugin's `read`): takes an upload slot, then streams the multipart
+ * body, the file part into a spool file. Returns the form as the route's schema sees it: `file` is the spooled file.
+ */
+export async function receiveUploadBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  if (!request.body || request.headers.get("content-length") === "0") return {};
+  const boundary = boundaryOf(request.headers.get("content-type") ?? "");
+  if (!boundary) throw malformed();
+  const lease: Lease = { release: await slots.acquire(), spool: null };
+  leases.set(request, lease);
+  try {
+    await mkdir(SPOOL_DIR, { recursive: true });
+    await sweepSpool();
+    const path = join(SPOOL_DIR, `${randomBytes(16).toString("hex")}.part`);
+    let sink: Promise<FileSink> | null = null;
+    const form = await receiveMultipart(request.body, boundary, maxBytes, "file", () => {
+      lease.spool = path;
+      sink = spoolSink(path);
+      return { write: async (chunk) => (await sink!).write(chunk), end: async () => (await sink!).end() };
+    });
+    return { ...form.fields, ...(form.file ? { file: Bun.file(path, { type: form.file.type }) } : {}) };
+  } catch (error) {
+    await finishUpload(request);
+    throw error;
+  }
+}
+
+/** Ends an upload's request: its slot back, its spool file gone. Safe to call more than once. */
+export async function finishUpload(request: Request): Promise<void> {
+  const lease = leases.get(request);
+  if (!lease) return;
+  leases.delete(request);
+  lease.release();
+  if (lease.spool) await rm(lease.spool, { force: true });
+}
 
 export const maxBytesFor = (kind: UploadKind) => (kind === "pdf" ? PDF_MAX_BYTES : IMAGE_MAX_BYTES);
 
@@ -30,26 +119,27 @@ export async function storeUpload(file: Blob, kind: UploadKind): Promise<{ url: 
     throw new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.pdfTooLarge : UPLOAD_MESSAGES.imageTooLarge, 413);
   }
   if (file.size === 0) throw new AppError("invalid_data", UPLOAD_MESSAGES.emptyFile);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const format = detectFormat(bytes);
+  // Read in chunks from the spooled file (never whole in memory); the stored copy streams from the file itself.
+  const { format, complete, markup } = await inspectFile(file);
   if (kind === "pdf" ? format !== "pdf" : !format || !IMAGE_EXTENSIONS.has(format)) {
     throw new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.notAPdf : UPLOAD_MESSAGES.notAnImage);
   }
-  if (!looksComplete(format!, bytes)) throw new AppError("invalid_data", UPLOAD_MESSAGES.incomplete);
-  if (findMarkup(bytes)) throw new AppError("invalid_data", UPLOAD_MESSAGES.markup);
+  if (!complete) throw new AppError("invalid_data", UPLOAD_MESSAGES.incomplete);
+  if (markup) throw new AppError("invalid_data", UPLOAD_MESSAGES.markup);
 
   const name = `${randomBytes(16).toString("hex")}.${format}`;
-  await storage().put(`public/${name}`, bytes, CONTENT_TYPES[format!]);
-  return { url: `${UPLOADED_FILES_PATH}${name}` };
+  await storage().put(`public/${name}`, file, CONTENT_TYPES[format!]);
+  return { url: uploadedFileUrl(name) };
 }
 
-export type ServedFile = StoredFile & { name: string; extension: StoredExtension };
+/** A stored file to send: its generated name and extension, and the name it downloads as, when it has one. */
+export type ServedFile = StoredFile & { name: string; extension: StoredExtension; downloadAs?: string };
 
 const missing = () => notFound("File not found");
 
 /** A public upload by its generated name; anything that is not such a name is a 404 before storage is asked. */
 export async function openPublicFile(name: string): Promise<ServedFile> {
-  if (!FILE_NAME.test(name)) throw missing();
+  if (!isUploadedFileName(name)) throw missing();
   const file = await storage().get(`public/${name}`);
   if (!file) throw missing();
   return { ...file, name, extension: name.slice(name.lastIndexOf(".") + 1) as StoredExtension };
@@ -64,11 +154,16 @@ export async function openSignedFile(
   name: string,
   expires: string | undefined,
   signature: string | undefined,
+  downloadAs?: string,
 ): Promise<ServedFile> {
   const key = `${scope}/${name}`;
-  if ((scope !== "public" && scope !== "private") || !FILE_NAME.test(name) || !verifyLocalLink(key, expires, signature))
+  if (
+    (scope !== "public" && scope !== "private") ||
+    !isUploadedFileName(name) ||
+    !verifyLocalLink(key, expires, signature, undefined, undefined, downloadAs)
+  )
     throw missing();
   const file = await storage().get(key);
   if (!file) throw missing();
-  return { ...file, name, extension: name.slice(name.lastIndexOf(".") + 1) as StoredExtension };
+  return { ...file, name, extension: name.slice(name.lastIndexOf(".") + 1) as StoredExtension, downloadAs };
 }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import S3rver from "s3rver";
 import { treaty } from "@elysiajs/eden";
 import { app } from "../../app";
@@ -11,8 +11,11 @@ import { BASE_URL, raw, signedInClient, SITE_ORIGIN, type CookieJar } from "../.
 import { createUser } from "../../../test/factories";
 import { recordClientIp } from "../../lib/client-ip";
 import { localStorage, s3Storage, signLocalLink, storage, useStorage, verifyLocalLink, type Storage } from "../../lib/storage";
-import { detectFormat, findMarkup, looksComplete } from "./file-kind";
+import { env } from "../../env";
+import { detectFormat, findMarkup, inspectFile, looksComplete } from "./file-kind";
+import { boundaryOf, receiveMultipart } from "./multipart";
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES, UPLOADED_IMAGE_URL_PATTERN, UPLOADED_PDF_URL_PATTERN } from "./schema";
+import { UPLOAD_CONCURRENCY, UPLOAD_QUEUE, UPLOADS_PER_MEMBER, uploadLimits } from "./service";
 
 // ---- Sample files -------------------------------------------------------------------------------------------------
 const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
@@ -128,11 +131,16 @@ afterAll(() => {
 });
 
 let admin: CookieJar, delegate: CookieJar, member: CookieJar;
+let adminId: string;
 beforeAll(async () => {
-  admin = (await signedInClient(await createUser({ role: "ADMIN" }))).jar;
+  const adminUser = await createUser({ role: "ADMIN" });
+  adminId = adminUser.id;
+  admin = (await signedInClient(adminUser)).jar;
   delegate = (await signedInClient(await createUser({ toolAccess: ["projects"] }))).jar;
   member = (await signedInClient(await createUser())).jar;
 });
+// This file uploads far more than a person would: the shared admin starts each test with a fresh allowance.
+beforeEach(() => uploadLimits.perMember.reset(adminId));
 
 // ---- Recognising files by their bytes ----------------------------------------------------------------------------
 describe("file kinds from bytes", () => {
@@ -158,6 +166,36 @@ describe("file kinds from bytes", () => {
     expect(findMarkup(POLYGLOT)).toBe("<script");
     expect(findMarkup(new Uint8Array([...PNG.slice(0, 40), ...Buffer.from("<SVG><ScRiPt>")]))).toBe("<script");
     for (const bytes of [PNG, JPEG, GIF, WEBP, PDF, bigPng(200_000)]) expect(findMarkup(bytes)).toBeNull();
+  });
+});
+
+describe("inspecting a file in chunks (uploads spooled to disk)", () => {
+  test("gives the answers detectFormat, looksComplete and findMarkup give for the whole file", async () => {
+    const samples = [PNG, JPEG, GIF, WEBP, PDF, HTML, SVG, POLYGLOT, bigPng(200_000)];
+    for (const bytes of [...samples, ...samples.map((b) => b.slice(0, b.length - 6))]) {
+      const format = detectFormat(bytes);
+      const seen = await inspectFile(new Blob([bytes as Uint8Array<ArrayBuffer>]));
+      expect(seen.format).toBe(format);
+      if (!format) continue;
+      expect(seen.complete).toBe(looksComplete(format, bytes));
+      expect(Boolean(seen.markup)).toBe(Boolean(findMarkup(bytes)));
+    }
+  });
+
+  test("finds markup and a JPEG's end marker split across the chunks a file is read in", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "inspect-"));
+    temporaryDirs.push(dir);
+    // Bun reads files in chunks of at most 512 KiB: put the token across that seam.
+    const seam = 512 * 1024;
+    const png = bigPng(seam * 2);
+    png.set(Buffer.from("<ScRiPt"), seam - 3);
+    await Bun.write(join(dir, "a.png"), png);
+    expect((await inspectFile(Bun.file(join(dir, "a.png")))).markup).toBe("<script");
+    const jpeg = new Uint8Array(seam * 2).fill(0x11);
+    jpeg.set(JPEG.slice(0, 20));
+    jpeg.set([0xff, 0xd9], seam - 1);
+    await Bun.write(join(dir, "a.jpg"), jpeg);
+    expect(await inspectFile(Bun.file(join(dir, "a.jpg")))).toEqual({ format: "jpg", complete: true, markup: null });
   });
 });
 
@@ -192,7 +230,7 @@ describe("POST /api/upload", () => {
     expect((await upload(form(PNG, "a.png"))).status).toBe(401);
     const res = await upload(form(PNG, "a.png"), member);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe("You don't have permission to upload files");
+    expect(res.body.message).toBe("You don't have permission to do this");
     // Refused before reading: even a body over the limit gets 401/403, not 413.
     expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"), member)).status).toBe(403);
     expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"))).status).toBe(401);
@@ -331,6 +369,61 @@ describe("POST /api/upload", () => {
     expect(await store.list()).toEqual([]);
   });
 
+  // Issue 14 item 6: one member cannot upload without end.
+  test("a member's uploads are limited: past the limit 429 with Retry-After, nothing stored; others are not held up", async () => {
+    const busy = (await signedInClient(await createUser({ toolAccess: ["resources"] }))).jar;
+    for (let i = 0; i < UPLOADS_PER_MEMBER; i++) expect((await upload(form(PNG, "a.png"), busy)).status).toBe(201);
+    const before = await store.list();
+    const refused = await upload(form(PNG, "a.png"), busy);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.body.message).toBe(UPLOAD_MESSAGES.tooMany);
+    // Refused before the body is read: an oversized body gets the same 429, not 413.
+    expect((await upload(form(bigPng(IMAGE_MAX_BYTES + 100_000), "big.png"), busy)).status).toBe(429);
+    expect(await store.list()).toEqual(before);
+    expect((await upload(form(PNG, "a.png"), admin)).status).toBe(201);
+  });
+
+  // Issue 14 item 7: parallel uploads are bounded — N at once, a short queue, 503 past it.
+  test("more parallel uploads than the cap and its queue: the rest get 503 with Retry-After, none 500, accepted ones intact", async () => {
+    // Storage held shut until every request has been answered or is waiting: the cap, not timing, decides.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const inner = store;
+    useStorage({
+      ...inner,
+      put: async (key, bytes, type) => {
+        await gate;
+        return inner.put(key, bytes, type);
+      },
+    });
+    const total = UPLOAD_CONCURRENCY + UPLOAD_QUEUE + 4;
+    const files = Array.from({ length: total }, () => bigPng(1024 * 1024));
+    let settled = 0;
+    const answers = files.map((bytes) =>
+      upload(form(bytes, "big.png"), admin).finally(() => {
+        settled++;
+      }),
+    );
+    const deadline = Date.now() + 10_000;
+    while (settled < total - UPLOAD_CONCURRENCY - UPLOAD_QUEUE && Date.now() < deadline) await Bun.sleep(10);
+    open();
+    const results = await Promise.all(answers);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 503).length).toBe(total - UPLOAD_CONCURRENCY - UPLOAD_QUEUE);
+    expect(statuses.filter((s) => s === 201).length).toBe(UPLOAD_CONCURRENCY + UPLOAD_QUEUE);
+    for (const r of results.filter((r) => r.status === 503)) expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+    for (const [i, r] of results.entries()) {
+      if (r.status !== 201) continue;
+      const served = await fetchFile(r.body.url);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(files[i]!);
+    }
+    // The slots are given back: the next upload goes through at once.
+    expect((await upload(form(PNG, "a.png"), admin)).status).toBe(201);
+  });
+
   test("the typed client (Eden) sends the file as multipart", async () => {
     const { createSession, SESSION_COOKIE } = await import("../auth/sessions");
     const user = await createUser({ role: "ADMIN" });
@@ -339,6 +432,81 @@ describe("POST /api/upload", () => {
     const res = await api.upload.post({ file: new File([PNG], "a.png", { type: "image/png" }) });
     expect(res.status).toBe(201);
     expect(res.data?.url).toMatch(new RegExp(UPLOADED_IMAGE_URL_PATTERN));
+  });
+});
+
+// ---- Receiving a body as it streams in ------------------------------------------------------------------------------
+describe("the multipart reader", () => {
+  /** A browser-made multipart body, fed in chunks of `size` bytes. */
+  async function chunked(data: FormData, size: number) {
+    const response = new Response(data);
+    const contentType = response.headers.get("content-type")!; // before the body is read: Bun drops it after
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let at = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(at, at + size));
+        at += size;
+      },
+    });
+    return { body, boundary: boundaryOf(contentType)!, length: bytes.length };
+  }
+  const collect = () => {
+    const parts: Uint8Array[] = [];
+    return { parts, sink: () => ({ write: (chunk: Uint8Array) => void parts.push(Buffer.from(chunk)), end: () => {} }) };
+  };
+
+  test("finds the file and the text fields however the body is cut into chunks", async () => {
+    const bytes = bigPng(100_000);
+    // Around the delimiter's length (62 bytes for these boundaries) too: a delimiter split at every possible point.
+    for (const size of [1, 7, 61, 62, 63, 69, 100, 4096, 1 << 20]) {
+      const data = new FormData();
+      data.append("note", "héllo");
+      data.append("file", new File([bytes], "a.png", { type: "image/png" }));
+      const { body, boundary, length } = await chunked(data, size);
+      const { parts, sink } = collect();
+      const form = await receiveMultipart(body, boundary, length, "file", sink);
+      expect(form.fields).toEqual({ note: "héllo" });
+      expect(form.file).toEqual({ name: "a.png", type: "image/png", size: bytes.length });
+      expect(new Uint8Array(Buffer.concat(parts))).toEqual(bytes);
+    }
+  });
+
+  test("over the limit is a 413, cut off is a 400, two files under one name is a 400", async () => {
+    const one = new FormData();
+    one.append("file", new File([PNG], "a.png"));
+    const over = await chunked(one, 64);
+    await expect(receiveMultipart(over.body, over.boundary, over.length - 1, "file", collect().sink)).rejects.toMatchObject({
+      status: 413,
+    });
+    const whole = await chunked(one, 1 << 20);
+    const cut = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const reader = whole.body.getReader();
+        const { value } = await reader.read();
+        controller.enqueue(value!.slice(0, value!.length - 10));
+        controller.close();
+      },
+    });
+    await expect(receiveMultipart(cut, whole.boundary, whole.length, "file", collect().sink)).rejects.toMatchObject({
+      status: 400,
+    });
+    const two = new FormData();
+    two.append("file", new File([PNG], "a.png"));
+    two.append("file", new File([GIF], "b.gif"));
+    const twice = await chunked(two, 1 << 20);
+    await expect(receiveMultipart(twice.body, twice.boundary, twice.length, "file", collect().sink)).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  test("no spool file outlives its request, whether the upload was stored or refused", async () => {
+    expect((await upload(form(PNG, "a.png"), admin)).status).toBe(201);
+    expect((await upload(form(HTML, "a.png"), admin)).status).toBe(400);
+    expect((await upload(form(PNG, "a.png"), admin, "?type=nope")).status).toBe(400);
+    await Bun.sleep(20);
+    expect(readdirSync(resolve(env.STORAGE_DIR, ".incoming"))).toEqual([]);
   });
 });
 
@@ -505,6 +673,36 @@ describe("S3-compatible bucket (s3rver)", () => {
     await bucket.delete(key);
     expect(await bucket.get(key)).toBeNull();
     expect((await fetchFile(`/api/files/${key.split("/")[1]}`)).status).toBe(404);
+  });
+
+  test("put takes a stream (a file moved between keys) and a Blob (a spooled upload)", async () => {
+    const fromStream = "private/00112233445566778899aabbccddee01.pdf";
+    const fromBlob = "private/00112233445566778899aabbccddee02.png";
+    await bucket.put(fromStream, new Blob([PDF]).stream(), "application/pdf");
+    await bucket.put(fromBlob, new Blob([PNG]), "image/png");
+    for (const [key, bytes] of [
+      [fromStream, PDF],
+      [fromBlob, PNG],
+    ] as const) {
+      const file = await bucket.get(key);
+      expect(new Uint8Array(await new Response(file!.body).arrayBuffer())).toEqual(bytes);
+      await bucket.delete(key);
+    }
+  });
+
+  test("a presigned download link names the file (Content-Disposition)", async () => {
+    const key = "private/00112233445566778899aabbccddeef0.pdf";
+    await bucket.put(key, PDF, "application/pdf");
+    const url = await bucket.signedUrl(key, 60, 'Guía; "Q1".pdf');
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="Guia_ Q1 .pdf"; filename*=UTF-8''Gu%C3%ADa%3B%20Q1%20.pdf`,
+    );
+    await res.arrayBuffer();
+    // (s3rver does not check presigned signatures, so a tampered link cannot be shown refused here; SigV4 signs
+    // every query parameter, response-content-disposition included.)
+    await bucket.delete(key);
   });
 });
 
