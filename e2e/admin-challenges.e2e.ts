@@ -123,7 +123,7 @@ for (const width of [390, 1280]) {
     await page.reload();
     const box = card(page, title);
     await expect(box).toBeVisible();
-    const text = box.getByTestId("admin-challenge-description");
+    const text = box.locator("p").first(); // the description, under the title
     const measured = await text.evaluate((el) => {
       const style = getComputedStyle(el);
       return {
