@@ -1,7 +1,8 @@
 // A labelled select with its error or hint (daisyUI fieldset), the select twin of Field: the message is tied to the
 // select for screen readers with aria-describedby. Options are strings (value = label) or { value, label, disabled };
 // `blank` puts a first option with the empty value (e.g. "No linked challenge").
-import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
+import type { ReactNode, SelectHTMLAttributes } from "react";
+import FieldFrame, { describedBy, useFieldIds } from "./FieldFrame";
 
 export type SelectOption = string | { value: string; label: ReactNode; disabled?: boolean };
 
@@ -13,20 +14,19 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
   hint?: ReactNode;
 };
 
+/** The options with the current value kept selectable when it is not among them (e.g. a challenge no longer offered). */
+export function keepCurrent(options: { value: string; label: string }[], current: string, label: string) {
+  return current && !options.some((o) => o.value === current) ? [...options, { value: current, label }] : options;
+}
+
 export default function Select({ label, options, blank, error, hint, id, className = "", ...select }: Props) {
-  const generated = useId();
-  const selectId = id ?? generated;
-  const messageId = `${selectId}-message`;
+  const { controlId, messageId } = useFieldIds(id);
   return (
-    <fieldset className={`fieldset ${className}`}>
-      <label className="fieldset-legend" htmlFor={selectId}>
-        {label}
-      </label>
+    <FieldFrame {...{ controlId, messageId, label, error, hint, className }} hintClassName="whitespace-normal">
       <select
-        id={selectId}
+        id={controlId}
         className={`select w-full ${error ? "select-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? messageId : undefined}
+        {...describedBy(messageId, { error, hint })}
         {...select}
       >
         {blank !== undefined && <option value="">{blank}</option>}
@@ -43,15 +43,6 @@ export default function Select({ label, options, blank, error, hint, id, classNa
           );
         })}
       </select>
-      {error ? (
-        <p id={messageId} className="label text-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="label whitespace-normal">
-          {hint}
-        </p>
-      ) : null}
-    </fieldset>
+    </FieldFrame>
   );
 }

@@ -5,7 +5,7 @@
 import { type Project, whitePaperProblem } from "@api/modules/projects/schema";
 import Field from "../../components/ui/Field";
 import TextArea from "../../components/ui/TextArea";
-import Select from "../../components/ui/Select";
+import Select, { keepCurrent } from "../../components/ui/Select";
 import FormDialog, { useFormDialog } from "../admin/FormDialog";
 import FilePicker, { useUploads } from "../uploads/FilePicker";
 import type { UploadFn } from "../uploads/upload";
@@ -39,11 +39,11 @@ export default function ProjectFormDialog({ project, challenges, upload, onSave,
   });
 
   // A linked challenge that is not in the offered list (e.g. no longer COMPLETED) stays selectable.
-  const linked = form.values.challengeId;
-  const options = [
-    ...challenges,
-    ...(linked && !challenges.some((c) => c.id === linked) ? [{ id: linked, title: "Current challenge" }] : []),
-  ];
+  const options = keepCurrent(
+    challenges.map((c) => ({ value: c.id, label: c.title })),
+    form.values.challengeId,
+    "Current challenge",
+  );
 
   return (
     <FormDialog
@@ -59,7 +59,7 @@ export default function ProjectFormDialog({ project, challenges, upload, onSave,
       <Select
         label="Original Challenge (optional)"
         blank="No linked challenge"
-        options={options.map((c) => ({ value: c.id, label: c.title }))}
+        options={options}
         {...form.field("challengeId")}
       />
       <TextArea label="Problem Statement" required rows={4} {...form.field("problem")} />

@@ -6,7 +6,7 @@
 import { RESOURCE_TYPES, type Resource } from "@api/modules/resources/schema";
 import Field from "../../components/ui/Field";
 import TextArea from "../../components/ui/TextArea";
-import Select from "../../components/ui/Select";
+import Select, { keepCurrent } from "../../components/ui/Select";
 import Checkbox from "../../components/ui/Checkbox";
 import FormDialog, { useFormDialog } from "../admin/FormDialog";
 import FilePicker, { useUploads } from "../uploads/FilePicker";
@@ -40,11 +40,11 @@ export default function ResourceFormDialog({ resource, projects, upload, onSave,
   });
 
   // A related project that is not among the offered ones stays selectable.
-  const related = form.values.projectId;
-  const options = [
-    ...projects,
-    ...(related && !projects.some((p) => p.id === related) ? [{ id: related, title: "Current project" }] : []),
-  ];
+  const options = keepCurrent(
+    projects.map((p) => ({ value: p.id, label: p.title })),
+    form.values.projectId,
+    "Current project",
+  );
 
   return (
     <FormDialog
@@ -67,12 +67,7 @@ export default function ResourceFormDialog({ resource, projects, upload, onSave,
           <Field label="Monthly Price ($)" {...PRICE} {...form.field("monthlyPrice")} />
         </div>
       )}
-      <Select
-        label="Related Project (optional)"
-        blank="No related project"
-        options={options.map((p) => ({ value: p.id, label: p.title }))}
-        {...form.field("projectId")}
-      />
+      <Select label="Related Project (optional)" blank="No related project" options={options} {...form.field("projectId")} />
       <Field label="File URL (optional)" {...form.field("fileUrl")} />
       <FilePicker
         label="Or upload the file"

@@ -2,7 +2,8 @@
 // (upload.ts: the uploads contract's limits, or the form's own SPEC check such as the white paper's); a problem
 // shows under the picker and as a toast (SPEC §8 titles), and nothing is sent. Otherwise the file is uploaded at
 // once and its URL handed to the form; the form's submit waits while any picker of it is uploading.
-import { useId, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import FieldFrame, { describedBy, useFieldIds } from "../../components/ui/FieldFrame";
 import { failureToast } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import {
@@ -62,10 +63,10 @@ type Props = {
 };
 
 export default function FilePicker({ label, kind, uploads, onUploaded, check, hint, error, before, after, name }: Props) {
-  const id = useId();
+  const { controlId: id, messageId } = useFieldIds();
   const [problem, setProblem] = useState<string | undefined>();
   const shownError = problem ?? error;
-  const message = uploads.uploading === id ? "Uploading..." : (shownError ?? hint ?? PICK_HINT[kind]);
+  const note = uploads.uploading === id ? "Uploading..." : (hint ?? PICK_HINT[kind]);
 
   const pick = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -77,10 +78,14 @@ export default function FilePicker({ label, kind, uploads, onUploaded, check, hi
   };
 
   return (
-    <fieldset className="fieldset">
-      <label className="fieldset-legend" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame
+      controlId={id}
+      messageId={messageId}
+      label={label}
+      error={shownError}
+      hint={note}
+      hintClassName="whitespace-normal"
+    >
       <div className="flex items-center gap-3">
         {before}
         <input
@@ -90,19 +95,11 @@ export default function FilePicker({ label, kind, uploads, onUploaded, check, hi
           accept={PICK_ACCEPT[kind]}
           className={`file-input w-full ${shownError ? "file-input-error" : ""}`}
           disabled={uploads.busy}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={`${id}-message`}
+          {...describedBy(messageId, { error: shownError, hint: note })}
           onChange={(e) => void pick(e.currentTarget)}
         />
         {after}
       </div>
-      <p
-        id={`${id}-message`}
-        className={`label whitespace-normal ${shownError ? "text-error" : ""}`}
-        role={shownError ? "alert" : undefined}
-      >
-        {message}
-      </p>
-    </fieldset>
+    </FieldFrame>
   );
 }
