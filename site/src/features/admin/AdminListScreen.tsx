@@ -43,7 +43,7 @@ type Props = {
 /** SPEC §9: six placeholders (fixed keys: they never reorder). */
 const SLOTS = ["s1", "s2", "s3", "s4", "s5", "s6"];
 
-export const DefaultSkeleton = () => <div className="skeleton h-56 w-full" aria-hidden="true" />;
+const DefaultSkeleton = () => <div className="skeleton h-56 w-full" aria-hidden="true" />;
 
 export default function AdminListScreen(props: Props) {
   const { title, description, actions, toolbar, query, empty, texts, skeleton = <DefaultSkeleton />, after } = props;

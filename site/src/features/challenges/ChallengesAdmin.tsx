@@ -22,6 +22,7 @@ function ChallengesAdmin() {
   const updateChallenge = useUpdateChallenge();
   const deleteChallenge = useDeleteChallenge();
   const dialogs = useCrudDialogs<Challenge, "applications">();
+  const { deleting } = dialogs;
   const items = challenges.data?.pages.flatMap((page) => page.items) ?? [];
   const reviewing = dialogs.shown("applications")?.row;
 
@@ -57,15 +58,15 @@ function ChallengesAdmin() {
               onClose={dialogs.close}
             />
           )}
-          {dialogs.deleting && (
+          {deleting && (
             <ConfirmDeleteDialog
-              onDelete={() => deleteChallenge.mutateAsync((dialogs.deleting as Challenge).id)}
+              onDelete={() => deleteChallenge.mutateAsync(deleting.id)}
               failure={{ title: "Failed to delete challenge", fallback: "Please try again" }}
               onDeleted={() => toast({ title: "Challenge deleted successfully" })}
               onClose={dialogs.close}
             >
-              This will permanently delete <strong>{dialogs.deleting.title}</strong> and all its applications. This action cannot
-              be undone.
+              This will permanently delete <strong>{deleting.title}</strong> and all its applications. This action cannot be
+              undone.
             </ConfirmDeleteDialog>
           )}
           {reviewing && (

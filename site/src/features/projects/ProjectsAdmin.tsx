@@ -31,6 +31,7 @@ function ProjectsAdmin({ canArchive }: { canArchive: boolean }) {
   const deleteProject = useDeleteProject();
   const archiveChallenge = useArchiveChallenge();
   const dialogs = useCrudDialogs<Project, "archive">();
+  const { deleting } = dialogs;
 
   const projects = projectsQuery.data ?? [];
   const completed = challengesQuery.data ?? [];
@@ -87,14 +88,14 @@ function ProjectsAdmin({ canArchive }: { canArchive: boolean }) {
               onClose={dialogs.close}
             />
           )}
-          {dialogs.deleting && (
+          {deleting && (
             <ConfirmDeleteDialog
-              onDelete={() => deleteProject.mutateAsync((dialogs.deleting as Project).id)}
+              onDelete={() => deleteProject.mutateAsync(deleting.id)}
               failure={{ title: "Failed to delete project" }}
               onDeleted={() => toast({ title: "Project deleted successfully" })}
               onClose={dialogs.close}
             >
-              This will permanently delete the project "{dialogs.deleting.title}" and its resources. This action cannot be undone.
+              This will permanently delete the project "{deleting.title}" and its resources. This action cannot be undone.
             </ConfirmDeleteDialog>
           )}
         </>

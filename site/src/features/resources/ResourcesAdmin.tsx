@@ -33,6 +33,7 @@ function ResourcesAdmin() {
   const deleteResource = useDeleteResource();
   const saveSettings = useSaveSubscriptionSettings();
   const dialogs = useCrudDialogs<Resource, "settings">();
+  const { deleting } = dialogs;
   const resources = resourcesQuery.data ?? [];
   const count = (level: Resource["accessLevel"]) => resources.filter((r) => r.accessLevel === level).length;
 
@@ -84,9 +85,9 @@ function ResourcesAdmin() {
               onClose={dialogs.close}
             />
           )}
-          {dialogs.deleting && (
+          {deleting && (
             <ConfirmDeleteDialog
-              onDelete={() => deleteResource.mutateAsync((dialogs.deleting as Resource).id)}
+              onDelete={() => deleteResource.mutateAsync(deleting.id)}
               failure={{ title: "Failed to delete resource", fallback: "Please try again" }}
               onDeleted={() => toast({ title: "Resource deleted successfully" })}
               onClose={dialogs.close}

@@ -4,7 +4,7 @@ import { ROLES, type Role } from "@api/modules/auth/schema";
 import type { AdminUser } from "@api/modules/users/schema";
 import { SearchIcon } from "../admin/icons";
 
-export type RoleFilter = "ALL" | Role;
+type RoleFilter = "ALL" | Role;
 export type UserFilter = { search: string; role: RoleFilter };
 
 /** Case-insensitive substring of username or e-mail, and the role unless ALL. */

@@ -25,6 +25,7 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const dialogs = useCrudDialogs<AdminUser>();
+  const { deleting } = dialogs;
   const [filter, setFilter] = useState<UserFilter>({ search: "", role: "ALL" });
 
   // A refetch that fails keeps the last list on screen and says so; only a first load shows the error.
@@ -71,9 +72,9 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
               onClose={dialogs.close}
             />
           )}
-          {dialogs.deleting && (
+          {deleting && (
             <ConfirmDeleteDialog
-              onDelete={() => deleteUser.mutateAsync((dialogs.deleting as AdminUser).id)}
+              onDelete={() => deleteUser.mutateAsync(deleting.id)}
               failure={{ fallback: "Failed to delete user" }}
               onDeleted={() => toast({ title: "User deleted" })}
               onClose={dialogs.close}
