@@ -1,7 +1,7 @@
 // Admin challenge management (SPEC §2 Admin challenges, §5, §8): the form's checks, create with an uploaded image,
-// edit, delete with confirmation — each with SPEC's toast — and what visitors then see.
+// edit, delete with confirmation — each with SPEC's toast — and what visitors then see; long texts stay inside cards.
 import { expect, test, type Page } from "@playwright/test";
-import { AUTH_STATE, uniqueName } from "./support/auth";
+import { AUTH_STATE, siteOrigin, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
 /** A 1×1 PNG: the server decides the type from these bytes, whatever the file is called. */
@@ -109,3 +109,37 @@ test("a file that is not an image is refused before upload", async ({ page }) =>
     });
   await expect(dialog(page).getByText("Please choose a JPEG, PNG, GIF or WebP image")).toBeVisible();
 });
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px a long description is clamped to three lines and nothing spills out of the card`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const title = `Overflow${"x".repeat(80)} ${uniqueName("c")}`;
+    const description = `${"A very long description of a challenge that goes on and on. ".repeat(10)}${"y".repeat(300)}`;
+    const created = await page.request.post("/api/challenges", {
+      data: { title, description, status: "DRAFT", startDate: "2031-01-01T00:00:00.000Z" },
+      headers: { origin: siteOrigin() },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.reload();
+    const box = card(page, title);
+    await expect(box).toBeVisible();
+    const text = box.locator("p").first(); // the description, under the title
+    const measured = await text.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {
+        lines: el.clientHeight / Number.parseFloat(style.lineHeight),
+        clipped: el.scrollHeight > el.clientHeight,
+        wide: el.scrollWidth > el.clientWidth,
+      };
+    });
+    expect(measured.lines).toBeLessThanOrEqual(3.05);
+    expect(measured.clipped).toBe(true);
+    expect(measured.wide).toBe(false);
+    // Neither the title nor the description widens the card past its column.
+    const overflow = await box.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const id = ((await created.json()) as { id: string }).id;
+    await page.request.delete(`/api/challenges/${id}`, { headers: { origin: siteOrigin() } });
+  });
+}

@@ -1,4 +1,4 @@
-// Admin user management journey: counts and search, add a user with tool access, edit without touching the password, delete; the admin sidebar and its remembered collapsed state.
+// Admin user management journey: counts and search, add a user with tool access, edit without touching the password, delete; the admin sidebar and its remembered collapsed state; the table on a 390 px phone.
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_STATE, apiLogin, signedOutRequest, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
@@ -165,4 +165,34 @@ test("the admin sidebar lists every section and ctrl+b collapses it, remembered 
   await expect(sidebar(page)).toHaveAttribute("data-state", "expanded");
   await expect(sidebar(page)).toContainText("Signed in as Ada Admin");
   expect((await context.cookies()).find((c) => c.name === "sidebar_state")?.value).toBe("true");
+});
+
+test("on a 390 px phone the table scrolls sideways inside its own region, says so, and each row's actions stay on screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/users");
+  await waitForHydration(page);
+  // Edit and Delete of a row sit fully inside the phone's width, without scrolling anything sideways.
+  const row = userRow(page, "member");
+  for (const action of ["Edit member", "Delete member"]) {
+    const button = (await row.getByRole("button", { name: action }).boundingBox())!;
+    expect(button.x).toBeGreaterThanOrEqual(0);
+    expect(button.x + button.width, action).toBeLessThanOrEqual(390);
+  }
+  await row.getByRole("button", { name: "Edit member" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit User" })).toBeVisible();
+  await page.getByRole("dialog", { name: "Edit User" }).getByRole("button", { name: "Cancel" }).click();
+
+  const table = page.getByRole("region", { name: "Users" });
+  await expect(table).toBeVisible();
+  await expect(page.getByText("Scroll the table sideways to see every column.")).toBeVisible();
+  // The table is wider than the phone: it scrolls inside its region, never the whole page.
+  const widths = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(widths.scroll).toBeGreaterThan(widths.client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // A keyboard reaches the region itself, so it can scroll it.
+  await table.focus();
+  await expect(table).toBeFocused();
 });

@@ -1,6 +1,7 @@
 // Resources journeys: a visitor filters the library by type, opens a free resource and downloads it; the demo admin
 // creates a premium resource with prices, saves a new annual price in Subscription Settings and sees it on the
-// /resources promo card, then deletes a resource. The pages and dialogs pass an axe audit in both themes.
+// /resources promo card, then deletes a resource; a file over the upload limit is refused before it is sent. The
+// pages and dialogs pass an axe audit in both themes.
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { AUTH_STATE, DEMO, signIn, uniqueName } from "./support/auth";
@@ -121,6 +122,24 @@ test("the admin creates a premium resource, sets the annual price, and deletes a
     data: { annualPrice: "99" },
     headers: { origin: new URL(page.url()).origin },
   });
+});
+
+test("the resource dialog refuses a file over the upload limit before sending it", async ({ page }) => {
+  await signIn(page, DEMO.admin.username, DEMO.admin.password);
+  await page.goto("/admin/resources");
+  await waitForHydration(page);
+  const uploads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/upload") uploads.push(request.url());
+  });
+  await page.getByRole("button", { name: "Create Resource" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Resource" });
+  const picker = dialog.getByLabel("Or upload the file");
+  await picker.setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+  await expectToast(page, "Failed to upload file", "PDF files must be 10 MB or smaller");
+  await expect(dialog.getByText("PDF files must be 10 MB or smaller")).toBeVisible();
+  await expect(dialog.getByLabel("File URL (optional)")).toHaveValue("");
+  expect(uploads).toEqual([]);
 });
 
 async function audit(page: Page) {

@@ -57,19 +57,31 @@ export function useContractForm<V extends Record<string, unknown>>(initial: V, s
   const [errors, setErrors] = useState<FieldErrors<K>>(state?.errors ?? {});
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
 
+  const touch = (name: K) => setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
   const set = <N extends K>(name: N, value: V[N]) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+    touch(name);
     setErrors((old) => (old[name] ? { ...old, [name]: undefined } : old));
   };
 
-  /** Props for a text `Field`: name, value, onChange, onBlur and the field's error. */
-  const field = (name: { [N in K]: V[N] extends string ? N : never }[K]) => ({
+  /**
+   * Everything a `Field`, `TextArea` or `Select` needs for one string-valued field, in one call: name, value,
+   * onChange, onBlur and the field's error — `<Field label="Title" {...form.field("title")} />`. A select's value
+   * is one of its options, so an enum-typed field (a status) takes it as is.
+   */
+  const field = <N extends { [F in K]: V[F] extends string ? F : never }[K]>(name: N) => ({
     name,
     value: values[name] as string,
     error: errors[name],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(name, e.target.value as V[typeof name]),
-    onBlur: () => setTouched((t) => (t[name] ? t : { ...t, [name]: true })),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(name, e.target.value as V[N]),
+    onBlur: () => touch(name),
+  });
+
+  /** The same for a `Checkbox` bound to a boolean field: name, checked and onChange. */
+  const checkbox = <N extends { [F in K]: V[F] extends boolean ? F : never }[K]>(name: N) => ({
+    name,
+    checked: values[name] as boolean,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.checked as V[N]),
   });
 
   const validate = (form: HTMLFormElement, found: FieldErrors<K>) => {
@@ -91,7 +103,7 @@ export function useContractForm<V extends Record<string, unknown>>(initial: V, s
     setTouched({});
   };
 
-  return { values, setValues, set, errors, setErrors, touched, field, validate, reset };
+  return { values, setValues, set, errors, setErrors, touched, field, checkbox, validate, reset };
 }
 
 /** A failed call as a toast: the server's own message (SPEC §8), else the form's fallback text (if any). */

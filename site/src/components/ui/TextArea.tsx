@@ -1,35 +1,21 @@
 // A labelled multi-line field with its error or hint (daisyUI fieldset), the textarea twin of Field: the message is
 // tied to the textarea for screen readers with aria-describedby.
-import { useId, type ReactNode, type TextareaHTMLAttributes } from "react";
+import type { ReactNode, TextareaHTMLAttributes } from "react";
+import FieldFrame, { describedBy, useFieldIds } from "./FieldFrame";
 
 type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string | null; hint?: ReactNode };
 
 export default function TextArea({ label, error, hint, id, rows = 3, className = "", ...textarea }: Props) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const messageId = `${inputId}-message`;
+  const { controlId, messageId } = useFieldIds(id);
   return (
-    <fieldset className={`fieldset ${className}`}>
-      <label className="fieldset-legend" htmlFor={inputId}>
-        {label}
-      </label>
+    <FieldFrame {...{ controlId, messageId, label, error, hint, className }} hintClassName="whitespace-normal">
       <textarea
-        id={inputId}
+        id={controlId}
         rows={rows}
         className={`textarea w-full ${error ? "textarea-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? messageId : undefined}
+        {...describedBy(messageId, { error, hint })}
         {...textarea}
       />
-      {error ? (
-        <p id={messageId} className="label text-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="label whitespace-normal">
-          {hint}
-        </p>
-      ) : null}
-    </fieldset>
+    </FieldFrame>
   );
 }

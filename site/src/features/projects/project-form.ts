@@ -13,7 +13,6 @@ export type ProjectFormValues = {
   imageUrl: string;
   whitePaperUrl: string;
 };
-export type ProjectFormMode = { kind: "create" } | { kind: "edit"; project: Project };
 
 export const EMPTY_PROJECT_FORM: ProjectFormValues = {
   title: "",

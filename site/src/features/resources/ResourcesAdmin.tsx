@@ -1,17 +1,19 @@
 // Resource Management (SPEC §2 Admin resources, §4, §5, §8 resource toasts): the grid (six skeletons while loading),
 // Subscription Settings, Create / Edit dialogs, delete confirmation. Every successful change refreshes the grid.
-import { useState } from "react";
 import type { Resource } from "@api/modules/resources/schema";
 import { DEFAULT_ANNUAL_PRICE } from "@api/modules/settings/schema";
 import { withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import { PlusIcon } from "../admin/icons";
+import AdminListScreen, { ADMIN_GRID } from "../admin/AdminListScreen";
+import { useCrudDialogs } from "../admin/use-crud-dialogs";
+import RowActions from "../admin/RowActions";
+import ConfirmDeleteDialog from "../admin/ConfirmDeleteDialog";
 import ResourceCard from "./ResourceCard";
 import ResourceFormDialog from "./ResourceFormDialog";
 import SubscriptionSettingsDialog from "./SubscriptionSettingsDialog";
-import { resourcePayload, type ResourceFormMode, type ResourceFormValues } from "./resource-form";
-import { uploadFile } from "../uploads/upload";
+import { resourcePayload, type ResourceFormValues } from "./resource-form";
 import {
   useCreateResource,
   useDeleteResource,
@@ -21,15 +23,8 @@ import {
   useSubscriptionSettings,
   useUpdateResource,
 } from "./resources.queries";
-import RowActions from "../admin/RowActions";
-import ConfirmDeleteDialog from "../admin/ConfirmDeleteDialog";
 
-/** SPEC §9: six skeleton cards while the list loads (fixed keys: the placeholders never reorder). */
-const SKELETONS = ["s1", "s2", "s3", "s4", "s5", "s6"];
-
-type Props = { upload?: (file: File, kind: "image" | "pdf") => Promise<string> };
-
-function ResourcesAdmin({ upload = uploadFile }: Props) {
+function ResourcesAdmin() {
   const resourcesQuery = useResources();
   const settingsQuery = useSubscriptionSettings();
   const projectsQuery = useProjectOptions();
@@ -37,103 +32,82 @@ function ResourcesAdmin({ upload = uploadFile }: Props) {
   const updateResource = useUpdateResource();
   const deleteResource = useDeleteResource();
   const saveSettings = useSaveSubscriptionSettings();
-  const [form, setForm] = useState<ResourceFormMode | null>(null);
-  const [deleting, setDeleting] = useState<Resource | null>(null);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-
+  const dialogs = useCrudDialogs<Resource, "settings">();
+  const { deleting } = dialogs;
   const resources = resourcesQuery.data ?? [];
+  const count = (level: Resource["accessLevel"]) => resources.filter((r) => r.accessLevel === level).length;
 
-  const save = (mode: ResourceFormMode, values: ResourceFormValues) => {
+  const save = (resource: Resource | undefined, values: ResourceFormValues) => {
     const body = resourcePayload(values);
-    return mode.kind === "create" ? createResource.mutateAsync(body) : updateResource.mutateAsync({ id: mode.resource.id, body });
+    return resource ? updateResource.mutateAsync({ id: resource.id, body }) : createResource.mutateAsync(body);
   };
 
   return (
-    <section aria-labelledby="admin-page-title" className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="admin-page-title" className="text-2xl font-bold md:text-3xl">
-            Resource Management
-          </h1>
-          <p className="mt-1 opacity-70">Free and premium tools, research, templates and best practices.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setSettingsOpen(true)}>
+    <AdminListScreen
+      title="Resource Management"
+      description="Free and premium tools, research, templates and best practices."
+      actions={
+        <>
+          <Button variant="outline" onClick={() => dialogs.show("settings")}>
             Subscription Settings
           </Button>
-          <Button onClick={() => setForm({ kind: "create" })}>
+          <Button onClick={dialogs.create}>
             <PlusIcon className="h-4 w-4" />
             Create Resource
           </Button>
-        </div>
-      </div>
-
-      {resourcesQuery.isPending ? (
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading resources">
-          {SKELETONS.map((key) => (
-            <div key={key} className="skeleton h-56 w-full" data-testid="resource-skeleton" />
-          ))}
-        </div>
-      ) : resourcesQuery.isError && !resourcesQuery.data ? (
-        <div className="py-10 text-center">
-          <p className="text-error">Failed to load resources. Please try again later.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void resourcesQuery.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : resources.length === 0 ? (
-        <p className="py-10 text-center opacity-70">No resources yet. Create the first one.</p>
-      ) : (
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {resources.map((resource) => (
-            <ResourceCard
-              key={resource.id}
-              resource={resource}
-              actions={
-                <RowActions
-                  name={resource.title}
-                  onEdit={() => setForm({ kind: "edit", resource })}
-                  onDelete={() => setDeleting(resource)}
-                />
-              }
+        </>
+      }
+      query={resourcesQuery}
+      empty={resources.length === 0}
+      texts={{
+        loading: "Loading resources",
+        failed: "Failed to load resources. Please try again later.",
+        empty: "No resources yet. Create the first one.",
+      }}
+      skeleton={<div className="skeleton h-56 w-full" data-testid="resource-skeleton" />}
+      after={
+        <>
+          {/* Mounted only while open: closing discards the values, so the next opening starts at FREE (SPEC §4). */}
+          {dialogs.form && (
+            <ResourceFormDialog
+              resource={dialogs.form.row}
+              projects={projectsQuery.data ?? []}
+              onSave={(values) => save(dialogs.form?.row, values)}
+              onClose={dialogs.close}
             />
-          ))}
-        </div>
-      )}
-
-      {/* Mounted only while open: closing discards the values, so the next opening starts at FREE (SPEC §4). */}
-      {form && (
-        <ResourceFormDialog
-          key={form.kind === "edit" ? form.resource.id : "create"}
-          mode={form}
-          projects={projectsQuery.data ?? []}
-          upload={upload}
-          onSave={(values) => save(form, values)}
-          onClose={() => setForm(null)}
-        />
-      )}
-
-      {settingsOpen && (
-        <SubscriptionSettingsDialog
-          annualPrice={settingsQuery.data?.annualPrice ?? DEFAULT_ANNUAL_PRICE}
-          freeCount={resources.filter((r) => r.accessLevel === "FREE").length}
-          premiumCount={resources.filter((r) => r.accessLevel === "PREMIUM").length}
-          onSave={(annualPrice) => saveSettings.mutateAsync({ annualPrice })}
-          onClose={() => setSettingsOpen(false)}
-        />
-      )}
-
-      {deleting && (
-        <ConfirmDeleteDialog
-          onDelete={() => deleteResource.mutateAsync(deleting.id)}
-          failure={{ title: "Failed to delete resource", fallback: "Please try again" }}
-          onDeleted={() => toast({ title: "Resource deleted successfully" })}
-          onClose={() => setDeleting(null)}
-        >
-          This will permanently delete this resource. This action cannot be undone.
-        </ConfirmDeleteDialog>
-      )}
-    </section>
+          )}
+          {dialogs.shown("settings") && (
+            <SubscriptionSettingsDialog
+              annualPrice={settingsQuery.data?.annualPrice ?? DEFAULT_ANNUAL_PRICE}
+              freeCount={count("FREE")}
+              premiumCount={count("PREMIUM")}
+              onSave={(annualPrice) => saveSettings.mutateAsync({ annualPrice })}
+              onClose={dialogs.close}
+            />
+          )}
+          {deleting && (
+            <ConfirmDeleteDialog
+              onDelete={() => deleteResource.mutateAsync(deleting.id)}
+              failure={{ title: "Failed to delete resource", fallback: "Please try again" }}
+              onDeleted={() => toast({ title: "Resource deleted successfully" })}
+              onClose={dialogs.close}
+            >
+              This will permanently delete this resource. This action cannot be undone.
+            </ConfirmDeleteDialog>
+          )}
+        </>
+      }
+    >
+      <div className={ADMIN_GRID}>
+        {resources.map((resource) => (
+          <ResourceCard
+            key={resource.id}
+            resource={resource}
+            actions={<RowActions {...dialogs.rowActions(resource, resource.title)} />}
+          />
+        ))}
+      </div>
+    </AdminListScreen>
   );
 }
 

@@ -1,6 +1,7 @@
 // The admin resource form's values and the body they make (SPEC §5 resource form, §7 payload): prices as decimal
 // strings, null when FREE; a blank price means 0 (the API stores 0.00). Rules and messages live on the contract.
-import type { Resource, ResourceInput, ResourceType } from "@api/modules/resources/schema";
+import { type Resource, type ResourceInput, ResourceInputSchema, type ResourceType } from "@api/modules/resources/schema";
+import { checkForm, type FieldErrors } from "../../lib/forms";
 
 export type ResourceFormValues = {
   title: string;
@@ -15,7 +16,6 @@ export type ResourceFormValues = {
   /** Unpublished (e.g. spawned by archiving a challenge): hidden from the library until unchecked. */
   draft: boolean;
 };
-export type ResourceFormMode = { kind: "create" } | { kind: "edit"; resource: Resource };
 
 /** SPEC §5: type defaults to TOOL; SPEC §4: a dialog opens (and resets) at FREE. */
 export const EMPTY_RESOURCE_FORM: ResourceFormValues = {
@@ -70,4 +70,9 @@ export function resourcePayload(values: ResourceFormValues): ResourceInput {
     monthlyPrice: premium ? priceText(values.monthlyPrice) : null,
     draft: values.draft,
   };
+}
+
+/** Field errors for the body the form would send, each the contract's own message (the one the API answers with). */
+export function checkResource(values: ResourceFormValues): FieldErrors<keyof ResourceFormValues> {
+  return checkForm(ResourceInputSchema, resourcePayload(values));
 }

@@ -7,7 +7,8 @@ import { sortToolAccess } from "./tool-access";
 
 export type UserFormValues = { username: string; email: string; password: string; role: Role; toolAccess: ToolAccess[] };
 export type UserFormErrors = FieldErrors<keyof UserFormValues>;
-export type UserFormMode = { kind: "create" } | { kind: "edit"; user: AdminUser };
+/** Which route the form sends to: POST (create) or PATCH (edit). */
+export type UserFormKind = "create" | "edit";
 
 export const EMPTY_USER_FORM: UserFormValues = { username: "", email: "", password: "", role: "USER", toolAccess: [] };
 
@@ -29,7 +30,7 @@ export function userPayload(values: UserFormValues, mode: "create", canChangeAcc
 export function userPayload(values: UserFormValues, mode: "edit", canChangeAccess: boolean): UpdateUserBody;
 export function userPayload(
   values: UserFormValues,
-  mode: UserFormMode["kind"],
+  mode: UserFormKind,
   canChangeAccess: boolean,
 ): CreateUserBody | UpdateUserBody {
   const body: UpdateUserBody = { username: values.username.trim(), email: values.email.trim() };
@@ -42,7 +43,7 @@ export function userPayload(
 }
 
 /** The body checked against the route it goes to: create needs a password, edit may leave it out. */
-export function checkUserForm(values: UserFormValues, mode: UserFormMode["kind"], canChangeAccess: boolean): UserFormErrors {
+export function checkUserForm(values: UserFormValues, mode: UserFormKind, canChangeAccess: boolean): UserFormErrors {
   return mode === "create"
     ? checkForm(CreateUserBody, userPayload(values, "create", canChangeAccess))
     : checkForm(UpdateUserBody, userPayload(values, "edit", canChangeAccess));

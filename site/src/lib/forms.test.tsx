@@ -2,7 +2,8 @@
 import { describe, expect, test } from "bun:test";
 import { LoginBody, ProfileBody, RegisterBody } from "@api/modules/auth/schema";
 import { ApiError } from "./api";
-import { checkForm, confirmProblem, failureToast } from "./forms";
+import { renderToString } from "react-dom/server";
+import { checkForm, confirmProblem, failureToast, useContractForm } from "./forms";
 import { $toasts, dismissToast } from "../stores/toast";
 
 describe("checkForm", () => {
@@ -58,5 +59,33 @@ describe("failureToast", () => {
     failureToast(new ApiError(502, "502", "<html>Bad gateway</html>"), undefined, "Failed to delete project");
     expect(last()).toMatchObject({ title: "Failed to delete project", description: undefined });
     for (const t of $toasts.get()) dismissToast(t.id);
+  });
+});
+
+/** Renders the props `field()` and `checkbox()` give, as JSON (functions left out). */
+function Probe() {
+  const form = useContractForm(
+    { title: "Quiet streets", status: "ACTIVE" as "ACTIVE" | "DRAFT", draft: true },
+    { errors: { title: "Title is too long" } },
+  );
+  const title = form.field("title");
+  const status = form.field("status");
+  const draft = form.checkbox("draft");
+  return (
+    <output>
+      {JSON.stringify({ title: { ...title }, status: status.value, draft: { name: draft.name, checked: draft.checked } })}
+    </output>
+  );
+}
+
+describe("useContractForm field props", () => {
+  test("form.field() gives a Field its name, value and error; form.checkbox() gives a Checkbox its state", () => {
+    const html = renderToString(<Probe />).replaceAll("&quot;", '"');
+    const shown = JSON.parse(html.slice(html.indexOf("{"), html.lastIndexOf("}") + 1));
+    expect(shown).toEqual({
+      title: { name: "title", value: "Quiet streets", error: "Title is too long" },
+      status: "ACTIVE",
+      draft: { name: "draft", checked: true },
+    });
   });
 });
