@@ -399,13 +399,25 @@ export class RequestPacer {
     this.interval = 60_000 / requestsPerMinute;
     this.tolerance = (Math.max(1, burst) - 1) * this.interval;
   }
-  /** Reserves the next slot at once (calls are served in order) and waits until it comes. */
-  async take(): Promise<void> {
-    const now = performance.now();
-    const arrival = Math.max(this.theoreticalArrival, now);
-    const allowedAt = arrival - this.tolerance;
-    this.theoreticalArrival = arrival + this.interval;
-    if (allowedAt > now) await Bun.sleep(allowedAt - now);
+  /** Calls wait in line; the bucket is checked when a call's turn comes, against the clock, not against a plan. */
+  private line: Promise<void> = Promise.resolve();
+  /** Resolves when this call may go. */
+  take(): Promise<void> {
+    const turn = this.line.then(() => this.admit());
+    this.line = turn;
+    return turn;
+  }
+  private async admit(): Promise<void> {
+    // Judged when the call actually goes (re-checked after every sleep), so timers firing late can only spread calls.
+    for (;;) {
+      const now = performance.now();
+      const due = Math.max(this.theoreticalArrival, now);
+      if (due - this.tolerance <= now) {
+        this.theoreticalArrival = due + this.interval;
+        return;
+      }
+      await Bun.sleep(due - this.tolerance - now);
+    }
   }
 }
 
