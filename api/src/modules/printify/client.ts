@@ -36,8 +36,9 @@ export const PRINTIFY_DEFAULT_API_BASE = "https://api.printify.com/v1/";
 export const PRODUCTS_PAGE_SIZE = 50;
 /** Orders asked per page while looking for our external_id (Printify answers at most 10 orders a page). */
 export const ORDERS_PAGE_SIZE = 10;
-/** findOrderByExternalId reads at most this many pages, newest first, unless told otherwise. */
+/** findOrderByExternalId reads at most this many pages, newest first, unless told otherwise (…_SINCE: with `since`). */
 export const ORDER_SEARCH_MAX_PAGES = 5;
+export const ORDER_SEARCH_MAX_PAGES_SINCE = 20;
 
 /**
  * Default pacing: 540 requests a minute with bursts of 20, so no 60-second window holds more than 20 + 540 = 560
@@ -121,9 +122,10 @@ export type PrintifyClient = {
   /** Creates the order (not retried on 5xx/timeouts: see the file's header). Answers Printify's order id. */
   createOrder(shopId: ShopId, order: CreateOrderInput): Promise<{ id: string }>;
   /**
-   * Our order at Printify, if an earlier attempt created it: scans the orders list newest first, at most `maxPages`
-   * pages (default 5 × 10 orders), stopping early at orders created before `since` (give the order's creation time
-   * minus a margin). null when not found within those bounds.
+   * Our order at Printify, if an earlier attempt created it: scans the orders list newest first, stopping at the last
+   * page, at orders created before `since` (give our order's creation time minus a few minutes), or after `maxPages`
+   * pages of 10 (default 5, or 20 with `since`). null is certain when the scan ended on the last page or at `since`;
+   * after `maxPages` it means "not among the newest maxPages × 10 orders".
    */
   findOrderByExternalId(
     shopId: ShopId,
@@ -192,7 +194,7 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
           redirect: "error",
         });
         const text = await response.text();
-        if (response.ok) return parseAnswer(c.schema, text, request);
+        if (response.ok) return parseAnswer(c.schema, response.status, text, request);
         failure = errorFromAnswer(response, text, request);
       } catch (e) {
         if (e instanceof PrintifyError) throw e;
@@ -260,7 +262,7 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
       return { id: created.id };
     },
     async findOrderByExternalId(shopId, externalId, bounds = {}) {
-      const maxPages = bounds.maxPages ?? ORDER_SEARCH_MAX_PAGES;
+      const maxPages = bounds.maxPages ?? (bounds.since ? ORDER_SEARCH_MAX_PAGES_SINCE : ORDER_SEARCH_MAX_PAGES);
       for (let page = 1; page <= maxPages; page++) {
         const answer = await call({
           method: "GET",
@@ -307,17 +309,22 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
   };
 }
 
-function parseAnswer<S extends TSchema>(schema: S | null, text: string, request: PrintifyError["request"]) {
+function parseAnswer<S extends TSchema>(schema: S | null, status: number, text: string, request: PrintifyError["request"]) {
   if (schema === null) return undefined as never;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new PrintifyError("invalid_response", 200, "the answer is not JSON", request);
+    throw new PrintifyError("invalid_response", status, "the answer is not JSON", request);
   }
   const problem = Value.Errors(schema, body).First();
   if (problem) {
-    throw new PrintifyError("invalid_response", 200, `unexpected answer at ${problem.path || "/"}: ${problem.message}`, request);
+    throw new PrintifyError(
+      "invalid_response",
+      status,
+      `unexpected answer at ${problem.path || "/"}: ${problem.message}`,
+      request,
+    );
   }
   return body as never;
 }
@@ -408,7 +415,7 @@ export class RequestPacer {
     return turn;
   }
   private async admit(): Promise<void> {
-    // Judged when the call actually goes (re-checked after every sleep), so timers firing late can only spread calls.
+    // Judged when the call really goes (re-checked after every sleep): the budget holds however late timers fire.
     for (;;) {
       const now = performance.now();
       const due = Math.max(this.theoreticalArrival, now);
