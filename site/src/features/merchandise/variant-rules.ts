@@ -50,7 +50,7 @@ export function variantTitle(product: Pick<Product, "options">, selection: Selec
 
 /** SPEC §5: Buy Now is disabled while a checkout is pending, without a variant, or when it is not available. */
 export function canBuy(product: Pick<Product, "available">, variant: MerchandiseVariant | null, pending: boolean): boolean {
-  return !pending && product.available && variant !== null && variant.isAvailable;
+  return !pending && product.available && variant?.isAvailable === true;
 }
 
 /** The stock badge's words; none without a selected variant (the warning speaks then). */
