@@ -16,8 +16,8 @@ export default function ProductCard({ product }: { product: MerchandiseSummary }
         <p className="line-clamp-2 opacity-80">{htmlToText(description)}</p>
         <p className="text-xl font-bold">{dollars(price)}</p>
         <div className="card-actions mt-auto justify-end">
-          <a href={`/merchandise/${id}`} className="btn btn-primary btn-sm" aria-label={`View ${title}`}>
-            View Product
+          <a href={`/merchandise/${id}`} className="btn btn-primary btn-sm">
+            View Product<span className="sr-only">: {title}</span>
           </a>
         </div>
       </div>
