@@ -173,8 +173,16 @@ for (const [param, banner, toast] of [
 }
 
 for (const theme of ["dark", "light"] as const) {
-  test(`axe finds no serious violation on the store pages (${theme} theme)`, async ({ page }) => {
+  test(`axe finds no serious violation on the store pages, nor the browser a CSP one (${theme} theme)`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    // The island, the return script and the JSON-LD must all live within the page's Content-Security-Policy.
+    await page.addInitScript(() => {
+      const w = window as Window & { cspViolations?: string[] };
+      w.cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (e) =>
+        w.cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
     for (const path of ["/merchandise?success=true", `/merchandise/${TEE}`]) {
       await page.goto(path);
       await waitForHydration(page);
@@ -195,6 +203,7 @@ for (const theme of ["dark", "light"] as const) {
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => `${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(serious).toEqual([]);
+      expect(await page.evaluate(() => (window as Window & { cspViolations?: string[] }).cspViolations)).toEqual([]);
     }
   });
 }
