@@ -89,11 +89,15 @@ export const paymentsModule = new Elysia({ name: "payments" })
       },
     },
   )
-  .get("/payments/test/:id", async ({ params, request, cookie }) => viewLocalSession(await localCaller(request, cookie), params.id), {
-    params: LocalSessionParamsSchema,
-    response: { 200: LocalSessionSchema, ...errors },
-    detail: { summary: "Development without Stripe keys: a local test payment of the caller or their browser (404 otherwise)" },
-  })
+  .get(
+    "/payments/test/:id",
+    async ({ params, request, cookie }) => viewLocalSession(await localCaller(request, cookie), params.id),
+    {
+      params: LocalSessionParamsSchema,
+      response: { 200: LocalSessionSchema, ...errors },
+      detail: { summary: "Development without Stripe keys: a local test payment of the caller or their browser (404 otherwise)" },
+    },
+  )
   .post(
     "/payments/test/:id/pay",
     async ({ params, body, request, cookie }) => payLocalSession(await localCaller(request, cookie), params.id, body ?? {}),

@@ -61,7 +61,15 @@ async function purchaseOf(input: MerchandiseCheckoutInput): Promise<MerchandiseP
       options: true,
       variants: {
         where: { providerVariantId: input.variantId },
-        select: { id: true, providerVariantId: true, title: true, optionValueIds: true, price: true, isEnabled: true, isAvailable: true },
+        select: {
+          id: true,
+          providerVariantId: true,
+          title: true,
+          optionValueIds: true,
+          price: true,
+          isEnabled: true,
+          isAvailable: true,
+        },
       },
     },
   });

@@ -70,7 +70,10 @@ export function printifyAddress(shipping: Shipping, email: string, phone: string
 export function addressLine(shipping: Shipping): string {
   const a = shipping.address;
   const regionZip = [a.state, a.postal_code].filter(Boolean).join(" ");
-  return [shipping.name, a.line1, a.line2, a.city, regionZip, a.country].map((part) => part?.trim()).filter(Boolean).join(", ");
+  return [shipping.name, a.line1, a.line2, a.city, regionZip, a.country]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(", ");
 }
 
 async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Promise<MerchandiseReceipt | null> {
@@ -85,7 +88,10 @@ async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Prom
     : null;
   // The catalogue rows as they are now; the order keeps Printify's ids and the title even if a row has gone since.
   const variant = meta.merchandiseVariantId
-    ? await tx.merchandiseVariant.findUnique({ where: { id: meta.merchandiseVariantId }, select: { id: true, merchandiseId: true } })
+    ? await tx.merchandiseVariant.findUnique({
+        where: { id: meta.merchandiseVariantId },
+        select: { id: true, merchandiseId: true },
+      })
     : null;
   const merchandise = await tx.merchandise.findUnique({
     where: { id: variant?.merchandiseId ?? meta.merchandiseId ?? "" },
@@ -143,6 +149,10 @@ export async function onMerchandiseOrderPaid(
   order: { id: string; amount: { toString(): string }; stripePaymentId: string | null },
 ): Promise<void> {
   await tx.orderEvent.create({
-    data: { orderId: order.id, kind: "PAID", message: `Paid $${Number(order.amount.toString()).toFixed(2)} (${order.stripePaymentId ?? "Stripe"})` },
+    data: {
+      orderId: order.id,
+      kind: "PAID",
+      message: `Paid $${Number(order.amount.toString()).toFixed(2)} (${order.stripePaymentId ?? "Stripe"})`,
+    },
   });
 }

@@ -54,9 +54,42 @@ export const MERCH_CHECKOUT_MESSAGES = {
  * plus Switzerland, Australia, New Zealand and Japan. A country added here must be one Stripe lists too.
  */
 export const SHIPPING_COUNTRIES = [
-  "US", "CA", "GB", "IE", "AU", "NZ", "JP",
-  "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IT", "LV", "LT", "LU", "MT", "NL",
-  "PL", "PT", "RO", "SK", "SI", "ES", "SE", "NO", "IS", "CH",
+  "US",
+  "CA",
+  "GB",
+  "IE",
+  "AU",
+  "NZ",
+  "JP",
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+  "NO",
+  "IS",
+  "CH",
 ] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 
@@ -70,7 +103,8 @@ export const SHIPPING_MESSAGES = {
   country: "Please choose a country we ship to",
 } as const;
 
-const required = (max: number, message: string) => T.String({ minLength: 1, maxLength: max, pattern: "\\S", ...messages(message) });
+const required = (max: number, message: string) =>
+  T.String({ minLength: 1, maxLength: max, pattern: "\\S", ...messages(message) });
 
 /** The shipping address the local test payment page asks for, as Stripe Checkout collects it. */
 export const ShippingAddressSchema = T.Object({
