@@ -121,8 +121,11 @@ export type ShippingAddress = Static<typeof ShippingAddressSchema>;
 /** A guest's e-mail on the local test payment page. */
 export const GuestEmailSchema = T.Object({ email: emailField(AUTH_MESSAGES.invalidEmail) });
 
+/** A guest's whole form: e-mail and address. */
+export const GuestAddressSchema = T.Composite([GuestEmailSchema, ShippingAddressSchema]);
+
 /** Pay on a local test payment: nothing for a resource; the address (and a guest's e-mail) for merchandise. */
-export const LocalPayInputSchema = T.Partial(T.Composite([GuestEmailSchema, ShippingAddressSchema]));
+export const LocalPayInputSchema = T.Partial(GuestAddressSchema);
 export type LocalPayInput = Static<typeof LocalPayInputSchema>;
 
 /** What a checkout buys: set by the server in the session's (and subscription's) metadata, read back by webhooks. */
