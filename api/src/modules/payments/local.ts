@@ -119,7 +119,8 @@ export function createLocalSession(buyer: Buyer, purchase: Purchase): Promise<Ch
 
 /**
  * A merchandise session for a member (their e-mail known) or a guest (bound to `browserHash`, the e-mail asked on
- * the page). The idempotency key includes the owner, so one browser's double click shares a session, nobody else's.
+ * the page). The idempotency key includes the owner, so one browser's double click shares a session, nobody else's
+ * (a guest's very first double click, before the browser has its cookie, makes two: it ends on the second's page).
  */
 export function createLocalMerchandiseSession(
   owner: { userId: string; email: string } | { browserHash: string },
