@@ -122,3 +122,60 @@ export async function createMerchandise(
     include: { variants: true },
   });
 }
+
+type VariantSpec = Partial<
+  Omit<Prisma.MerchandiseVariantUncheckedCreateInput, "merchandiseId" | "id"> & { providerVariantId: string }
+>;
+
+/**
+ * A merchandise product in Printify's shape with its variants: options Color (Black 1, White 2) and Size (S 11,
+ * M 12); by default two enabled, available variants "Black / S" (id 1001, $25.00) and "White / M" (1002, $27.50).
+ * Pass `variants` to describe others (a disabled combination, one out of stock).
+ */
+export async function createProductWithVariants(
+  data: Partial<Prisma.MerchandiseUncheckedCreateInput> = {},
+  variants: VariantSpec[] = [
+    { providerVariantId: "1001", title: "Black / S", optionValueIds: [1, 11], price: "25.00", isDefault: true },
+    { providerVariantId: "1002", title: "White / M", optionValueIds: [2, 12], price: "27.50" },
+  ],
+) {
+  const options = [
+    {
+      name: "Color",
+      type: "color",
+      values: [
+        { id: 1, title: "Black" },
+        { id: 2, title: "White" },
+      ],
+    },
+    {
+      name: "Size",
+      type: "size",
+      values: [
+        { id: 11, title: "S" },
+        { id: 12, title: "M" },
+      ],
+    },
+  ];
+  return (await db()).merchandise.create({
+    data: {
+      title: unique("T-shirt"),
+      description: "<p>Soft cotton</p>",
+      price: variants[0]?.price ?? "25.00",
+      printifyId: unique("pfy"),
+      printifyShopId: "shop-1",
+      options,
+      ...data,
+      variants: {
+        create: variants.map((v, i) => ({
+          providerVariantId: String(2000 + i),
+          title: `Variant ${i + 1}`,
+          optionValueIds: [],
+          price: "25.00",
+          ...v,
+        })),
+      },
+    },
+    include: { variants: true },
+  });
+}

@@ -11,6 +11,7 @@ import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { sendInBackground } from "../../lib/mailer";
 import { receiptEmail, type Receipt } from "./emails";
+import { isMerchandiseSession, merchandiseEffect } from "./merchandise";
 import type { PurchaseKind } from "./schema";
 import { stripe, webhookSecret, webhookVerifier } from "./stripe";
 
@@ -69,6 +70,7 @@ async function effectOf(event: Stripe.Event): Promise<Effect | null> {
       const session = event.data.object;
       // A delayed payment method completes unpaid: access waits for async_payment_succeeded.
       if (!PAID.has(session.payment_status)) return null;
+      if (isMerchandiseSession(session)) return merchandiseEffect(session); // merchandise.ts: the store's order
       const meta = purchaseMeta(session.metadata);
       if (!meta) return null;
       if (session.mode === "payment") return (tx) => fulfilOneTime(tx, session, meta);

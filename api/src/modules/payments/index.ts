@@ -1,22 +1,28 @@
 // Payment routes (SPEC §7, docs/decisions/010-payments.md): the two checkout calls, Stripe's webhook (raw body,
 // signature checked, no Origin — it comes from Stripe, not a browser), the member's billing and, in development
 // without Stripe keys only, the local test payment calls behind the site's /payments/test/{id} page. Admin routes
-// (invoices) are in admin.ts.
+// (invoices) are in admin.ts. Merchandise checkout is open to guests (issue 15 item 6): their local test payments are
+// found by the browser cookie instead of a session.
 import { Elysia, t } from "elysia";
+import { clientIpOf } from "../../lib/client-ip";
 import { ErrorBodySchema } from "../../lib/http-schema";
 import { acceptRawJson } from "../../plugins/security";
-import { authPlugin } from "../auth/guard";
+import { authPlugin, optionalUser } from "../auth/guard";
 import { paymentsAdminModule } from "./admin";
 import { myBilling, setCancelAtPeriodEnd } from "./billing";
+import { BROWSER_COOKIE, browserCookieOptions, browserHashOf } from "./browser-cookie";
 import { handleStripeWebhook } from "./fulfilment";
-import { cancelLocalSession, localPaymentsEnabled, payLocalSession, viewLocalSession } from "./local";
+import { cancelLocalSession, type LocalCaller, localPaymentsEnabled, payLocalSession, viewLocalSession } from "./local";
+import { createMerchandiseCheckout } from "./merchandise-checkout";
 import {
   BillingSchema,
   BillingSubscriptionSchema,
   CheckoutInputSchema,
   CheckoutUrlSchema,
+  LocalPayInputSchema,
   LocalSessionParamsSchema,
   LocalSessionSchema,
+  MerchandiseCheckoutInputSchema,
   PaymentsStatusSchema,
   SubscriptionParamsSchema,
   WebhookReceiptSchema,
@@ -29,6 +35,13 @@ const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 acceptRawJson(STRIPE_WEBHOOK_PATH, 512 * 1024);
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
+
+type Cookies = Record<string, { value?: unknown } | undefined>;
+/** A local test payment's caller: the signed-in member and/or the guest browser's cookie. */
+async function localCaller(request: Request, cookie: Cookies): Promise<LocalCaller> {
+  const user = await optionalUser(request, cookie);
+  return { userId: user?.id ?? null, browserHash: browserHashOf(cookie[BROWSER_COOKIE]?.value) };
+}
 
 export const paymentsModule = new Elysia({ name: "payments" })
   .use(authPlugin)
@@ -56,24 +69,57 @@ export const paymentsModule = new Elysia({ name: "payments" })
     response: { 200: WebhookReceiptSchema, 400: ErrorBodySchema },
     detail: { summary: "Stripe webhook: verifies the signature, records the event once, fulfils purchases" },
   })
-  .get("/payments/test/:id", ({ params, user }) => viewLocalSession(user.id, params.id), {
-    auth: true,
-    params: LocalSessionParamsSchema,
-    response: { 200: LocalSessionSchema, ...errors },
-    detail: { summary: "Development without Stripe keys: a local test payment (404 otherwise)" },
-  })
-  .post("/payments/test/:id/pay", ({ params, user }) => payLocalSession(user.id, params.id), {
-    auth: true,
-    params: LocalSessionParamsSchema,
-    response: { 200: CheckoutUrlSchema, ...errors },
-    detail: { summary: "Development without Stripe keys: pay a local test payment (once) through the webhook handler" },
-  })
-  .post("/payments/test/:id/cancel", ({ params, user }) => cancelLocalSession(user.id, params.id), {
-    auth: true,
-    params: LocalSessionParamsSchema,
-    response: { 200: CheckoutUrlSchema, ...errors },
-    detail: { summary: "Development without Stripe keys: cancel a local test payment" },
-  })
+  .post(
+    "/create-merchandise-checkout",
+    async ({ body, request, cookie }) => {
+      const buyer = await optionalUser(request, cookie);
+      const { newBrowserToken, url } = await createMerchandiseCheckout(
+        { buyer, ip: clientIpOf(request), browserToken: cookie[BROWSER_COOKIE]?.value as string | undefined },
+        body,
+      );
+      if (newBrowserToken) cookie[BROWSER_COOKIE]!.set({ value: newBrowserToken, ...browserCookieOptions() });
+      return { url };
+    },
+    {
+      body: MerchandiseCheckoutInputSchema,
+      response: { 200: CheckoutUrlSchema, 409: ErrorBodySchema, 429: ErrorBodySchema, ...errors },
+      detail: {
+        summary:
+          "Start a Checkout Session for one merchandise variant (guests too; the price from the stored variant; Stripe collects e-mail and shipping address); answers the URL to go to",
+      },
+    },
+  )
+  .get(
+    "/payments/test/:id",
+    async ({ params, request, cookie }) => viewLocalSession(await localCaller(request, cookie), params.id),
+    {
+      params: LocalSessionParamsSchema,
+      response: { 200: LocalSessionSchema, ...errors },
+      detail: { summary: "Development without Stripe keys: a local test payment of the caller or their browser (404 otherwise)" },
+    },
+  )
+  .post(
+    "/payments/test/:id/pay",
+    async ({ params, body, request, cookie }) => payLocalSession(await localCaller(request, cookie), params.id, body ?? {}),
+    {
+      params: LocalSessionParamsSchema,
+      body: t.Optional(LocalPayInputSchema),
+      response: { 200: CheckoutUrlSchema, ...errors },
+      detail: {
+        summary:
+          "Development without Stripe keys: pay a local test payment (once) through the webhook handler; merchandise sends the shipping address (and a guest's e-mail)",
+      },
+    },
+  )
+  .post(
+    "/payments/test/:id/cancel",
+    async ({ params, request, cookie }) => cancelLocalSession(await localCaller(request, cookie), params.id),
+    {
+      params: LocalSessionParamsSchema,
+      response: { 200: CheckoutUrlSchema, ...errors },
+      detail: { summary: "Development without Stripe keys: cancel a local test payment" },
+    },
+  )
   .get("/my-billing", ({ user }) => myBilling(user.id), {
     auth: true,
     response: { 200: BillingSchema, 401: ErrorBodySchema },

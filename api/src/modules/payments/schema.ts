@@ -1,7 +1,8 @@
 // Payment contracts (SPEC §7): the checkout calls answer `{ url }` to send the browser to; the local test payment,
 // the member's billing (/subscriptions) and the admin invoices (/admin/invoices). TypeBox only: the site imports it.
 import { type Static, Type as T } from "@sinclair/typebox";
-import { literalUnion } from "../../lib/typebox";
+import { literalUnion, messages } from "../../lib/typebox";
+import { emailField, MESSAGES as AUTH_MESSAGES } from "../auth/schema";
 import { ID_MAX_LENGTH } from "../resources/schema";
 
 const PAYMENT_TYPES = ["onetime", "monthly"] as const;
@@ -24,6 +25,109 @@ export const PAYMENT_MESSAGES = {
   tooMany: "Too many checkout attempts. Please try again later.",
 } as const;
 
+// ── Merchandise checkout (SPEC §7 POST /api/create-merchandise-checkout; issue 15 item 6) ───────────────────────
+/** Printify variant ids are numbers; stored and sent as text. */
+export const PROVIDER_VARIANT_ID_MAX_LENGTH = 32;
+/** Option titles joined with ' / ' (at most 3 options): generous, but bounded. */
+export const VARIANT_TITLE_MAX_LENGTH = 300;
+
+export const MerchandiseCheckoutInputSchema = T.Object({
+  merchandiseId: T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }),
+  variantId: T.String({ minLength: 1, maxLength: PROVIDER_VARIANT_ID_MAX_LENGTH }),
+  // Only checked against the stored variant (the stored title is what is sold and recorded), never trusted.
+  variantTitle: T.String({ maxLength: VARIANT_TITLE_MAX_LENGTH }),
+});
+export type MerchandiseCheckoutInput = Static<typeof MerchandiseCheckoutInputSchema>;
+
+export const MERCH_CHECKOUT_MESSAGES = {
+  notFound: "Product not found",
+  unavailable: "This product is no longer available",
+  variantNotFound: "This variant of the product does not exist",
+  variantDisabled: "This variant is not offered",
+  outOfStock: "This variant is out of stock",
+  noPrice: "This product cannot be bought at the moment",
+} as const;
+
+/**
+ * Countries Stripe Checkout lets a buyer ship to (ISO 3166-1 alpha-2). Printify's print providers ship worldwide, but
+ * cost and delivery are only predictable where its providers have regular routes: North America, the UK and the EU/EEA
+ * plus Switzerland, Australia, New Zealand and Japan. A country added here must be one Stripe lists too.
+ */
+export const SHIPPING_COUNTRIES = [
+  "US",
+  "CA",
+  "GB",
+  "IE",
+  "AU",
+  "NZ",
+  "JP",
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+  "NO",
+  "IS",
+  "CH",
+] as const;
+export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
+
+export const SHIPPING_MESSAGES = {
+  name: "Please enter the recipient's name",
+  line1: "Please enter the street address",
+  line2: "Address line 2 is too long",
+  city: "Please enter the city",
+  region: "The state or region is too long",
+  postalCode: "Please enter the postal code",
+  country: "Please choose a country we ship to",
+} as const;
+
+const required = (max: number, message: string) =>
+  T.String({ minLength: 1, maxLength: max, pattern: "\\S", ...messages(message) });
+
+/** The shipping address the local test payment page asks for, as Stripe Checkout collects it. */
+export const ShippingAddressSchema = T.Object({
+  name: required(100, SHIPPING_MESSAGES.name),
+  line1: required(200, SHIPPING_MESSAGES.line1),
+  line2: T.Optional(T.String({ maxLength: 200, ...messages(SHIPPING_MESSAGES.line2) })),
+  city: required(100, SHIPPING_MESSAGES.city),
+  region: T.Optional(T.String({ maxLength: 100, ...messages(SHIPPING_MESSAGES.region) })),
+  postalCode: required(20, SHIPPING_MESSAGES.postalCode),
+  country: literalUnion(SHIPPING_COUNTRIES, { error: SHIPPING_MESSAGES.country }),
+});
+export type ShippingAddress = Static<typeof ShippingAddressSchema>;
+
+/** A guest's e-mail on the local test payment page. */
+export const GuestEmailSchema = T.Object({ email: emailField(AUTH_MESSAGES.invalidEmail) });
+
+/** A guest's whole form: e-mail and address. */
+export const GuestAddressSchema = T.Composite([GuestEmailSchema, ShippingAddressSchema]);
+
+/** Pay on a local test payment: nothing for a resource; the address (and a guest's e-mail) for merchandise. */
+export const LocalPayInputSchema = T.Partial(GuestAddressSchema);
+export type LocalPayInput = Static<typeof LocalPayInputSchema>;
+
 /** What a checkout buys: set by the server in the session's (and subscription's) metadata, read back by webhooks. */
 export type PurchaseKind = "onetime" | "monthly" | "annual";
 
@@ -37,6 +141,10 @@ export const LocalSessionSchema = T.Object({
   amount: T.String(),
   interval: T.Union([T.Literal("month"), T.Literal("year"), T.Null()]),
   cancelUrl: T.String(),
+  /** Merchandise: the page asks for a shipping address, as Stripe Checkout does with shipping_address_collection. */
+  shipping: T.Boolean(),
+  /** A guest's session: the page asks for the e-mail (a member's is known). */
+  askEmail: T.Boolean(),
 });
 export type LocalSessionView = Static<typeof LocalSessionSchema>;
 
