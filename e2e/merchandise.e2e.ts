@@ -4,7 +4,7 @@
 // writes on the e2e server's first start (SEED_DEMO_DATA) — the Innovator Tee: Black / M is the default, Black / XL
 // costs $26.50, White / M is out of stock, White / L is disabled by the seller and White / XL does not exist; the
 // Market Tote Bag is no longer available.
-import AxeBuilder from "@axe-core/playwright";
+import { audit } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { expectToast, waitForHydration } from "./support/ui";
 
@@ -197,11 +197,7 @@ for (const theme of ["dark", "light"] as const) {
         await page.getByLabel("Sizes").selectOption({ label: "L" });
         await expect(page.getByText(WARNING)).toBeVisible();
       }
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${path}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(serious).toEqual([]);
+      expect(await audit(page), path).toEqual([]);
       expect(await page.evaluate(() => (window as Window & { cspViolations?: string[] }).cspViolations)).toEqual([]);
     }
   });
