@@ -15,6 +15,8 @@ import { uploadsModule } from "./modules/uploads";
 import { resourcesModule } from "./modules/resources";
 import { settingsModule } from "./modules/settings";
 import { paymentsModule } from "./modules/payments";
+import { ordersModule } from "./modules/orders";
+import { dashboardModule } from "./modules/dashboard";
 import { securityPlugin } from "./plugins/security";
 import { openapiPlugin } from "./plugins/openapi";
 
@@ -34,7 +36,9 @@ export function createApp() {
     .use(uploadsModule)
     .use(resourcesModule)
     .use(settingsModule)
-    .use(paymentsModule);
+    .use(paymentsModule)
+    .use(ordersModule)
+    .use(dashboardModule);
 }
 
 export const app = createApp();

@@ -61,3 +61,16 @@ export async function createProject(data: Partial<Prisma.ProjectUncheckedCreateI
     },
   });
 }
+
+/** An order (a paid resource purchase unless told otherwise); amounts in dollars as SPEC stores them. */
+export async function createOrder(data: Partial<Prisma.OrderUncheckedCreateInput> = {}) {
+  return (await db()).order.create({
+    data: {
+      orderType: "RESOURCE_ONETIME",
+      customerEmail: `${unique("buyer")}@example.com`,
+      amount: "19.00",
+      status: "COMPLETED",
+      ...data,
+    },
+  });
+}
