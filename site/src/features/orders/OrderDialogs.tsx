@@ -67,7 +67,9 @@ export function OrderTimelineDialog({ order, onClose }: { order: Order; onClose:
             <ol className="flex flex-col gap-3 border-l-2 border-base-300 pl-4" data-testid="order-timeline">
               {data.events.map((event) => (
                 <li key={event.id}>
-                  <p className={`font-medium ${event.kind === "SUBMISSION_FAILED" ? "text-error" : ""}`}>{EVENT_LABELS[event.kind]}</p>
+                  <p className={`font-medium ${event.kind === "SUBMISSION_FAILED" ? "text-error" : ""}`}>
+                    {EVENT_LABELS[event.kind]}
+                  </p>
                   <p className="text-sm opacity-70">
                     <time dateTime={event.createdAt}>{formatMoment(event.createdAt)}</time>
                   </p>
@@ -79,7 +81,14 @@ export function OrderTimelineDialog({ order, onClose }: { order: Order; onClose:
           {data.submissionAttempts > 1 && <p className="mt-3 text-sm">Submission attempts: {data.submissionAttempts}</p>}
           {data.shipments.map((s) => (
             <p key={`${s.carrier}-${s.number}`} className="mt-3 text-sm [overflow-wrap:anywhere]">
-              Shipment: {s.carrier} {s.url ? <a className="link" href={s.url} target="_blank" rel="noopener noreferrer">{s.number}</a> : s.number}
+              Shipment: {s.carrier}{" "}
+              {s.url ? (
+                <a className="link" href={s.url} target="_blank" rel="noopener noreferrer">
+                  {s.number}
+                </a>
+              ) : (
+                s.number
+              )}
               {s.deliveredAt && ` · delivered ${formatMoment(s.deliveredAt)}`}
             </p>
           ))}

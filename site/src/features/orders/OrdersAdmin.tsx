@@ -39,8 +39,14 @@ function OrdersAdmin() {
         </a>
       }
       toolbar={
-        <div className="grid max-w-xl grid-cols-1 gap-x-4 sm:grid-cols-2" role="search" aria-label="Filter orders">
-          <Select label="Status" blank="All statuses" options={STATUS_FILTER} value={filter.status ?? ""} onChange={choose("status")} />
+        <div className="grid max-w-xl grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <Select
+            label="Status"
+            blank="All statuses"
+            options={STATUS_FILTER}
+            value={filter.status ?? ""}
+            onChange={choose("status")}
+          />
           <Select label="Type" blank="All types" options={TYPE_FILTER} value={filter.type ?? ""} onChange={choose("type")} />
         </div>
       }
