@@ -28,7 +28,7 @@ export function OrderUpdateDialog({ order, onSave, onClose }: UpdateProps) {
       check: (values) => checkForm(OrderUpdateSchema, orderUpdateBody(values)),
       save: (values) => onSave(orderUpdateBody(values)),
       busyLabel: "Updating...",
-      failure: { fallback: "Failed to update order" },
+      failure: { title: "Failed to update order", fallback: "Please try again" },
       success: "Order updated successfully",
       onClose,
     },
