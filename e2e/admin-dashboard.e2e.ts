@@ -78,7 +78,11 @@ test("stat cards and both lists match the data; charts are drawn beside their ta
   await expect(page.locator("[data-chart] canvas")).toHaveCount(3);
   await expect(page.getByTestId("table-weekly").locator("tbody tr")).toHaveCount(12);
   await expect(page.getByTestId("table-subscriptions").locator("tbody tr")).toHaveCount(12);
-  await expect(page.getByTestId("table-applications").getByRole("rowheader")).toHaveText(["Pending Review", "Approved", "Rejected"]);
+  await expect(page.getByTestId("table-applications").getByRole("rowheader")).toHaveText([
+    "Pending Review",
+    "Approved",
+    "Rejected",
+  ]);
   expect(loaded.some((p) => /\/_astro\/charts\.[\w-]+\.js$/.test(p))).toBe(true);
 
   // Other admin pages never download the chart library.
@@ -90,7 +94,10 @@ test("stat cards and both lists match the data; charts are drawn beside their ta
 
 test("Export orders (CSV) downloads every order", async ({ page }) => {
   await page.goto("/admin");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export orders (CSV)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export orders (CSV)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("orders.csv");
 });
 

@@ -39,7 +39,15 @@ test("five skeleton rows while loading, then SPEC's card fields", async ({ page 
   await expect(card(page, TEE)).toBeVisible();
   await expect(page.getByTestId("order-skeleton")).toHaveCount(0);
   const tee = card(page, TEE);
-  for (const text of ["Morgan Lee", "member@example.com", "Merchandise", "$24.00", "Shipped", "1Z999AA10123456784", "12 Harbour Street"])
+  for (const text of [
+    "Morgan Lee",
+    "member@example.com",
+    "Merchandise",
+    "$24.00",
+    "Shipped",
+    "1Z999AA10123456784",
+    "12 Harbour Street",
+  ])
     await expect(tee).toContainText(text);
   // A guest order without tracking shows no tracking line; its badge reads Pending.
   await expect(card(page, MUG)).toContainText("Sam Guest");
@@ -55,12 +63,17 @@ test("filters by status and by type", async ({ page }) => {
   await page.getByLabel("Type").selectOption("ANNUAL_SUBSCRIPTION");
   await expect(card(page, TEE)).toHaveCount(0);
   await expect(page.getByTestId("order-card").first()).toContainText("Annual subscription");
-  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/orders/export.csv?type=ANNUAL_SUBSCRIPTION");
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    "/api/orders/export.csv?type=ANNUAL_SUBSCRIPTION",
+  );
 });
 
 test("an order's timeline: paid, a failed submission with Printify's reason, submitted, in production", async ({ page }) => {
   await open(page);
-  await card(page, HOODIE).getByRole("button", { name: `Timeline of ${HOODIE}` }).click();
+  await card(page, HOODIE)
+    .getByRole("button", { name: `Timeline of ${HOODIE}` })
+    .click();
   const steps = dialog(page).getByTestId("order-timeline").locator("li");
   await expect(steps).toHaveCount(4);
   await expect(steps.nth(0)).toContainText("Paid");
@@ -73,9 +86,13 @@ test("an order's timeline: paid, a failed submission with Printify's reason, sub
   await expect(dialog(page)).toHaveCount(0);
 });
 
-test("update: a failure keeps the dialog with SPEC's toast; a success toasts, closes and shows the new badge", async ({ page }) => {
+test("update: a failure keeps the dialog with SPEC's toast; a success toasts, closes and shows the new badge", async ({
+  page,
+}) => {
   await open(page);
-  await card(page, MUG).getByRole("button", { name: `Update ${MUG}` }).click();
+  await card(page, MUG)
+    .getByRole("button", { name: `Update ${MUG}` })
+    .click();
   await expect(dialog(page).getByRole("heading", { name: `Update ${MUG}` })).toBeVisible();
   await expect(dialog(page).getByLabel("Status")).toHaveValue("PENDING");
   await dialog(page).getByLabel("Status").selectOption("SHIPPED");
@@ -94,7 +111,9 @@ test("update: a failure keeps the dialog with SPEC's toast; a success toasts, cl
   await expect(dialog(page)).toHaveCount(0);
   await expect(card(page, MUG)).toContainText("Shipped");
   await expect(card(page, MUG)).toContainText("1ZE2E0000000001");
-  await card(page, MUG).getByRole("button", { name: `Timeline of ${MUG}` }).click();
+  await card(page, MUG)
+    .getByRole("button", { name: `Timeline of ${MUG}` })
+    .click();
   await expect(dialog(page).getByTestId("order-timeline")).toContainText("PENDING → SHIPPED");
 });
 
@@ -107,7 +126,9 @@ for (const theme of ["dark", "light"] as const) {
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     expect(await audit()).toEqual([]);
-    await card(page, TEE).getByRole("button", { name: `Timeline of ${TEE}` }).click();
+    await card(page, TEE)
+      .getByRole("button", { name: `Timeline of ${TEE}` })
+      .click();
     await expect(dialog(page).getByTestId("order-timeline")).toBeVisible();
     expect(await audit()).toEqual([]);
   });

@@ -28,7 +28,18 @@ function builders(series: ChartSeries): Record<string, Build> {
     ...extra,
   });
   const weeks = series.weekly.map((w) => Date.parse(`${w.week}T00:00:00Z`) / 1000);
-  const weekAxis = axis({ values: (_u, splits) => splits.map((s) => weekLabel(new Date(s * 1000).toISOString().slice(0, 10))) });
+  // One tick per week (every other week on narrow charts), ending with this week, labelled like the tables.
+  const weekAxis = (width: number) =>
+    axis({
+      splits: () => weeks.filter((_, i) => width >= 560 || (weeks.length - 1 - i) % 2 === 0),
+      values: (_u, splits) => splits.map((s) => weekLabel(new Date(s * 1000).toISOString().slice(0, 10))),
+    });
+  const week = {
+    label: "Week of",
+    value: (_u: uPlot, v: number | null) => (v == null ? "" : weekLabel(new Date(v * 1000).toISOString().slice(0, 10))),
+  };
+  /** Counts have whole steps only. */
+  const counts = { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] };
   const bars = uPlot.paths.bars?.({ size: [0.6, 40] });
   const base = (width: number) => ({ width, height: HEIGHT, legend: { show: true }, cursor: { show: true } });
   return {
@@ -41,12 +52,12 @@ function builders(series: ChartSeries): Record<string, Build> {
           n: { range: (_u, _min, max) => [0, Math.max(1, max)] },
         },
         axes: [
-          weekAxis,
+          weekAxis(width),
           axis({ scale: "usd", values: (_u, s) => s.map((v) => `$${v}`) }),
-          axis({ scale: "n", side: 1, grid: { show: false } }),
+          axis({ scale: "n", side: 1, grid: { show: false }, ...counts }),
         ],
         series: [
-          {},
+          week,
           {
             label: "Revenue",
             scale: "usd",
@@ -72,9 +83,12 @@ function builders(series: ChartSeries): Record<string, Build> {
             splits: () => APPLICATION_BARS.map((_, i) => i),
             values: (_u, s) => s.map((i) => APPLICATION_BARS[i]?.[1] ?? ""),
           }),
-          axis(),
+          axis(counts),
         ],
-        series: [{}, { label: "Applications", stroke: c.primary, fill: c.primary, paths: bars }],
+        series: [
+          { label: "Status", value: (_u, v) => (v == null ? "" : (APPLICATION_BARS[v]?.[1] ?? "")) },
+          { label: "Applications", stroke: c.primary, fill: c.primary, paths: bars },
+        ],
       },
       data: [APPLICATION_BARS.map((_, i) => i), APPLICATION_BARS.map(([key]) => series.applications[key])],
     }),
@@ -82,8 +96,11 @@ function builders(series: ChartSeries): Record<string, Build> {
       opts: {
         ...base(width),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [weekAxis, axis()],
-        series: [{}, { label: "Active subscriptions", stroke: c.primary, width: 2, paths: uPlot.paths.stepped?.({ align: 1 }) }],
+        axes: [weekAxis(width), axis(counts)],
+        series: [
+          week,
+          { label: "Active subscriptions", stroke: c.primary, width: 2, paths: uPlot.paths.stepped?.({ align: 1 }) },
+        ],
       },
       data: [weeks, series.subscriptions.map((s) => s.active)],
     }),
