@@ -1,16 +1,18 @@
 // What a visitor's browser downloads to run a content page: every script the built page references (inline,
 // <script src>, modulepreload, island component and renderer URLs) and everything those import, gzipped and
 // summed. Content pages ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge, project, resource and
-// merchandise pages; a product page ships exactly one island, the variant picker, within its own budget. Byte counts
-// are deterministic.
+// merchandise pages; a product page ships exactly one island, the variant picker, within its own budget. The admin
+// dashboard's chart library (uPlot) is fetched by /admin alone, by a dynamic import, within its own budget. Byte
+// counts are deterministic.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Server } from "bun";
 import { DIST_DIR, loadAstroApp, startServer } from "./front";
-import { createChallenge, createMerchandise, createProject } from "../api/test/factories";
+import { createChallenge, createMerchandise, createProject, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
+import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 
 const BUDGET_BYTES = 15 * 1024;
 /** A fixed id so the page list is known when the tests are declared; the row is created before they run. */
@@ -143,5 +145,45 @@ describe("JavaScript shipped by content pages", () => {
     const bytes = files.reduce((sum, f) => sum + gzipped(readFileSync(join(DIST_DIR, "client", f))), 0);
     expect(html).toContain("<astro-island");
     expect(bytes).toBeGreaterThan(BUDGET_BYTES);
+  });
+});
+
+/** Chunks these scripts load on demand: Vite writes such dynamic imports as import(`./chunk.js`). */
+function lazyChunks(files: string[]): string[] {
+  return files.flatMap((path) =>
+    [...readFileSync(join(DIST_DIR, "client", path), "utf8").matchAll(/import\(\s*`([^`$]+\.js)`\s*\)/g)].map(
+      (m) => new URL(m[1]!, `http://site${path}`).pathname,
+    ),
+  );
+}
+
+/** uPlot plus our chart code, gzipped (uPlot alone is ~23 KB). */
+const CHARTS_BUDGET_BYTES = 30 * 1024;
+const CHARTS_CHUNK = /\/charts\.[\w-]+\.js$/;
+
+describe("JavaScript of the admin dashboard's charts", () => {
+  test("only /admin reaches the chart chunk, through a dynamic import, at most 30 KB gzipped", async () => {
+    const admin = await createUser({ role: "ADMIN" });
+    const cookie = `${SESSION_COOKIE}=${(await createSession(admin.id)).token}`;
+    const html = async (path: string) => {
+      const res = await fetch(`${base}${path}`, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+      return res.text();
+    };
+    const dashboard = await html("/admin");
+    const charts = lazyChunks(scriptsOf(dashboard).files).filter((f) => CHARTS_CHUNK.test(f));
+    expect(charts).toHaveLength(1);
+    const bytes = gzipped(readFileSync(join(DIST_DIR, "client", charts[0]!)));
+    console.log(`/admin charts chunk: ${(bytes / 1024).toFixed(1)} KB gzipped`);
+    expect(bytes).toBeLessThanOrEqual(CHARTS_BUDGET_BYTES);
+    // Not a script or preload of the page itself: the browser asks for it only when the charts' script runs.
+    expect(dashboard).not.toContain(charts[0]!);
+    for (const path of ["/admin/orders", "/admin/users", "/"]) {
+      const { files } = scriptsOf(await html(path));
+      expect(
+        [...files, ...lazyChunks(files)].some((f) => CHARTS_CHUNK.test(f)),
+        path,
+      ).toBe(false);
+    }
   });
 });

@@ -179,3 +179,16 @@ export async function createProductWithVariants(
     include: { variants: true },
   });
 }
+
+/** An order (a paid resource purchase unless told otherwise); amounts in dollars as SPEC stores them. */
+export async function createOrder(data: Partial<Prisma.OrderUncheckedCreateInput> = {}) {
+  return (await db()).order.create({
+    data: {
+      orderType: "RESOURCE_ONETIME",
+      customerEmail: `${unique("buyer")}@example.com`,
+      amount: "19.00",
+      status: "COMPLETED",
+      ...data,
+    },
+  });
+}
