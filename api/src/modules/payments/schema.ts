@@ -1,8 +1,7 @@
 // Payment contracts (SPEC §7): the checkout calls answer `{ url }` to send the browser to; the local test payment,
 // the member's billing (/subscriptions) and the admin invoices (/admin/invoices). TypeBox only: the site imports it.
 import { type Static, Type as T } from "@sinclair/typebox";
-import { literalUnion } from "../../lib/typebox";
-import { ID_MAX_LENGTH } from "../resources/schema";
+import { ID_MAX_LENGTH, literalUnion } from "../../lib/typebox";
 
 const PAYMENT_TYPES = ["onetime", "monthly"] as const;
 
@@ -69,7 +68,6 @@ export const BillingSchema = T.Object({
 });
 export type Billing = Static<typeof BillingSchema>;
 export type BillingSubscription = Static<typeof BillingSubscriptionSchema>;
-export const SubscriptionParamsSchema = T.Object({ id: T.String({ maxLength: 64 }) });
 
 export const BILLING_MESSAGES = {
   notFound: "Subscription not found",

@@ -1,6 +1,7 @@
 // The projects contract (SPEC §3 projects, §5 admin project form, §7): TypeBox schemas shared by the API routes
 // and the site's admin island, with the form's limits and messages. Imports nothing but TypeBox.
 import { Type as T, type Static } from "@sinclair/typebox";
+import { ID_MAX_LENGTH } from "../../lib/typebox";
 import { PDF_MAX_BYTES, PDF_MIME_TYPE } from "../uploads/schema";
 
 /** The public list shows 12 projects a page (4 rows of 3 on large screens), like the challenges list. */
@@ -12,7 +13,6 @@ export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const LONG_TEXT_MAX_LENGTH = 20_000;
 export const URL_MAX_LENGTH = 2048;
-export const ID_MAX_LENGTH = 64;
 
 /** SPEC §9: white papers are PDFs of at most 10 MB; images at most 5 MB. Checked in the browser before uploading. */
 /** SPEC §5: the white paper must be under 10MB (the upload limit, docs/decisions/007). */
