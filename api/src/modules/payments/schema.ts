@@ -43,10 +43,14 @@ export type LocalSessionView = Static<typeof LocalSessionSchema>;
 export const WebhookReceiptSchema = T.Object({ received: T.Literal(true), duplicate: T.Boolean() });
 
 // ── Billing (/subscriptions) ───────────────────────────────────────────────────────────────────────────────────
+/** A plan's statuses (Prisma's SubscriptionStatus: a new one there breaks billing.ts, then the site's map). */
+export const SUBSCRIPTION_STATUSES = ["ACTIVE", "PAST_DUE", "CANCELED", "EXPIRED"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 export const BillingSubscriptionSchema = T.Object({
   id: T.String(),
   plan: T.Union([T.Literal("MONTHLY"), T.Literal("ANNUAL")]),
-  status: T.Union([T.Literal("ACTIVE"), T.Literal("PAST_DUE"), T.Literal("CANCELED"), T.Literal("EXPIRED")]),
+  status: literalUnion(SUBSCRIPTION_STATUSES),
   /** Whether the plan grants access now — the download rule's own answer (a PAST_DUE plan within its grace too). */
   current: T.Boolean(),
   resource: T.Union([T.Object({ id: T.String(), title: T.String() }), T.Null()]),
@@ -76,8 +80,9 @@ export const BILLING_MESSAGES = {
 } as const;
 
 // ── Admin invoices (/admin/invoices) ───────────────────────────────────────────────────────────────────────────
-/** Order statuses the admin invoices filter offers. */
+/** Order statuses (Prisma's OrderStatus: a new one there breaks invoices.ts, then the site's map); the filter offers each. */
 export const INVOICE_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED", "CANCELLED"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const InvoiceQuerySchema = T.Object({
   status: T.Optional(literalUnion(INVOICE_STATUSES, { error: "Unknown status" })),
@@ -92,7 +97,7 @@ export const InvoiceSchema = T.Object({
   customerName: T.Union([T.String(), T.Null()]),
   what: T.String(),
   amount: T.String(),
-  status: T.String(),
+  status: literalUnion(INVOICE_STATUSES),
   stripeUrl: T.Union([T.String(), T.Null()]),
 });
 export type Invoice = Static<typeof InvoiceSchema>;
