@@ -25,7 +25,7 @@ astroLoading?.catch(() => {}); // reported below, after the database
 let database: Awaited<ReturnType<typeof getDatabase>>;
 try {
   // The first open decides: an empty database gets the demo data when SEED_DEMO_DATA (development by default).
-  const seedWhenEmpty = env.SEED_DEMO_DATA ? (await import("../api/src/cli/demo-seed")).seedDemo : undefined;
+  const seedWhenEmpty = env.SEED_DEMO_DATA ? (await import("../api/src/cli/seed")).seedDemo : undefined;
   database = await getDatabase({ seedWhenEmpty });
 } catch (e) {
   log.error("could not open the database", { err: e });
@@ -67,7 +67,7 @@ async function shutdown(signal: string) {
 async function printReadyLine() {
   const lines = [`\n✓ InnovateHub is ready: ${env.SITE_URL}`];
   if (env.SEED_DEMO_DATA) {
-    const { DEMO_ACCOUNTS } = await import("../api/src/cli/demo-seed");
+    const { DEMO_ACCOUNTS } = await import("../api/src/cli/seed");
     const { username, password } = DEMO_ACCOUNTS.admin;
     lines.push(
       `  Demo sign-in: ${username} / ${password}  (more accounts in README; \`npm run db:reset\` restores the demo data)`,
