@@ -154,7 +154,7 @@ function operationHtml(method: string, path: string, op: Operation): string {
   return `<details id="${method}-${escapeHtml(path)}"><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${summary}</summary>${parts.join("")}</details>`;
 }
 
-export function openApiPage(document: Document): string {
+function openApiPage(document: Document): string {
   const byTag = new Map<string, string[]>();
   for (const [path, item] of Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b))) {
     for (const method of METHODS) {

@@ -13,7 +13,7 @@ const ABSOLUTE_MS = env.SESSION_ABSOLUTE_DAYS * 86_400_000;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-export type SessionData = { userId: string; createdAt: number; ip?: string; userAgent?: string };
+type SessionData = { userId: string; createdAt: number; ip?: string; userAgent?: string };
 
 export const newToken = () => randomBytes(32).toString("base64url");
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

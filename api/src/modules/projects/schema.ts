@@ -19,7 +19,7 @@ export const URL_MAX_LENGTH = 2048;
 export const WHITE_PAPER_MAX_BYTES = PDF_MAX_BYTES;
 
 /** SPEC §5 admin project form: the white paper's file checks, title and description of the message shown. */
-export const WHITE_PAPER_MESSAGES = {
+const WHITE_PAPER_MESSAGES = {
   invalidType: { title: "Invalid file type", description: "Please upload a PDF file" },
   tooLarge: { title: "File too large", description: "White paper must be less than 10MB" },
 } as const;
@@ -83,7 +83,7 @@ export type ProjectInput = Static<typeof ProjectInputSchema>;
 export const ProjectUpdateSchema = T.Partial(ProjectInputSchema);
 export type ProjectUpdate = Static<typeof ProjectUpdateSchema>;
 
-export type ProjectFormField = keyof ProjectInput;
+type ProjectFormField = keyof ProjectInput;
 /** The admin form's field errors: ProjectInputSchema's own messages, checked with the site's form kit (SPEC §5). */
 export type ProjectFormErrors = Partial<Record<ProjectFormField, string>>;
 

@@ -11,7 +11,6 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 /** SPEC §2: the filter buttons' order. */
 export const RESOURCE_FILTERS = ["TOOL", "RESEARCH", "BEST_PRACTICE", "TEMPLATE"] as const;
 export const ACCESS_LEVELS = ["FREE", "PREMIUM"] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** The library is small (tens of items): one answer, newest first, capped. */
 export const RESOURCE_LIST_MAX = 500;
@@ -94,8 +93,6 @@ export type ResourceInput = Static<typeof ResourceInputSchema>;
 
 export const ResourceUpdateSchema = T.Partial(ResourceInputSchema);
 export type ResourceUpdate = Static<typeof ResourceUpdateSchema>;
-
-export const DownloadLinkSchema = T.Object({ url: T.String() });
 
 /**
  * The download route's path for a plain link (SPEC §2 Download Now): the one place the site gets it from, so a

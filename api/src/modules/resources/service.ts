@@ -37,7 +37,7 @@ const resourceSelect = {
 } satisfies Prisma.ResourceSelect;
 type ResourceRow = Prisma.ResourceGetPayload<{ select: typeof resourceSelect }>;
 
-export type Caller = EntitlementSubject | null;
+type Caller = EntitlementSubject | null;
 const manages = (caller: Caller) => canAccessSection(caller, "resources");
 const money = (value: Prisma.Decimal | null) => (value === null ? null : value.toFixed(2));
 
@@ -60,7 +60,7 @@ async function present(caller: Caller, rows: ResourceRow[]): Promise<Resource[]>
   return rows.map((row) => toResource(row, allowed.has(row.id), showFileUrl));
 }
 
-export type ListResourcesInput = { type?: ResourceType; drafts?: boolean };
+type ListResourcesInput = { type?: ResourceType; drafts?: boolean };
 
 /** The library, newest first; one type when asked (the filter buttons). Drafts only for managers who ask. */
 export async function listResources(caller: Caller, { type, drafts }: ListResourcesInput): Promise<Resource[]> {

@@ -24,7 +24,7 @@ import {
   type ServedFile,
 } from "./service";
 
-export const UPLOAD_PATH = "/api/upload";
+const UPLOAD_PATH = "/api/upload";
 
 // The body limit is the file limit plus the multipart framing, enforced while the body streams in (413). Before a
 // byte is read: the caller (the `section: "any"` rule: 401 / 403) and their upload allowance (429). The body is
@@ -41,7 +41,7 @@ acceptMultipart(UPLOAD_PATH, {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Headers that keep a stored file a file: its own type, no sniffing, no script if it is ever opened as a page. */
-export function fileHeaders(
+function fileHeaders(
   file: Pick<ServedFile, "name" | "extension" | "size" | "downloadAs">,
   cacheControl: string,
 ): Record<string, string> {
