@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "../../db/client";
 import { env } from "../../env";
+import { userSelect } from "./accounts";
 
 /** `__Host-` (Secure, Path=/, no Domain) wherever the site is served over HTTPS. */
 export const SECURE_COOKIES = env.SITE_URL.startsWith("https://");
@@ -50,20 +51,7 @@ export async function readSession(token: string | undefined) {
     select: {
       sess: true,
       expire: true,
-      user: {
-        select: {
-          id: true,
-          username: true,
-          email: true,
-          firstName: true,
-          lastName: true,
-          profileImageUrl: true,
-          role: true,
-          toolAccess: true,
-          emailVerified: true,
-          createdAt: true,
-        },
-      },
+      user: { select: userSelect }, // the one user projection (accounts.ts)
     },
   });
   const now = Date.now();
