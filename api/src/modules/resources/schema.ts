@@ -11,6 +11,7 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 /** SPEC §2: the filter buttons' order. */
 export const RESOURCE_FILTERS = ["TOOL", "RESEARCH", "BEST_PRACTICE", "TEMPLATE"] as const;
 export const ACCESS_LEVELS = ["FREE", "PREMIUM"] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** The library is small (tens of items): one answer, newest first, capped. */
 export const RESOURCE_LIST_MAX = 500;

@@ -11,6 +11,7 @@ import { downloadableIds, mayDownload, type EntitlementSubject } from "../entitl
 import { fileReferences, lockFile } from "../uploads/references";
 import { uploadedFileOf, uploadedFileUrl } from "../uploads/schema";
 import {
+  type AccessLevel,
   DOWNLOAD_LINK_TTL_SECONDS,
   RESOURCE_LIST_MAX,
   RESOURCE_MESSAGES,
@@ -124,7 +125,7 @@ const toPrice = (text: string | null | undefined) =>
   text === undefined ? undefined : text === null || text === "" ? "0.00" : Number(text).toFixed(2);
 
 /** Columns from the contract's fields (only those present: PATCH). FREE stores no prices (SPEC §4). */
-function toData(input: ResourceUpdate, currentLevel?: "FREE" | "PREMIUM"): Prisma.ResourceUncheckedUpdateInput {
+function toData(input: ResourceUpdate, currentLevel?: AccessLevel): Prisma.ResourceUncheckedUpdateInput {
   const data: Prisma.ResourceUncheckedUpdateInput = {};
   if (input.title !== undefined) data.title = input.title.trim();
   if (input.description !== undefined) data.description = input.description.trim();
