@@ -25,7 +25,7 @@ astroLoading?.catch(() => {}); // reported below, after the database
 let database: Awaited<ReturnType<typeof getDatabase>>;
 try {
   // The first open decides: an empty database gets the demo data when SEED_DEMO_DATA (development by default).
-  const seedWhenEmpty = env.SEED_DEMO_DATA ? (await import("../api/src/cli/seed")).seedDemo : undefined;
+  const seedWhenEmpty = env.SEED_DEMO_DATA ? (await import("../api/src/cli/demo-seed")).seedDemo : undefined;
   database = await getDatabase({ seedWhenEmpty });
 } catch (e) {
   log.error("could not open the database", { err: e });

@@ -55,7 +55,7 @@ switch (command) {
     break;
   }
   case "seed": {
-    const { seedDemo } = await import("./seed");
+    const { seedDemo } = await import("./demo-seed");
     const database = await getDatabase();
     await seedDemo(database.prisma);
     await closeDatabase();

@@ -1,12 +1,10 @@
 // Demo data for development and first start (SPEC §1-3): users, challenges, projects, resources, a merchandise catalogue
 // as if synced from Printify, applications, collaborators, a subscription and orders. Idempotent: every row is upserted
 // by a fixed id or a unique key, so running it again refreshes the demo rows and never duplicates them. Dates are
-// relative to a fixed reference date so the output is deterministic. What `npm run db:seed`, `npm run db:reset` and a
-// development start (server/main.ts, SEED_DEMO_DATA) run; the database layer never imports it.
+// relative to a fixed reference date so the output is deterministic. Run with `npm run db:seed`.
 import type { Prisma, PrismaClient } from "../generated/prisma/client";
 import { createHash } from "node:crypto";
 import { storage } from "../lib/storage";
-import { hashPassword } from "../modules/auth/password";
 import { uploadedFileUrl } from "../modules/uploads/schema";
 
 export const DEMO_ACCOUNTS = {
@@ -693,8 +691,11 @@ async function storeDemoResourceFile(id: string, title: string): Promise<string>
   return uploadedFileUrl(name, "private");
 }
 
-/** Inserts or refreshes every demo row; accounts are hashed with the accounts' own hasher. */
-export async function seedDemo(prisma: PrismaClient): Promise<void> {
+/**
+ * `hashPassword`: the accounts' own hasher, given by the caller (api/src/cli/demo-seed.ts) so that the seed imports
+ * no feature module.
+ */
+export async function seedDemoData(prisma: PrismaClient, hashPassword: (password: string) => Promise<string>): Promise<void> {
   const resourceFiles = new Map(
     await Promise.all(RESOURCES.map(async ([id, title]) => [id, await storeDemoResourceFile(id, title)] as const)),
   );

@@ -11,7 +11,7 @@ import { lockDataDir } from "./pglite-lock";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { TEST_POSTGRES_URL } from "../../test/setup";
-import { seedDemo } from "../cli/seed";
+import { seedDemo } from "../cli/demo-seed";
 
 const ROOT = join(import.meta.dir, "../../..");
 const bun = process.execPath;
