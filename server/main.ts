@@ -67,7 +67,7 @@ async function shutdown(signal: string) {
 async function printReadyLine() {
   const lines = [`\n✓ InnovateHub is ready: ${env.SITE_URL}`];
   if (env.SEED_DEMO_DATA) {
-    const { DEMO_ACCOUNTS } = await import("../prisma/seed");
+    const { DEMO_ACCOUNTS } = await import("../api/src/cli/seed");
     const { username, password } = DEMO_ACCOUNTS.admin;
     lines.push(
       `  Demo sign-in: ${username} / ${password}  (more accounts in README; \`npm run db:reset\` restores the demo data)`,

@@ -5,7 +5,7 @@
 // found by the browser cookie instead of a session.
 import { Elysia, t } from "elysia";
 import { clientIpOf } from "../../lib/client-ip";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses, IdParams } from "../../lib/http-schema";
 import { acceptRawJson } from "../../plugins/security";
 import { authPlugin, optionalUser } from "../auth/guard";
 import { paymentsAdminModule } from "./admin";
@@ -24,7 +24,6 @@ import {
   LocalSessionSchema,
   MerchandiseCheckoutInputSchema,
   PaymentsStatusSchema,
-  SubscriptionParamsSchema,
   WebhookReceiptSchema,
 } from "./schema";
 import { createAnnualSubscription, createCheckoutSession } from "./service";
@@ -34,7 +33,7 @@ const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 /** Stripe's events are a few KB; a checkout session with expanded objects stays far below this. */
 acceptRawJson(STRIPE_WEBHOOK_PATH, 512 * 1024);
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
+const errors = errorResponses(400, 401, 404, 503);
 
 type Cookies = Record<string, { value?: unknown } | undefined>;
 /** A local test payment's caller: the signed-in member and/or the guest browser's cookie. */
@@ -43,7 +42,7 @@ async function localCaller(request: Request, cookie: Cookies): Promise<LocalCall
   return { userId: user?.id ?? null, browserHash: browserHashOf(cookie[BROWSER_COOKIE]?.value) };
 }
 
-export const paymentsModule = new Elysia({ name: "payments" })
+export const paymentsModule = new Elysia({ name: "payments", tags: ["payments"] })
   .use(authPlugin)
   .get(
     "/payments/status",
@@ -56,17 +55,17 @@ export const paymentsModule = new Elysia({ name: "payments" })
   .post("/create-checkout-session", ({ body, user }) => createCheckoutSession(user, body), {
     auth: true,
     body: CheckoutInputSchema,
-    response: { 200: CheckoutUrlSchema, 429: ErrorBodySchema, ...errors },
+    response: { 200: CheckoutUrlSchema, ...errorResponses(400, 401, 404, 429, 503) },
     detail: { summary: "Start a Checkout Session for a premium resource (one-time or monthly); answers the URL to go to" },
   })
   .post("/create-annual-subscription", ({ user }) => createAnnualSubscription(user), {
     auth: true,
-    response: { 200: CheckoutUrlSchema, 429: ErrorBodySchema, ...errors },
+    response: { 200: CheckoutUrlSchema, ...errorResponses(400, 401, 404, 429, 503) },
     detail: { summary: "Start a Checkout Session for the annual subscription (the persisted annual price)" },
   })
   .post("/webhooks/stripe", ({ body, request }) => handleStripeWebhook(body, request.headers.get("stripe-signature")), {
     body: t.String({ description: "The event exactly as Stripe sent it (application/json)" }),
-    response: { 200: WebhookReceiptSchema, 400: ErrorBodySchema },
+    response: { 200: WebhookReceiptSchema, ...errorResponses(400) },
     detail: { summary: "Stripe webhook: verifies the signature, records the event once, fulfils purchases" },
   })
   .post(
@@ -82,7 +81,7 @@ export const paymentsModule = new Elysia({ name: "payments" })
     },
     {
       body: MerchandiseCheckoutInputSchema,
-      response: { 200: CheckoutUrlSchema, 409: ErrorBodySchema, 429: ErrorBodySchema, ...errors },
+      response: { 200: CheckoutUrlSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
       detail: {
         summary:
           "Start a Checkout Session for one merchandise variant (guests too; the price from the stored variant; Stripe collects e-mail and shipping address); answers the URL to go to",
@@ -122,19 +121,19 @@ export const paymentsModule = new Elysia({ name: "payments" })
   )
   .get("/my-billing", ({ user }) => myBilling(user.id), {
     auth: true,
-    response: { 200: BillingSchema, 401: ErrorBodySchema },
+    response: { 200: BillingSchema, ...errorResponses(401) },
     detail: { summary: "The caller's plans (each with whether it is current) and one-time purchases (/subscriptions)" },
   })
   .post("/my-billing/subscriptions/:id/cancel", ({ params, user }) => setCancelAtPeriodEnd(user.id, params.id, true), {
     auth: true,
-    params: SubscriptionParamsSchema,
-    response: { 200: BillingSubscriptionSchema, 409: ErrorBodySchema, ...errors },
+    params: IdParams,
+    response: { 200: BillingSubscriptionSchema, ...errorResponses(400, 401, 404, 409, 503) },
     detail: { summary: "Cancel one of the caller's plans at the end of its paid period" },
   })
   .post("/my-billing/subscriptions/:id/resume", ({ params, user }) => setCancelAtPeriodEnd(user.id, params.id, false), {
     auth: true,
-    params: SubscriptionParamsSchema,
-    response: { 200: BillingSubscriptionSchema, 409: ErrorBodySchema, ...errors },
+    params: IdParams,
+    response: { 200: BillingSubscriptionSchema, ...errorResponses(400, 401, 404, 409, 503) },
     detail: { summary: "Resume a plan set to cancel at period end" },
   })
   .use(paymentsAdminModule);

@@ -1,9 +1,8 @@
 // Payment contracts (SPEC §7): the checkout calls answer `{ url }` to send the browser to; the local test payment,
 // the member's billing (/subscriptions) and the admin invoices (/admin/invoices). TypeBox only: the site imports it.
 import { type Static, Type as T } from "@sinclair/typebox";
-import { literalUnion, messages } from "../../lib/typebox";
+import { ID_MAX_LENGTH, literalUnion, messages } from "../../lib/typebox";
 import { emailField, MESSAGES as AUTH_MESSAGES } from "../auth/schema";
-import { ID_MAX_LENGTH } from "../resources/schema";
 
 const PAYMENT_TYPES = ["onetime", "monthly"] as const;
 
@@ -152,10 +151,14 @@ export type LocalSessionView = Static<typeof LocalSessionSchema>;
 export const WebhookReceiptSchema = T.Object({ received: T.Literal(true), duplicate: T.Boolean() });
 
 // ── Billing (/subscriptions) ───────────────────────────────────────────────────────────────────────────────────
+/** A plan's statuses (Prisma's SubscriptionStatus: a new one there breaks billing.ts, then the site's map). */
+export const SUBSCRIPTION_STATUSES = ["ACTIVE", "PAST_DUE", "CANCELED", "EXPIRED"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 export const BillingSubscriptionSchema = T.Object({
   id: T.String(),
   plan: T.Union([T.Literal("MONTHLY"), T.Literal("ANNUAL")]),
-  status: T.Union([T.Literal("ACTIVE"), T.Literal("PAST_DUE"), T.Literal("CANCELED"), T.Literal("EXPIRED")]),
+  status: literalUnion(SUBSCRIPTION_STATUSES),
   /** Whether the plan grants access now — the download rule's own answer (a PAST_DUE plan within its grace too). */
   current: T.Boolean(),
   resource: T.Union([T.Object({ id: T.String(), title: T.String() }), T.Null()]),
@@ -177,7 +180,6 @@ export const BillingSchema = T.Object({
 });
 export type Billing = Static<typeof BillingSchema>;
 export type BillingSubscription = Static<typeof BillingSubscriptionSchema>;
-export const SubscriptionParamsSchema = T.Object({ id: T.String({ maxLength: 64 }) });
 
 export const BILLING_MESSAGES = {
   notFound: "Subscription not found",
@@ -186,8 +188,9 @@ export const BILLING_MESSAGES = {
 } as const;
 
 // ── Admin invoices (/admin/invoices) ───────────────────────────────────────────────────────────────────────────
-/** Order statuses the admin invoices filter offers. */
+/** Order statuses (Prisma's OrderStatus: a new one there breaks invoices.ts, then the site's map); the filter offers each. */
 export const INVOICE_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED", "CANCELLED"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const InvoiceQuerySchema = T.Object({
   status: T.Optional(literalUnion(INVOICE_STATUSES, { error: "Unknown status" })),
@@ -202,7 +205,7 @@ export const InvoiceSchema = T.Object({
   customerName: T.Union([T.String(), T.Null()]),
   what: T.String(),
   amount: T.String(),
-  status: T.String(),
+  status: literalUnion(INVOICE_STATUSES),
   stripeUrl: T.Union([T.String(), T.Null()]),
 });
 export type Invoice = Static<typeof InvoiceSchema>;

@@ -2,10 +2,10 @@
 // as if synced from Printify, applications, collaborators, a subscription and orders. Idempotent: every row is upserted
 // by a fixed id or a unique key, so running it again refreshes the demo rows and never duplicates them. Dates are
 // relative to a fixed reference date so the output is deterministic. Run with `npm run db:seed`.
-import type { Prisma, PrismaClient } from "../api/src/generated/prisma/client";
+import type { Prisma, PrismaClient } from "../generated/prisma/client";
 import { createHash } from "node:crypto";
-import { storage } from "../api/src/lib/storage";
-import { uploadedFileUrl } from "../api/src/modules/uploads/schema";
+import { storage } from "../lib/storage";
+import { uploadedFileUrl } from "../modules/uploads/schema";
 
 export const DEMO_ACCOUNTS = {
   admin: { username: "admin", email: "admin@example.com", password: "admin-demo-1234" },
