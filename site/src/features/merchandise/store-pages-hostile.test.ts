@@ -1,6 +1,4 @@
-// The store pages (/merchandise, /merchandise/{id}) through the built site against hostile URLs: ids that are only
-// control characters or spaces, tampered cursors and a script in payment_error — a 4xx with SPEC's texts, never 500,
-// nothing reflected.
+// The store pages (/merchandise, /merchandise/{id}) and the test payment page through the built site against hostile URLs: ids that are only control characters or spaces or smuggle a path, tampered cursors and a script in payment_error — a 4xx with SPEC's texts, never 500, nothing reflected.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { createProductWithVariants } from "../../../../api/test/factories";
@@ -61,6 +59,22 @@ describe("hostile store URLs", () => {
       expect(html).not.toContain("<script>alert(1)");
       expect(html).not.toContain("<img src=x");
       expect(html).not.toContain("onerror=alert");
+    }
+  });
+
+  test("the test payment page: ids that are not a session's, or smuggle a path, answer 404 and never 500", async () => {
+    for (const id of [
+      "%00",
+      "%20",
+      "%0A",
+      "cs_test_local_000000000000000000000000%2Fpay",
+      "..%2F..%2Fmerchandise",
+      "%3Cscript%3E",
+    ]) {
+      const { status, html } = await get(`/payments/test/${id}`);
+      expect(status, id).toBe(404);
+      expect(html).toContain("Page not found");
+      expect(html).not.toContain("<script>alert");
     }
   });
 });
