@@ -469,6 +469,21 @@ describe("local test payments for merchandise", () => {
       expect((await guest.api.payments.test({ id }).pay.post(invalid(body))).status).toBe(400);
     }
     expect(await merchOrders(product.id)).toHaveLength(0);
+    // Every address field is one line, as on Stripe Checkout: a line break or another control character (a forged
+    // request; the page's inputs cannot type one) would reach the receipt, the admin's order card and Printify.
+    const oneLine: [Record<string, string>, string][] = [
+      [{ name: "Ada\r\nBcc: x@evil.example" }, SHIPPING_MESSAGES.oneLine],
+      [{ line1: "12 Analytical Row\n13 Other Row" }, SHIPPING_MESSAGES.oneLine],
+      [{ line2: "Flat\u00073" }, SHIPPING_MESSAGES.oneLine],
+      [{ city: "Lon\u001bdon" }, SHIPPING_MESSAGES.oneLine],
+      [{ region: "Greater\u2028London" }, SHIPPING_MESSAGES.oneLine],
+      [{ postalCode: "N1\t9GU\u007f" }, SHIPPING_MESSAGES.oneLine],
+    ];
+    for (const [change, message] of oneLine) {
+      const res = await guest.api.payments.test({ id }).pay.post(invalid({ ...good, ...change }));
+      expect([Object.keys(change)[0], res.status, messageOf(res)]).toEqual([Object.keys(change)[0], 400, message]);
+    }
+    expect(await merchOrders(product.id)).toHaveLength(0);
     // Still open: the corrected form pays.
     expect((await guest.api.payments.test({ id }).pay.post(good)).status).toBe(200);
     expect(await merchOrders(product.id)).toHaveLength(1);

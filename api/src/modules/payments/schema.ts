@@ -100,18 +100,38 @@ export const SHIPPING_MESSAGES = {
   region: "The state or region is too long",
   postalCode: "Please enter the postal code",
   country: "Please choose a country we ship to",
+  oneLine: "Please use one line of text, without line breaks or control characters",
 } as const;
 
+/**
+ * Every address field is one line, as on Stripe Checkout: no control characters (line breaks, tabs, escapes) nor
+ * Unicode line or paragraph separators, which would reach the receipt, the admin's order card and the printer.
+ * Both callers (the API and the page) trim first, so a blank value is "" and fails `minLength`.
+ */
+const ONE_LINE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$";
 const required = (max: number, message: string) =>
-  T.String({ minLength: 1, maxLength: max, pattern: "\\S", ...messages(message) });
+  T.String({
+    minLength: 1,
+    maxLength: max,
+    pattern: ONE_LINE,
+    ...messages({ empty: message, type: message, minLength: message, maxLength: message, pattern: SHIPPING_MESSAGES.oneLine }),
+  });
+const optional = (max: number, message: string) =>
+  T.Optional(
+    T.String({
+      maxLength: max,
+      pattern: ONE_LINE,
+      ...messages({ type: message, maxLength: message, pattern: SHIPPING_MESSAGES.oneLine }),
+    }),
+  );
 
 /** The shipping address the local test payment page asks for, as Stripe Checkout collects it. */
 export const ShippingAddressSchema = T.Object({
   name: required(100, SHIPPING_MESSAGES.name),
   line1: required(200, SHIPPING_MESSAGES.line1),
-  line2: T.Optional(T.String({ maxLength: 200, ...messages(SHIPPING_MESSAGES.line2) })),
+  line2: optional(200, SHIPPING_MESSAGES.line2),
   city: required(100, SHIPPING_MESSAGES.city),
-  region: T.Optional(T.String({ maxLength: 100, ...messages(SHIPPING_MESSAGES.region) })),
+  region: optional(100, SHIPPING_MESSAGES.region),
   postalCode: required(20, SHIPPING_MESSAGES.postalCode),
   country: literalUnion(SHIPPING_COUNTRIES, { error: SHIPPING_MESSAGES.country }),
 });
