@@ -36,13 +36,16 @@ describe("an unknown challenge", () => {
 });
 
 describe("an unknown project", () => {
-  test.each([UNKNOWN_ID, "not-an-id", "%00", "%09"])("/projects/%s: 404, 'Failed to load project details.', Back to Projects", async (id) => {
-    const { status, html } = await page(`/projects/${id}`);
-    expect(status).toBe(404);
-    expect(html).toContain("Failed to load project details.");
-    expect(html).toMatch(/<a href="\/projects"[^>]*>(<span aria-hidden="true">←<\/span>)? Back to Projects<\/a>/);
-    expect(html).not.toContain("404 Page Not Found");
-  });
+  test.each([UNKNOWN_ID, "not-an-id", "%00", "%09"])(
+    "/projects/%s: 404, 'Failed to load project details.', Back to Projects",
+    async (id) => {
+      const { status, html } = await page(`/projects/${id}`);
+      expect(status).toBe(404);
+      expect(html).toContain("Failed to load project details.");
+      expect(html).toMatch(/<a href="\/projects"[^>]*>(<span aria-hidden="true">←<\/span>)? Back to Projects<\/a>/);
+      expect(html).not.toContain("404 Page Not Found");
+    },
+  );
 });
 
 test("/challenges: 'Innovation Challenges' with SPEC's subtitle", async () => {
