@@ -1,0 +1,177 @@
+// The job queue (lib/jobs.ts) on the test database (PGlite, or PostgreSQL with TEST_DATABASE=postgres): a job
+// enqueued in a transaction exists only if it commits, runs once, is retried with backoff, is not added twice for one
+// key, and survives a restart of the process's queue (PGlite: the database closed and reopened from disk).
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { db, getDatabase, openDatabase } from "../db/client";
+import { drain, useJobs } from "../../test/jobs";
+import { createUser, unique } from "../../test/factories";
+import { enqueue, enqueueNow, JobQueue, jobQueue, work } from "./jobs";
+
+useJobs();
+const onPostgres = process.env.TEST_DATABASE === "postgres";
+
+/** A fresh queue name with a handler that records each run's data. */
+async function recordingQueue(settings: Parameters<typeof work>[2] = {}, fail = (_run: number) => false) {
+  const name = unique("test-jobs");
+  const runs: { data: { n: number }; at: number; retryCount: number }[] = [];
+  await work<{ n: number }>(
+    name,
+    async (data, job) => {
+      runs.push({ data, at: Date.now(), retryCount: job.retryCount });
+      if (fail(runs.length)) throw new Error(`run ${runs.length} fails`);
+    },
+    settings,
+  );
+  return { name, runs };
+}
+
+async function jobsIn(name: string) {
+  const rows = await (await db()).$queryRawUnsafe<{ n: number }[]>(
+    "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1",
+    name,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+describe("enqueue in a transaction", () => {
+  test("rolled back with the business row: no job, nothing runs", async () => {
+    const { name, runs } = await recordingQueue();
+    const prisma = await db();
+    const email = `${unique("rollback")}@example.com`;
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.user.create({ data: { username: unique("u"), email, password: "x" } });
+        await enqueue(tx, name, { n: 1 });
+        throw new Error("the business write fails after the enqueue");
+      }),
+    ).rejects.toThrow("the business write fails");
+    expect(await prisma.user.count({ where: { email } })).toBe(0);
+    expect(await jobsIn(name)).toBe(0);
+    await Bun.sleep(600); // a poll's worth: nothing may turn up
+    expect(runs).toHaveLength(0);
+  });
+
+  test("committed with the business row: the job runs exactly once", async () => {
+    const { name, runs } = await recordingQueue();
+    const prisma = await db();
+    const user = await prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({ data: { username: unique("u"), email: `${unique("c")}@x.org`, password: "x" } });
+      await enqueue(tx, name, { n: 2 });
+      return created;
+    });
+    expect(user.id).toBeString();
+    await drain(name);
+    expect(runs.map((r) => r.data)).toEqual([{ n: 2 }]);
+    await Bun.sleep(600); // and not again
+    expect(runs).toHaveLength(1);
+  });
+
+  test("an idempotency key adds one job however often it is enqueued", async () => {
+    const { name, runs } = await recordingQueue();
+    const prisma = await db();
+    const ids = await Promise.all(
+      Array.from({ length: 3 }, () => prisma.$transaction((tx) => enqueue(tx, name, { n: 3 }, { key: "order-42" }))),
+    );
+    ids.push(await enqueueNow(name, { n: 3 }, { key: "order-42" }));
+    expect(ids.filter(Boolean)).toHaveLength(1);
+    await drain(name);
+    expect(runs).toHaveLength(1);
+  });
+
+  test("many jobs in one transaction, run with concurrency and batches", async () => {
+    const { name, runs } = await recordingQueue({ concurrency: 2, batchSize: 5 });
+    const prisma = await db();
+    await prisma.$transaction(async (tx) => {
+      for (let n = 0; n < 20; n++) await enqueue(tx, name, { n });
+    });
+    await drain(name);
+    expect(runs.map((r) => r.data.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
+});
+
+describe("retries", () => {
+  test("a failing handler is retried with exponential backoff, then succeeds", async () => {
+    const { name, runs } = await recordingQueue({ retryLimit: 3, retryDelay: 1, retryBackoff: true }, (run) => run <= 2);
+    await enqueueNow(name, { n: 4 });
+    await drain(name, 15_000);
+    expect(runs.map((r) => r.retryCount)).toEqual([0, 1, 2]);
+    const [first, second, third] = runs.map((r) => r.at) as [number, number, number];
+    // retryDelay · 2^(n-1) · (1 + jitter): the first wait is at least 1 s, the second at least 2 s.
+    expect(second - first).toBeGreaterThanOrEqual(1000);
+    expect(third - second).toBeGreaterThanOrEqual(2000);
+    const rows = await (await db()).$queryRawUnsafe<{ state: string }[]>(
+      "SELECT state::text FROM pgboss.job WHERE name = $1",
+      name,
+    );
+    expect(rows).toEqual([{ state: "completed" }]);
+  }, 20_000);
+
+  test("a handler that always fails ends failed with its error after retryLimit", async () => {
+    const { name, runs } = await recordingQueue({ retryLimit: 1, retryDelay: 1, retryBackoff: false }, () => true);
+    await enqueueNow(name, { n: 5 });
+    await drain(name, 10_000);
+    expect(runs).toHaveLength(2);
+    const rows = await (await db()).$queryRawUnsafe<{ state: string; output: { message: string } }[]>(
+      "SELECT state::text, output FROM pgboss.job WHERE name = $1",
+      name,
+    );
+    expect(rows).toEqual([{ state: "failed", output: expect.objectContaining({ message: "run 2 fails" }) }]);
+  }, 15_000);
+});
+
+describe("a restart", () => {
+  test.skipIf(onPostgres)("PGlite on disk: a job enqueued before the database closed runs after it reopens", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "jobs-restart-"));
+    const name = "restart-test";
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      const queue = new JobQueue(first);
+      await queue.start();
+      await queue.define(name);
+      await first.prisma.$transaction((tx) => queue.enqueue(tx, name, { n: 6 }));
+      await queue.stop();
+      await first.close();
+
+      const second = await openDatabase({ dataDir: dir });
+      const again = new JobQueue(second);
+      await again.start();
+      const seen: unknown[] = [];
+      await again.work(name, async (data) => void seen.push(data));
+      const deadline = Date.now() + 10_000;
+      while ((await again.pending(name)) > 0 && Date.now() < deadline) await Bun.sleep(25);
+      expect(seen).toEqual([{ n: 6 }]);
+      await again.stop();
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  test("a job left by a queue stopped before any worker took it runs on the next queue started", async () => {
+    const name = unique("restart");
+    const database = await getDatabase();
+    const before = new JobQueue(database);
+    await before.start();
+    await before.define(name);
+    const user = await createUser();
+    await database.prisma.$transaction((tx) => before.enqueue(tx, name, { userId: user.id }));
+    await before.stop();
+
+    const after = new JobQueue(database);
+    await after.start();
+    const seen: unknown[] = [];
+    await after.work(name, async (data) => void seen.push(data));
+    const deadline = Date.now() + 10_000;
+    while ((await after.pending(name)) > 0 && Date.now() < deadline) await Bun.sleep(25);
+    expect(seen).toEqual([{ userId: user.id }]);
+    await after.stop();
+  }, 20_000);
+});
+
+test("enqueueing into a queue nobody registered is refused", async () => {
+  await expect(enqueueNow(unique("nobody"), {})).rejects.toThrow(/register it with work\(\)/);
+  expect(await jobQueue()).toBeInstanceOf(JobQueue);
+});
