@@ -100,10 +100,10 @@ export class JobQueue {
 
   /** Creates the queue (once; idempotent across processes) with its retry settings, without a worker. */
   async define(name: string, settings: JobSettings = {}) {
-    const { concurrency: _c, batchSize: _b, cron: _cron, ...queueSettings } = { ...DEFAULTS, ...settings };
+    const { concurrency: _c, batchSize: _b, cron: _cron, retryDelayMax, ...queueSettings } = { ...DEFAULTS, ...settings };
     // pg-boss refuses a maximum delay without backoff.
-    if (!queueSettings.retryBackoff) delete queueSettings.retryDelayMax;
-    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { ...queueSettings, notify: true });
+    const options = { ...queueSettings, ...(queueSettings.retryBackoff ? { retryDelayMax } : {}), notify: true };
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, options);
     this.#queues.add(name);
   }
 
