@@ -3,7 +3,7 @@ import { beforeAll } from "bun:test";
 import { jobQueue, startJobs } from "../src/lib/jobs";
 
 /** Starts the process's job queue before the file's tests (once per run; stopped when the database closes). */
-export function useJobs() {
+export function withJobQueue() {
   beforeAll(() => startJobs().then(() => undefined));
 }
 

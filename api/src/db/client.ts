@@ -159,7 +159,7 @@ type Closers = Record<symbol, (() => Promise<void>)[] | undefined>;
 /** Runs `stop` (once) before `closeDatabase` closes the process-wide database; it must not throw. */
 export function beforeDatabaseClose(stop: () => Promise<void>) {
   const closers = globalThis as unknown as Closers;
-  (closers[closersKey] ??= []).push(stop);
+  closers[closersKey] = [...(closers[closersKey] ?? []), stop];
 }
 
 export async function closeDatabase() {

@@ -5,12 +5,15 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { db, getDatabase, openDatabase } from "../db/client";
-import { drain, useJobs } from "../../test/jobs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { db, getDatabase } from "../db/client";
+import { PrismaClient } from "../generated/prisma/client";
+import { drain, withJobQueue } from "../../test/jobs";
 import { createUser, unique } from "../../test/factories";
 import { enqueue, enqueueNow, JobQueue, jobQueue, work } from "./jobs";
 
-useJobs();
+withJobQueue();
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 
 /** A fresh queue name with a handler that records each run's data. */
@@ -123,32 +126,42 @@ describe("retries", () => {
 });
 
 describe("a restart", () => {
-  test.skipIf(onPostgres)("PGlite on disk: a job enqueued before the database closed runs after it reopens", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "jobs-restart-"));
-    const name = "restart-test";
-    try {
-      const first = await openDatabase({ dataDir: dir });
-      const queue = new JobQueue(first);
-      await queue.start();
-      await queue.define(name);
-      await first.prisma.$transaction((tx) => queue.enqueue(tx, name, { n: 6 }));
-      await queue.stop();
-      await first.close();
+  test.skipIf(onPostgres)(
+    "PGlite on disk: a job enqueued before the database closed runs after it reopens",
+    async () => {
+      // A bare PGlite directory: the queue needs only its own schema (the app's migrations would add seconds).
+      const dir = mkdtempSync(join(tmpdir(), "jobs-restart-"));
+      const name = "restart-test";
+      const open = async () => {
+        const pglite = new PGlite(dir);
+        const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+        const queue = new JobQueue({ queueConnection: { pglite } });
+        await queue.start();
+        return { pglite, prisma, queue };
+      };
+      try {
+        const first = await open();
+        await first.queue.define(name);
+        await first.prisma.$transaction((tx) => first.queue.enqueue(tx, name, { n: 6 }));
+        await first.queue.stop();
+        await first.prisma.$disconnect();
+        await first.pglite.close();
 
-      const second = await openDatabase({ dataDir: dir });
-      const again = new JobQueue(second);
-      await again.start();
-      const seen: unknown[] = [];
-      await again.work(name, async (data) => void seen.push(data));
-      const deadline = Date.now() + 10_000;
-      while ((await again.pending(name)) > 0 && Date.now() < deadline) await Bun.sleep(25);
-      expect(seen).toEqual([{ n: 6 }]);
-      await again.stop();
-      await second.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
+        const second = await open();
+        const seen: unknown[] = [];
+        await second.queue.work(name, async (data) => void seen.push(data));
+        const deadline = Date.now() + 10_000;
+        while ((await second.queue.pending(name)) > 0 && Date.now() < deadline) await Bun.sleep(25);
+        expect(seen).toEqual([{ n: 6 }]);
+        await second.queue.stop();
+        await second.prisma.$disconnect();
+        await second.pglite.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
 
   test("a job left by a queue stopped before any worker took it runs on the next queue started", async () => {
     const name = unique("restart");

@@ -95,7 +95,7 @@ export class JobQueue {
   async start() {
     const started = performance.now();
     await this.boss.start();
-    log.debug("job queue started", { ms: Math.round(performance.now() - started) });
+    log.info("job queue started", { ms: Math.round(performance.now() - started) });
   }
 
   /** Creates the queue (once; idempotent across processes) with its retry settings, without a worker. */
@@ -151,9 +151,7 @@ export class JobQueue {
     if (!queue) return 0;
     const rows = await this.boss
       .getDb()
-      .executeSql(`SELECT count(*)::int AS n FROM pgboss.${queue.table} WHERE name = $1 AND state < 'completed'`, [
-        name,
-      ]);
+      .executeSql(`SELECT count(*)::int AS n FROM pgboss.${queue.table} WHERE name = $1 AND state < 'completed'`, [name]);
     return (rows.rows[0] as { n: number }).n;
   }
 
@@ -229,7 +227,7 @@ export function startJobs(): Promise<JobQueue> {
 /** The started queue; enqueueing before `startJobs` is a wiring mistake (on PGlite it would wait forever). */
 async function started(): Promise<JobQueue> {
   const running = holder[key];
-  if (!running) throw new Error("The job queue is not started: startJobs() at start-up (tests: useJobs())");
+  if (!running) throw new Error("The job queue is not started: startJobs() at start-up (tests: withJobQueue())");
   return running;
 }
 

@@ -13,7 +13,7 @@ import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, type Client } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";
 import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
-import { drain, useJobs } from "../../../test/jobs";
+import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
@@ -27,7 +27,7 @@ import { useStripe, webhookSecret } from "./stripe";
 
 const webhooks = new Stripe("sk_test_signing").webhooks;
 let fake: FakeStripe;
-useJobs();
+withJobQueue();
 const dir = mkdtempSync(join(tmpdir(), "payments-test-"));
 
 beforeAll(() => {
