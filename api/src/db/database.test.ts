@@ -28,6 +28,7 @@ const EXPECTED_TABLES = [
   "_prisma_migrations",
   "challenge_participants",
   "challenges",
+  "mail_deliveries",
   "merchandise",
   "merchandise_variants",
   "orders",

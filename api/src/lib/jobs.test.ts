@@ -184,6 +184,14 @@ describe("a restart", () => {
   }, 20_000);
 });
 
+test("a handler with a cron expression gets one schedule (UTC), kept across processes", async () => {
+  const { name } = await recordingQueue({ cron: "*/5 * * * *" });
+  const queue = await jobQueue();
+  await queue.work(name, async () => {}, { cron: "*/5 * * * *" }); // a second process registering the same
+  const schedules = (await queue.boss.getSchedules()).filter((s) => s.name === name);
+  expect(schedules.map((s) => [s.cron, s.timezone])).toEqual([["*/5 * * * *", "UTC"]]);
+});
+
 test("enqueueing into a queue nobody registered is refused", async () => {
   await expect(enqueueNow(unique("nobody"), {})).rejects.toThrow(/register it with work\(\)/);
   expect(await jobQueue()).toBeInstanceOf(JobQueue);

@@ -208,7 +208,11 @@ const holder = globalThis as unknown as Holder;
 export async function work<T extends object>(name: string, handler: JobHandler<T>, settings: JobSettings = {}) {
   definitions.set(name, { name, handler: handler as JobHandler<never>, settings });
   const running = holder[key];
-  if (running) await (await running).work(name, handler, settings);
+  if (!running) return;
+  // Called at module load without await: a failure is reported here, never as an unhandled rejection.
+  await (await running)
+    .work(name, handler, settings)
+    .catch((err) => log.error("could not start the job worker", { queue: name, err }));
 }
 
 /** Starts the process's queue on the process's database (once) and its workers for every registered handler. */
