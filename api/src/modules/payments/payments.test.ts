@@ -17,6 +17,7 @@ import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
+import { messageIdFor } from "../../lib/mail-once";
 import { localStorage, storage, useStorage } from "../../lib/storage";
 import { mayDownload } from "../entitlements";
 import { saveSubscriptionSettings } from "../settings/service";
@@ -374,6 +375,8 @@ describe("webhook", () => {
     await Promise.all([sendReceipt({ orderId: order!.id }), sendReceipt({ orderId: order!.id })]);
     await sendReceipt({ orderId: order!.id });
     expect(receiptsTo(m.user.email)).toHaveLength(1);
+    // Were the process to die after the relay accepted it, the retry's copy would be the same message to providers.
+    expect(receiptsTo(m.user.email)[0]!.raw).toContain(`Message-ID: ${messageIdFor(`receipt:${order!.id}`)}`);
   });
 
   test("when the receipt cannot be enqueued, nothing of the event is kept: Stripe's redelivery then fulfils it once", async () => {
