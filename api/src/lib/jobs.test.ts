@@ -1,6 +1,7 @@
 // The job queue (lib/jobs.ts) on the test database (PGlite, or PostgreSQL with TEST_DATABASE=postgres): a job
 // enqueued in a transaction exists only if it commits, runs once, is retried with backoff, is not added twice for one
-// key, and survives a restart of the process's queue (PGlite: the database closed and reopened from disk).
+// key, survives a restart of the process's queue (PGlite: the database closed and reopened from disk) and a process
+// killed with SIGKILL in the middle of a job.
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -182,6 +183,69 @@ describe("a restart", () => {
     expect(seen).toEqual([{ userId: user.id }]);
     await after.stop();
   }, 20_000);
+});
+
+describe("a crash", () => {
+  test("a job whose process was killed (SIGKILL) in the middle of it runs again once its run has expired", async () => {
+    // The child claims the job and hangs; after kill -9 the job is left `active`. Maintenance (every minute in
+    // production; called here) finds its run expired (expireInSeconds) and the next worker runs it.
+    const name = unique("crash");
+    const settings = { expireInSeconds: 1, retryDelay: 0, retryBackoff: false };
+    const dir = onPostgres ? null : mkdtempSync(join(tmpdir(), "jobs-crash-"));
+    let pglite: PGlite | null = null;
+    // On PGlite the crashed process owns the directory: the survivor opens it after the kill, as a restart would.
+    const survivor = async () => {
+      if (!dir) return jobQueue();
+      pglite = new PGlite(dir);
+      const queue = new JobQueue({ queueConnection: { pglite } });
+      await queue.start();
+      return queue;
+    };
+    try {
+      let target = process.env.DATABASE_URL ?? "";
+      if (dir) {
+        // The directory and the job exist before the child starts.
+        const setup = new PGlite(dir);
+        const queue = new JobQueue({ queueConnection: { pglite: setup } });
+        await queue.start();
+        await queue.define(name, settings);
+        await queue.enqueueNow(name, { n: 7 });
+        await queue.stop();
+        await setup.close();
+        target = dir;
+      } else {
+        const queue = await jobQueue();
+        await queue.define(name, settings);
+        await queue.enqueueNow(name, { n: 7 });
+      }
+      const child = Bun.spawn([process.execPath, join(import.meta.dir, "../../test/job-crash-child.ts"), name, target], {
+        stdout: "pipe",
+        stderr: "inherit",
+      });
+      const reader = child.stdout.getReader();
+      let out = "";
+      while (!out.includes("claimed")) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the child exited before claiming the job: ${out}`);
+        out += new TextDecoder().decode(value);
+      }
+      child.kill("SIGKILL");
+      await child.exited;
+
+      const queue = await survivor();
+      const seen: { data: unknown; retryCount: number }[] = [];
+      await queue.work(name, async (data, job) => void seen.push({ data, retryCount: job.retryCount }), settings);
+      await Bun.sleep(1100); // the claimed run expires
+      await queue.boss.supervise(name);
+      const deadline = Date.now() + 10_000;
+      while ((await queue.pending(name)) > 0 && Date.now() < deadline) await Bun.sleep(25);
+      expect(seen).toEqual([{ data: { n: 7 }, retryCount: 1 }]);
+      if (dir) await queue.stop();
+    } finally {
+      await (pglite as PGlite | null)?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 test("a handler with a cron expression gets one schedule (UTC), kept across processes", async () => {
