@@ -256,6 +256,13 @@ test("a handler with a cron expression gets one schedule (UTC), kept across proc
   expect(schedules.map((s) => [s.cron, s.timezone])).toEqual([["*/5 * * * *", "UTC"]]);
 });
 
+test("a queue registered again with other retry settings takes them (a deploy changing its policy)", async () => {
+  const { name } = await recordingQueue({ retryLimit: 2, retryDelay: 3 });
+  const queue = await jobQueue();
+  await queue.define(name, { retryLimit: 7, retryDelay: 4, retryBackoff: false });
+  expect(await queue.boss.getQueue(name)).toMatchObject({ retryLimit: 7, retryDelay: 4, retryBackoff: false });
+});
+
 test("enqueueing into a queue nobody registered is refused", async () => {
   await expect(enqueueNow(unique("nobody"), {})).rejects.toThrow(/register it with work\(\)/);
   expect(await jobQueue()).toBeInstanceOf(JobQueue);

@@ -98,12 +98,17 @@ export class JobQueue {
     log.info("job queue started", { ms: Math.round(performance.now() - started) });
   }
 
-  /** Creates the queue (once; idempotent across processes) with its retry settings, without a worker. */
+  /** Creates the queue (idempotent across processes) with its retry settings, without a worker. */
   async define(name: string, settings: JobSettings = {}) {
     const { concurrency: _c, batchSize: _b, cron: _cron, retryDelayMax, ...queueSettings } = { ...DEFAULTS, ...settings };
-    // pg-boss refuses a maximum delay without backoff.
-    const options = { ...queueSettings, ...(queueSettings.retryBackoff ? { retryDelayMax } : {}), notify: true };
-    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, options);
+    // Created once (pg-boss inserts ON CONFLICT DO NOTHING), then brought to the settings this code declares, so a
+    // changed retry policy applies after a deploy. pg-boss refuses a maximum delay without backoff.
+    await this.boss.createQueue(name, { ...queueSettings, notify: true });
+    await this.boss.updateQueue(name, {
+      ...queueSettings,
+      retryDelayMax: queueSettings.retryBackoff ? retryDelayMax : null,
+      notify: true,
+    });
     this.#queues.add(name);
   }
 
