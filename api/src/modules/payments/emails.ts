@@ -1,9 +1,55 @@
 // The receipt a member gets when a purchase completes (issue 9 item 7): plain text and HTML, the link built from
-// SITE_URL. Sent by the webhook after the transaction that recorded the purchase has committed.
+// SITE_URL. The webhook enqueues a `payments-receipt` job in the transaction that records the order (decision 011);
+// the job builds the receipt from the order and sends it once per order (lib/mail-once.ts).
+import { db } from "../../db/client";
 import { env } from "../../env";
 import { escapeHtml, SITE_NAME } from "../../lib/html";
+import { work } from "../../lib/jobs";
+import { sendMailOnce } from "../../lib/mail-once";
 import type { Mail } from "../../lib/mailer";
 import type { PurchaseKind } from "./schema";
+
+export const RECEIPT_JOB = "payments-receipt";
+export type ReceiptJob = { orderId: string };
+
+const KIND_OF_ORDER = { RESOURCE_ONETIME: "onetime", RESOURCE_MONTHLY: "monthly", ANNUAL_SUBSCRIPTION: "annual" } as const;
+
+/**
+ * The receipt job, for every kind of order (a resource, a plan, merchandise): built from the order as stored, and
+ * idempotent — a second run for the same order finds its mail sent and sends nothing.
+ */
+export async function sendReceipt({ orderId }: ReceiptJob) {
+  const order = await (await db()).order.findUnique({
+    where: { id: orderId },
+    select: {
+      orderType: true,
+      customerEmail: true,
+      customerName: true,
+      amount: true,
+      variantTitle: true,
+      shippingAddress: true,
+      resource: { select: { id: true, title: true } },
+      merchandise: { select: { title: true } },
+    },
+  });
+  if (!order?.customerEmail) return; // gone, or nobody to write to
+  const common = { to: order.customerEmail, name: order.customerName, amount: order.amount.toFixed(2) };
+  const receipt: Receipt =
+    order.orderType === "MERCHANDISE"
+      ? {
+          ...common,
+          kind: "merchandise",
+          product: order.merchandise?.title ?? "Your order",
+          variantTitle: order.variantTitle,
+          address: order.shippingAddress,
+          orderId,
+        }
+      : { ...common, kind: KIND_OF_ORDER[order.orderType], resource: order.resource };
+  await sendMailOnce(`receipt:${orderId}`, receiptEmail(receipt));
+}
+
+// Every process sends receipts. A relay that is down is retried for about a day (10 s, 20 s, … capped at an hour).
+void work(RECEIPT_JOB, sendReceipt, { retryLimit: 30, retryDelay: 10, retryBackoff: true, retryDelayMax: 3600 });
 
 export type Receipt = ResourceReceipt | MerchandiseReceipt;
 

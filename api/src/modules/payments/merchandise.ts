@@ -5,7 +5,8 @@
 // its timeline's PAID event; onMerchandiseOrderPaid is where its submission to Printify joins the same transaction.
 import type Stripe from "stripe";
 import type { Prisma } from "../../generated/prisma/client";
-import type { MerchandiseReceipt } from "./emails";
+import { enqueue } from "../../lib/jobs";
+import { RECEIPT_JOB, type ReceiptJob } from "./emails";
 import { MERCHANDISE_KIND } from "./purchase";
 
 type Tx = Prisma.TransactionClient;
@@ -76,12 +77,12 @@ export function addressLine(shipping: Shipping): string {
     .join(", ");
 }
 
-async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Promise<MerchandiseReceipt | null> {
-  if (session.mode !== "payment") return null;
+async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Promise<void> {
+  if (session.mode !== "payment") return;
   const meta = session.metadata ?? {};
   const stripePaymentId = paymentIdOf(session);
   // completed, then async_payment_succeeded for the same payment: the order exists, no second one or receipt.
-  if (await tx.order.findUnique({ where: { stripePaymentId }, select: { id: true } })) return null;
+  if (await tx.order.findUnique({ where: { stripePaymentId }, select: { id: true } })) return;
 
   const user = meta.userId
     ? await tx.user.findUnique({ where: { id: meta.userId }, select: { id: true, email: true, firstName: true, lastName: true } })
@@ -126,17 +127,8 @@ async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Prom
     select: { id: true, amount: true, stripePaymentId: true },
   });
   await onMerchandiseOrderPaid(tx, order);
-  if (!customerEmail) return null;
-  return {
-    kind: MERCHANDISE_KIND,
-    to: customerEmail,
-    name: customerName,
-    amount,
-    product: merchandise?.title ?? "Your order",
-    variantTitle: meta.variantTitle || null,
-    address: shippingAddress,
-    orderId: order.id,
-  };
+  // The confirmation and receipt go out from a job enqueued with the order (decision 011; one per order).
+  if (customerEmail) await enqueue<ReceiptJob>(tx, RECEIPT_JOB, { orderId: order.id }, { key: order.id });
 }
 
 /**
