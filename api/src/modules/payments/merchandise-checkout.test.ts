@@ -4,9 +4,11 @@ import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, visitor, type Client } from "../../../test/client";
 import { createProductWithVariants, createUser, unique } from "../../../test/factories";
 import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { BROWSER_COOKIE } from "./browser-cookie";
+import { RECEIPT_JOB } from "./emails";
 import { merchandiseCheckoutLimits } from "./merchandise-checkout";
 import { MERCH_CHECKOUT_MESSAGES, PAYMENT_MESSAGES, SHIPPING_MESSAGES } from "./schema";
 import { useStripe, webhookSecret } from "./stripe";
@@ -14,6 +16,7 @@ import { useStripe, webhookSecret } from "./stripe";
 const webhooks = new Stripe("sk_test_signing").webhooks;
 let fake: FakeStripe;
 
+withJobQueue(); // receipts are sent by jobs enqueued with the order (decision 011)
 beforeAll(() => {
   fake = startFakeStripe();
 });
@@ -21,7 +24,7 @@ beforeEach(() => {
   useStripe(fake.client);
 });
 afterAll(async () => {
-  await Bun.sleep(300); // receipts go out in the background: let the last ones reach the test mailbox
+  await drain(RECEIPT_JOB); // receipts are sent by jobs: let the last ones reach the test mailbox
   useStripe(undefined);
   await fake.stop();
 });
@@ -36,7 +39,8 @@ const receiptsTo = (email: string) => received.filter((m) => m.to.includes(email
 async function settledReceipts(email: string, expected: number) {
   const deadline = Date.now() + 5000;
   while (receiptsTo(email).length < expected && Date.now() < deadline) await Bun.sleep(20);
-  await Bun.sleep(300);
+  await drain(RECEIPT_JOB); // every receipt job done: a duplicate would be in the mailbox by now
+  await Bun.sleep(100);
   return receiptsTo(email);
 }
 const localId = (url: string) => /^\/payments\/test\/(cs_test_local_[0-9a-f]{24})$/.exec(url)?.[1] ?? "";

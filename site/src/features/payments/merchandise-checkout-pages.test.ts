@@ -2,9 +2,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { createProductWithVariants } from "../../../../api/test/factories";
+import { drain, withJobQueue } from "../../../../api/test/jobs";
 import { db } from "../../../../api/src/db/client";
 import { env } from "../../../../api/src/env";
 import { BROWSER_COOKIE } from "../../../../api/src/modules/payments/browser-cookie";
+import { RECEIPT_JOB } from "../../../../api/src/modules/payments/emails";
 import { MERCH_CHECKOUT_MESSAGES, SHIPPING_MESSAGES } from "../../../../api/src/modules/payments/schema";
 import { useStripe } from "../../../../api/src/modules/payments/stripe";
 import { loadAstroApp, startServer } from "../../../../server/front";
@@ -13,6 +15,7 @@ let server: Server<undefined>;
 let base: string;
 let product: Awaited<ReturnType<typeof createProductWithVariants>>;
 
+withJobQueue(); // Pay's webhook enqueues the receipt with the order (decision 011)
 beforeAll(async () => {
   useStripe(null); // development without Stripe keys: the local test payment page
   product = await createProductWithVariants({}, [
@@ -23,7 +26,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {
-  await Bun.sleep(300); // the receipt goes out in the background: let it reach the test mailbox
+  await drain(RECEIPT_JOB); // the receipt is sent by a job: let it reach the test mailbox
   useStripe(undefined);
   server.stop(true);
 });
