@@ -37,6 +37,28 @@ describe("loadEnv", () => {
     expect(loadEnv({ ...stripe, STRIPE_API_BASE: "http://127.0.0.1:12111" }).STRIPE_API_BASE).toBe("http://127.0.0.1:12111");
   });
 
+  test("Printify: optional token, official API by default, send to production off unless set", () => {
+    const env = loadEnv({});
+    expect(env.PRINTIFY_API_TOKEN).toBeUndefined();
+    expect(env.PRINTIFY_WEBHOOK_SECRET).toBeUndefined();
+    expect(env.PRINTIFY_API_BASE).toBe("https://api.printify.com/v1/");
+    expect(env.PRINTIFY_SEND_TO_PRODUCTION).toBe(false);
+    const printify = {
+      PRINTIFY_API_TOKEN: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.token",
+      PRINTIFY_API_BASE: "http://127.0.0.1:4010/v1/",
+      PRINTIFY_WEBHOOK_SECRET: "a".repeat(40),
+    };
+    expect(loadEnv({ ...printify, PRINTIFY_SEND_TO_PRODUCTION: "true" })).toMatchObject({
+      ...printify,
+      PRINTIFY_SEND_TO_PRODUCTION: true,
+    });
+    expect(() => loadEnv({ PRINTIFY_API_BASE: "api.printify.com/v1" })).toThrow(/Invalid configuration: PRINTIFY_API_BASE /);
+    expect(() => loadEnv({ PRINTIFY_WEBHOOK_SECRET: "short" })).toThrow(/Invalid configuration: PRINTIFY_WEBHOOK_SECRET /);
+    expect(() => loadEnv({ PRINTIFY_SEND_TO_PRODUCTION: "sometimes" })).toThrow(
+      /Invalid configuration: PRINTIFY_SEND_TO_PRODUCTION /,
+    );
+  });
+
   test("defaults give a runnable embedded setup", () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, PGLITE_DATA_DIR: ".data/pglite", SEED_DEMO_DATA: true });

@@ -62,6 +62,17 @@ const EnvSchema = T.Object({
   STRIPE_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 8 })),
   /** Tests only: a Stripe-compatible server to call instead of api.stripe.com, e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: T.Optional(T.String({ pattern: "^https?://[^/?#]+/?$" })),
+  /**
+   * Printify (api/src/modules/printify/client.ts). Unset: the store shows the demo catalogue and Sync says a token
+   * is needed. A personal access token from Printify → My account → Connections.
+   */
+  PRINTIFY_API_TOKEN: T.Optional(T.String({ minLength: 1 })),
+  /** Printify's API root (tests: a Printify-compatible server, e.g. http://127.0.0.1:4010/v1/). */
+  PRINTIFY_API_BASE: T.String({ pattern: "^https?://[^?#]+$", default: "https://api.printify.com/v1/" }),
+  /** The secret Printify signs webhooks with (X-Pfy-Signature), chosen by us when a webhook is registered. */
+  PRINTIFY_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 16 })),
+  /** Send paid orders on to production (Printify charges the account); false leaves them on hold in Printify. */
+  PRINTIFY_SEND_TO_PRODUCTION: T.Boolean({ default: false }),
   LOG_LEVEL: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error")], { default: "info" }),
   /** Milliseconds to let in-flight requests finish after SIGTERM/SIGINT before closing anyway. */
   SHUTDOWN_GRACE_MS: T.Integer({ minimum: 0, default: 10_000 }),

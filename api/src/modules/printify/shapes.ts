@@ -1,0 +1,191 @@
+// Printify's wire shapes (API v1), as TypeBox schemas: the client checks every answer against them, so a changed or
+// broken answer stops at the adapter (PrintifyError "invalid_response") instead of reaching the database. Only the
+// fields we use are required; Printify sends many more, and objects keep them (TypeBox allows extra properties).
+// This is Printify's vocabulary, not our API contract: routes declare theirs in the module's schema.ts.
+import { type Static, Type as T } from "@sinclair/typebox";
+
+export const PrintifyShopSchema = T.Object({
+  id: T.Integer(),
+  title: T.String(),
+  sales_channel: T.String(),
+});
+export type PrintifyShop = Static<typeof PrintifyShopSchema>;
+
+export const PrintifyOptionValueSchema = T.Object({
+  /** Unique across the product's options: a variant names its values by these ids. */
+  id: T.Integer(),
+  title: T.String(),
+  /** Colour options: the swatch's hex colours. */
+  colors: T.Optional(T.Array(T.String())),
+});
+
+/** At most three per product, e.g. { name: "Colors", type: "color" } and { name: "Sizes", type: "size" }. */
+export const PrintifyOptionSchema = T.Object({
+  name: T.String(),
+  type: T.String(),
+  values: T.Array(PrintifyOptionValueSchema),
+});
+export type PrintifyOption = Static<typeof PrintifyOptionSchema>;
+
+export const PrintifyVariantSchema = T.Object({
+  id: T.Integer(),
+  title: T.String(),
+  /** Retail price in cents. */
+  price: T.Integer({ minimum: 0 }),
+  /** false: the provider (or the shop owner) does not offer this combination at all. */
+  is_enabled: T.Boolean(),
+  is_default: T.Boolean(),
+  /** false: offered, but out of stock at the provider for now. */
+  is_available: T.Boolean(),
+  /** The option value ids this variant is made of, one per option, in the product's option order. */
+  options: T.Array(T.Integer()),
+  sku: T.Optional(T.String()),
+});
+export type PrintifyVariant = Static<typeof PrintifyVariantSchema>;
+
+export const PrintifyImageSchema = T.Object({
+  src: T.String(),
+  /** The variants this mock-up shows. */
+  variant_ids: T.Array(T.Integer()),
+  /** "front", "back", "other"… */
+  position: T.String(),
+  is_default: T.Boolean(),
+});
+export type PrintifyImage = Static<typeof PrintifyImageSchema>;
+
+export const PrintifyProductSchema = T.Object({
+  id: T.String({ minLength: 1 }),
+  title: T.String(),
+  /** HTML written by the provider or the shop owner: sanitizeDescription (catalogue.ts) before storing. */
+  description: T.String(),
+  tags: T.Optional(T.Array(T.String())),
+  options: T.Array(PrintifyOptionSchema),
+  variants: T.Array(PrintifyVariantSchema),
+  images: T.Array(PrintifyImageSchema),
+  /** Hidden in the sales channel by the shop owner. */
+  visible: T.Optional(T.Boolean()),
+  created_at: T.Optional(T.String()),
+  updated_at: T.Optional(T.String()),
+});
+export type PrintifyProduct = Static<typeof PrintifyProductSchema>;
+
+/** Laravel-style page of a list (products, orders): `data` plus where we are. */
+export const printifyPage = <Item extends ReturnType<typeof T.Object>>(item: Item) =>
+  T.Object({
+    current_page: T.Integer({ minimum: 1 }),
+    last_page: T.Integer({ minimum: 1 }),
+    total: T.Optional(T.Integer({ minimum: 0 })),
+    data: T.Array(item),
+  });
+
+export const PrintifyAddressSchema = T.Object({
+  first_name: T.String(),
+  last_name: T.String(),
+  email: T.String(),
+  phone: T.Optional(T.String()),
+  /** ISO 3166-1 alpha-2. */
+  country: T.String(),
+  region: T.String(),
+  address1: T.String(),
+  address2: T.Optional(T.String()),
+  city: T.String(),
+  zip: T.String(),
+  company: T.Optional(T.String()),
+});
+export type PrintifyAddress = Static<typeof PrintifyAddressSchema>;
+
+export const PrintifyShipmentSchema = T.Object({
+  carrier: T.String(),
+  number: T.String(),
+  url: T.Union([T.String(), T.Null()]),
+  delivered_at: T.Union([T.String(), T.Null()]),
+});
+export type PrintifyShipment = Static<typeof PrintifyShipmentSchema>;
+
+/**
+ * An order's status as Printify words it. Known values, roughly in order: pending (costs being worked out; cannot be
+ * sent yet), on-hold (waiting for send_to_production), sending-to-production, in-production, partially-fulfilled,
+ * fulfilled; off the path: canceled, has-issues, payment-not-received. Typed as text: Printify may add more.
+ */
+export const PRINTIFY_ORDER_STATUSES = [
+  "pending",
+  "on-hold",
+  "sending-to-production",
+  "in-production",
+  "partially-fulfilled",
+  "fulfilled",
+  "canceled",
+  "has-issues",
+  "payment-not-received",
+] as const;
+export type PrintifyOrderStatus = (typeof PRINTIFY_ORDER_STATUSES)[number];
+
+export const PrintifyOrderSchema = T.Object({
+  id: T.String({ minLength: 1 }),
+  /** Our order id, given at creation (the only way to recognise our own order: Printify has no idempotency key). */
+  external_id: T.Optional(T.Union([T.String(), T.Null()])),
+  status: T.String(),
+  shipments: T.Optional(T.Array(PrintifyShipmentSchema)),
+  line_items: T.Optional(
+    T.Array(T.Object({ product_id: T.String(), variant_id: T.Integer(), quantity: T.Integer(), status: T.Optional(T.String()) })),
+  ),
+  address_to: T.Optional(T.Object({})),
+  /** e.g. "2026-11-25 10:46:53+00:00" (UTC). */
+  created_at: T.Optional(T.String()),
+  sent_to_production_at: T.Optional(T.Union([T.String(), T.Null()])),
+  fulfilled_at: T.Optional(T.Union([T.String(), T.Null()])),
+  shipping_method: T.Optional(T.Integer()),
+  total_price: T.Optional(T.Integer()),
+  total_shipping: T.Optional(T.Integer()),
+  total_tax: T.Optional(T.Integer()),
+});
+export type PrintifyOrder = Static<typeof PrintifyOrderSchema>;
+
+export const PrintifyCreatedOrderSchema = T.Object({ id: T.String({ minLength: 1 }) });
+
+export type CreateOrderInput = {
+  /** Our order id: findOrderByExternalId looks it up before a retry creates anything. */
+  external_id: string;
+  line_items: { product_id: string; variant_id: number; quantity: number }[];
+  address_to: PrintifyAddress;
+  /** 1 standard, 2 priority, 3 express, 4 economy. */
+  shipping_method: number;
+  send_shipping_notification: boolean;
+};
+
+export const PRINTIFY_WEBHOOK_TOPICS = [
+  "order:created",
+  "order:updated",
+  "order:sent-to-production",
+  "order:shipment:created",
+  "order:shipment:delivered",
+  "product:deleted",
+  "product:publish:started",
+  "shop:disconnected",
+] as const;
+export type PrintifyWebhookTopic = (typeof PRINTIFY_WEBHOOK_TOPICS)[number];
+
+export const PrintifyWebhookSchema = T.Object({
+  id: T.String({ minLength: 1 }),
+  topic: T.String(),
+  url: T.String(),
+  shop_id: T.Optional(T.Union([T.Integer(), T.String()])),
+});
+export type PrintifyWebhook = Static<typeof PrintifyWebhookSchema>;
+
+/**
+ * A webhook delivery's body. No timestamp in the signature: the receiver dedupes on `id`. `resource.data` depends on
+ * the event (an order's status, its shipment…); the webhook handler reads what it needs and re-fetches the order.
+ */
+export const PrintifyWebhookEventSchema = T.Object({
+  id: T.String({ minLength: 1 }),
+  type: T.String({ minLength: 1 }),
+  created_at: T.String(),
+  resource: T.Object({
+    /** An order's or product's id (text); a shop's id is a number. */
+    id: T.Union([T.String({ minLength: 1 }), T.Integer()]),
+    type: T.String(),
+    data: T.Union([T.Record(T.String(), T.Unknown()), T.Null()]),
+  }),
+});
+export type PrintifyWebhookEvent = Static<typeof PrintifyWebhookEventSchema>;
