@@ -15,6 +15,7 @@ import { uploadsModule } from "./modules/uploads";
 import { resourcesModule } from "./modules/resources";
 import { settingsModule } from "./modules/settings";
 import { paymentsModule } from "./modules/payments";
+import { printifyModule } from "./modules/printify";
 import { securityPlugin } from "./plugins/security";
 import { openapiPlugin } from "./plugins/openapi";
 
@@ -34,7 +35,8 @@ export function createApp() {
     .use(uploadsModule)
     .use(resourcesModule)
     .use(settingsModule)
-    .use(paymentsModule);
+    .use(paymentsModule)
+    .use(printifyModule);
 }
 
 export const app = createApp();
