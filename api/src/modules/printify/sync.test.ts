@@ -219,7 +219,7 @@ describe("sync", () => {
     fake.failNext(1, { status: 403, reason: "Token lacks the products.read scope." }, /products\.json/);
     const failed = await api.printify.sync({ shopId }).post();
     expect(failed.status).toBe(503);
-    expect((failed.error?.value as { message: string }).message).toContain("Token lacks the products.read scope.");
+    expect(failed.error?.value).toMatchObject({ message: expect.stringContaining("Token lacks the products.read scope.") });
     expect((await api.printify.sync({ shopId }).get()).data).toMatchObject({
       status: "FAILED",
       error: "Printify: Token lacks the products.read scope.",
