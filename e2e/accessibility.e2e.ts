@@ -1,21 +1,8 @@
 // Automated accessibility audit (axe-core, WCAG 2.1 A/AA rules) of the public pages, the account forms and the
 // admin users screen, in both themes: no serious or critical violations.
-import { test, expect, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { test, expect } from "@playwright/test";
+import { audit } from "./support/axe";
 import { AUTH_STATE, DEMO } from "./support/auth";
-
-async function audit(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 for (const theme of ["dark", "light"] as const) {
   test.describe(`${theme} theme`, () => {

@@ -2,7 +2,7 @@
 // refused; a reviewer approves with a note; the member sees Approved and the note, got the e-mail, and finds the
 // challenge on /dashboard.
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { audit } from "./support/axe";
 import { AUTH_STATE, DEMO, registerViaApi, signIn, siteOrigin, uniqueName } from "./support/auth";
 import { waitForMail } from "./support/mail";
 import { expectToast, waitForHydration } from "./support/ui";
@@ -207,23 +207,13 @@ test("signed out, My Applications and the dashboard ask to sign in; a member wit
 });
 
 test("the member pages and the application dialog have no serious accessibility violations", async ({ page }) => {
-  const audit = async () =>
-    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map(
-        (v) =>
-          `${v.id}: ${v.help} — ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-      );
   await signIn(page, DEMO.member.username, DEMO.member.password);
   await page.goto("/my-applications");
   await expect(page.getByTestId("application-card").first()).toBeVisible();
-  expect(await audit()).toEqual([]);
+  expect(await audit(page)).toEqual([]);
   await page.goto("/dashboard");
   await expect(page.getByTestId("dashboard-challenge").first()).toBeVisible();
-  expect(await audit()).toEqual([]);
+  expect(await audit(page)).toEqual([]);
   await page.goto(`/challenges/${await challengeId(page)}`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Register Now" }).click();
@@ -232,5 +222,5 @@ test("the member pages and the application dialog have no serious accessibility 
   await expect(page.locator("dialog[open]")).toHaveCSS("opacity", "1");
   await expect(page.locator("dialog[open] .modal-box")).toHaveCSS("opacity", "1");
   await expect(page.locator("dialog[open] .modal-box")).toHaveCSS("transform", /^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
-  expect(await audit()).toEqual([]);
+  expect(await audit(page)).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // the demo admin creates, edits and deletes a project, meets the white paper file checks, archives a completed
 // challenge, and finds the new project on /projects. The pages and dialogs pass an axe audit in both themes.
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { audit } from "./support/axe";
 import { DEMO, signIn, siteOrigin, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
@@ -175,20 +175,6 @@ test("the admin creates, edits and deletes a project, then archives a completed 
   await expect(page.getByRole("heading", { level: 1, name: challengeTitle })).toBeVisible();
   await expect(page.getByRole("link", { name: "View Original Challenge" })).toHaveAttribute("href", `/challenges/${challengeId}`);
 });
-
-/** Serious or critical WCAG 2.1 A/AA violations on what the page shows now. */
-async function audit(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 for (const theme of ["dark", "light"] as const) {
   test(`${theme} theme: project pages and the admin dialogs have no serious accessibility violations`, async ({ page }) => {

@@ -3,7 +3,7 @@
 // /resources promo card, then deletes a resource; a file over the upload limit is refused before it is sent. The
 // pages and dialogs pass an axe audit in both themes.
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { audit } from "./support/axe";
 import { AUTH_STATE, DEMO, signIn, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
@@ -141,19 +141,6 @@ test("the resource dialog refuses a file over the upload limit before sending it
   await expect(dialog.getByLabel("File URL (optional)")).toHaveValue("");
   expect(uploads).toEqual([]);
 });
-
-async function audit(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 for (const theme of ["dark", "light"] as const) {
   test.describe(`${theme} theme, as the admin`, () => {

@@ -30,7 +30,7 @@ if (env.PGLITE_DATA_DIR.startsWith("memory://")) refuse("PGLITE_DATA_DIR is in m
 const { lockDataDir, DataDirInUseError } = await import("../api/src/db/pglite-lock");
 const { getDatabase, closeDatabase } = await import("../api/src/db/client");
 const { seedDemo } = await import("../api/src/cli/demo-seed");
-const { DEMO_ACCOUNTS } = await import("../prisma/seed");
+const { DEMO_ACCOUNTS } = await import("../api/src/cli/seed");
 
 const dataDir = resolve(env.PGLITE_DATA_DIR);
 let exists = true;

@@ -21,7 +21,7 @@ export const MIN_COMPRESS_BYTES = 1024;
  * the page's render time. So gzip first; brotli only for a client that takes nothing else. Built files are another
  * matter: compressed once at the best ratio, brotli is 13–18% smaller there and comes first (front.ts).
  */
-export const ON_THE_FLY_ENCODINGS: readonly ContentEncoding[] = ["gzip", "br"];
+const ON_THE_FLY_ENCODINGS: readonly ContentEncoding[] = ["gzip", "br"];
 const GZIP_LEVEL = 6;
 const BROTLI_QUALITY = 4;
 

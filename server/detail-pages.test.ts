@@ -23,7 +23,7 @@ const page = async (path: string) => {
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("an unknown challenge", () => {
-  test.each([UNKNOWN_ID, "not-an-id", "draft"])(
+  test.each([UNKNOWN_ID, "not-an-id", "draft", "%00", "%20", "%0D%0A"])(
     "/challenges/%s: 404, 'Failed to load challenge details.', Back to Challenges",
     async (which) => {
       const { status, html } = await page(`/challenges/${which === "draft" ? draftId : which}`);
@@ -36,13 +36,16 @@ describe("an unknown challenge", () => {
 });
 
 describe("an unknown project", () => {
-  test.each([UNKNOWN_ID, "not-an-id"])("/projects/%s: 404, 'Failed to load project details.', Back to Projects", async (id) => {
-    const { status, html } = await page(`/projects/${id}`);
-    expect(status).toBe(404);
-    expect(html).toContain("Failed to load project details.");
-    expect(html).toMatch(/<a href="\/projects"[^>]*>(<span aria-hidden="true">←<\/span>)? Back to Projects<\/a>/);
-    expect(html).not.toContain("404 Page Not Found");
-  });
+  test.each([UNKNOWN_ID, "not-an-id", "%00", "%09"])(
+    "/projects/%s: 404, 'Failed to load project details.', Back to Projects",
+    async (id) => {
+      const { status, html } = await page(`/projects/${id}`);
+      expect(status).toBe(404);
+      expect(html).toContain("Failed to load project details.");
+      expect(html).toMatch(/<a href="\/projects"[^>]*>(<span aria-hidden="true">←<\/span>)? Back to Projects<\/a>/);
+      expect(html).not.toContain("404 Page Not Found");
+    },
+  );
 });
 
 test("/challenges: 'Innovation Challenges' with SPEC's subtitle", async () => {

@@ -151,7 +151,7 @@ async function withRenderedPagePolicy(request: Request, response: Response, path
   return respondCompressed(request, html, { status, statusText, headers }); // the text is in hand: no second read
 }
 
-export type FrontOptions = { port: number; hostname: string; astro?: AstroApp; distDir?: string };
+type FrontOptions = { port: number; hostname: string; astro?: AstroApp; distDir?: string };
 
 /** Without `astro` only the API is served (the dev API process behind `astro dev`). */
 export function startServer({ port, hostname, astro, distDir = DIST_DIR }: FrontOptions): Server<undefined> {

@@ -1,14 +1,18 @@
 // What a visitor's browser downloads to run a content page: every script the built page references (inline,
 // <script src>, modulepreload, island component and renderer URLs) and everything those import, gzipped and
-// summed. Content pages ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge, project and resource pages. Byte counts are deterministic.
+// summed. Content pages ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge, project, resource and
+// merchandise pages; a product page ships exactly one island, the variant picker, within its own budget. The admin
+// dashboard's chart library (uPlot) is fetched by /admin alone, by a dynamic import, within its own budget. Byte
+// counts are deterministic.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Server } from "bun";
 import { DIST_DIR, loadAstroApp, startServer } from "./front";
-import { createChallenge, createProject } from "../api/test/factories";
+import { createChallenge, createMerchandise, createProject, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
+import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 
 const BUDGET_BYTES = 15 * 1024;
 /** A fixed id so the page list is known when the tests are declared; the row is created before they run. */
@@ -16,6 +20,9 @@ const CHALLENGE_ID = "b0d9e7a2-0000-4000-8000-00000000b0d9";
 const PROJECT_ID = "b0d9e7a2-0000-4000-8000-00000000b0da";
 const FREE_RESOURCE_ID = "b0d9e7a2-0000-4000-8000-00000000b0db";
 const PREMIUM_RESOURCE_ID = "b0d9e7a2-0000-4000-8000-00000000b0dc";
+const PRODUCT_ID = "b0d9e7a2-0000-4000-8000-00000000b0dd";
+/** The product page: React's runtime (~64 KB of it) and the picker (gallery, selectors, Buy Now), nothing else. */
+const PRODUCT_PAGE_BUDGET_BYTES = 80 * 1024;
 const CONTENT_PAGES = [
   "/",
   "/privacy",
@@ -31,6 +38,8 @@ const CONTENT_PAGES = [
   "/resources?type=TOOL",
   `/resources/${FREE_RESOURCE_ID}`,
   `/resources/${PREMIUM_RESOURCE_ID}`,
+  "/merchandise",
+  "/merchandise?success=true",
 ];
 
 let server: Server<undefined>;
@@ -61,6 +70,7 @@ beforeAll(async () => {
       fileUrl: "/files/x.pdf",
     },
   });
+  await createMerchandise({ id: PRODUCT_ID });
   server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
 });
@@ -114,11 +124,66 @@ describe("JavaScript shipped by content pages", () => {
     });
   }
 
+  test("/merchandise/{id}: one island, the variant picker, within its budget", async () => {
+    const html = await (await fetch(`${base}/merchandise/${PRODUCT_ID}`)).text();
+    const { inline, files } = scriptsOf(html);
+    const bytes =
+      inline.reduce((sum, code) => sum + gzipped(code), 0) +
+      files.reduce((sum, f) => sum + gzipped(readFileSync(join(DIST_DIR, "client", f))), 0);
+    console.log(
+      `/merchandise/{id}: ${files.length} script files + ${inline.length} inline, ${(bytes / 1024).toFixed(1)} KB gzipped`,
+    );
+    const islands = [...html.matchAll(/<astro-island\b[^>]*component-url="([^"]+)"/g)].map((m) => m[1]!);
+    expect(islands).toHaveLength(1);
+    expect(islands[0]).toMatch(/ProductPurchase/);
+    expect(bytes).toBeLessThanOrEqual(PRODUCT_PAGE_BUDGET_BYTES);
+  });
+
   test("the measure itself sees an island page's React (so a content page with one would fail)", async () => {
     const html = await (await fetch(`${base}/login`)).text();
     const { files } = scriptsOf(html);
     const bytes = files.reduce((sum, f) => sum + gzipped(readFileSync(join(DIST_DIR, "client", f))), 0);
     expect(html).toContain("<astro-island");
     expect(bytes).toBeGreaterThan(BUDGET_BYTES);
+  });
+});
+
+/** Chunks these scripts load on demand: Vite writes such dynamic imports as import(`./chunk.js`). */
+function lazyChunks(files: string[]): string[] {
+  return files.flatMap((path) =>
+    [...readFileSync(join(DIST_DIR, "client", path), "utf8").matchAll(/import\(\s*`([^`$]+\.js)`\s*\)/g)].map(
+      (m) => new URL(m[1]!, `http://site${path}`).pathname,
+    ),
+  );
+}
+
+/** uPlot plus our chart code, gzipped (uPlot alone is ~23 KB). */
+const CHARTS_BUDGET_BYTES = 30 * 1024;
+const CHARTS_CHUNK = /\/charts\.[\w-]+\.js$/;
+
+describe("JavaScript of the admin dashboard's charts", () => {
+  test("only /admin reaches the chart chunk, through a dynamic import, at most 30 KB gzipped", async () => {
+    const admin = await createUser({ role: "ADMIN" });
+    const cookie = `${SESSION_COOKIE}=${(await createSession(admin.id)).token}`;
+    const html = async (path: string) => {
+      const res = await fetch(`${base}${path}`, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+      return res.text();
+    };
+    const dashboard = await html("/admin");
+    const charts = lazyChunks(scriptsOf(dashboard).files).filter((f) => CHARTS_CHUNK.test(f));
+    expect(charts).toHaveLength(1);
+    const bytes = gzipped(readFileSync(join(DIST_DIR, "client", charts[0]!)));
+    console.log(`/admin charts chunk: ${(bytes / 1024).toFixed(1)} KB gzipped`);
+    expect(bytes).toBeLessThanOrEqual(CHARTS_BUDGET_BYTES);
+    // Not a script or preload of the page itself: the browser asks for it only when the charts' script runs.
+    expect(dashboard).not.toContain(charts[0]!);
+    for (const path of ["/admin/orders", "/admin/users", "/"]) {
+      const { files } = scriptsOf(await html(path));
+      expect(
+        [...files, ...lazyChunks(files)].some((f) => CHARTS_CHUNK.test(f)),
+        path,
+      ).toBe(false);
+    }
   });
 });

@@ -15,6 +15,7 @@ try {
 
 const { log } = await import("../api/src/lib/logger");
 const { getDatabase, closeDatabase } = await import("../api/src/db/client");
+const { startJobs, stopJobs } = await import("../api/src/lib/jobs");
 const { loadAstroApp, startServer } = await import("./front");
 const { deleteExpiredSessions } = await import("../api/src/modules/auth/sessions");
 
@@ -29,6 +30,14 @@ try {
   database = await getDatabase({ seedWhenEmpty });
 } catch (e) {
   log.error("could not open the database", { err: e });
+  process.exit(1);
+}
+// The job queue on the same database (pg-boss in its own `pgboss` schema, created or migrated on first start): every
+// process runs every registered handler (decision 011). Handlers registered later (modules loaded lazily) join it.
+try {
+  await startJobs();
+} catch (e) {
+  log.error("could not start the job queue", { err: e });
   process.exit(1);
 }
 const astro = await astroLoading;
@@ -53,13 +62,15 @@ async function shutdown(signal: string) {
   stopping = true;
   clearInterval(sweepTimer);
   log.info("shutting down", { signal });
-  // Stop accepting connections and let in-flight requests finish (bounded), then close the database.
+  // Stop accepting connections and let in-flight requests finish (bounded), then the jobs running here (bounded:
+  // one cut short runs again elsewhere or after a restart), then close the database.
   const drained = server.stop(false);
   const timedOut = await Promise.race([drained.then(() => false), Bun.sleep(env.SHUTDOWN_GRACE_MS).then(() => true)]);
   if (timedOut) {
     log.warn("in-flight requests did not finish in time; closing anyway", { graceMs: env.SHUTDOWN_GRACE_MS });
     server.stop(true);
   }
+  await stopJobs(env.SHUTDOWN_GRACE_MS);
   await closeDatabase();
   log.info("stopped");
   process.exit(0);
@@ -67,7 +78,7 @@ async function shutdown(signal: string) {
 async function printReadyLine() {
   const lines = [`\n✓ InnovateHub is ready: ${env.SITE_URL}`];
   if (env.SEED_DEMO_DATA) {
-    const { DEMO_ACCOUNTS } = await import("../prisma/seed");
+    const { DEMO_ACCOUNTS } = await import("../api/src/cli/seed");
     const { username, password } = DEMO_ACCOUNTS.admin;
     lines.push(
       `  Demo sign-in: ${username} / ${password}  (more accounts in README; \`npm run db:reset\` restores the demo data)`,

@@ -6,7 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isBuildCurrent } from "../scripts/build-stamp.mjs";
-import { DEMO_ACCOUNTS } from "../prisma/seed";
+import { DEMO_ACCOUNTS } from "../api/src/cli/seed";
 
 const root = join(import.meta.dir, "..");
 const scratch = mkdtempSync(join(tmpdir(), "npm-start-"));

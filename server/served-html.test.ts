@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Server } from "bun";
 import { loadAstroApp, startServer } from "./front";
-import { createChallenge, createProject, createUser } from "../api/test/factories";
+import { createChallenge, createMerchandise, createProject, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 
@@ -39,6 +39,10 @@ beforeAll(async () => {
       stripePaymentId: `pi_served_html_${resource.id}`,
     },
   });
+  // A product whose description carries (sanitized) markup, rendered as stored.
+  const product = await createMerchandise({
+    description: "<p>Soft <strong>organic</strong> cotton.</p><ul><li>Printed on demand</li></ul>",
+  });
   const admin = await createUser({ role: "ADMIN" });
   adminCookie = `${SESSION_COOKIE}=${(await createSession(admin.id)).token}`;
   server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
@@ -52,6 +56,9 @@ beforeAll(async () => {
     ["project", `/projects/${project.id}`],
     ["resources", "/resources"],
     ["resource", `/resources/${resource.id}`],
+    ["merchandise", "/merchandise?success=true"],
+    ["product", `/merchandise/${product.id}`],
+    ["product-not-found", "/merchandise/00000000-0000-4000-8000-000000000000"],
     ["login", "/login"],
     ["register", "/register"],
     ["contact", "/contact"],

@@ -16,6 +16,9 @@ import { resourcesModule } from "./modules/resources";
 import { settingsModule } from "./modules/settings";
 import { paymentsModule } from "./modules/payments";
 import { printifyModule } from "./modules/printify";
+import { merchandiseModule } from "./modules/merchandise";
+import { ordersModule } from "./modules/orders";
+import { dashboardModule } from "./modules/dashboard";
 import { securityPlugin } from "./plugins/security";
 import { openapiPlugin } from "./plugins/openapi";
 
@@ -36,7 +39,10 @@ export function createApp() {
     .use(resourcesModule)
     .use(settingsModule)
     .use(paymentsModule)
-    .use(printifyModule);
+    .use(printifyModule)
+    .use(merchandiseModule)
+    .use(ordersModule)
+    .use(dashboardModule);
 }
 
 export const app = createApp();

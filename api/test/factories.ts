@@ -61,3 +61,134 @@ export async function createProject(data: Partial<Prisma.ProjectUncheckedCreateI
     },
   });
 }
+
+type VariantInput = Partial<Omit<Prisma.MerchandiseVariantUncheckedCreateInput, "merchandiseId">>;
+
+/**
+ * A product in Printify's shape: two options (Colors: Black 1 / White 2; Sizes: S 11 / M 12), one image per colour,
+ * and four enabled, in-stock variants (Black / S 101 is the default) unless `variants` says otherwise.
+ */
+export async function createMerchandise(
+  data: Partial<Prisma.MerchandiseUncheckedCreateInput> = {},
+  variants: VariantInput[] = [
+    { providerVariantId: "101", title: "Black / S", optionValueIds: [1, 11], isDefault: true },
+    { providerVariantId: "102", title: "Black / M", optionValueIds: [1, 12] },
+    { providerVariantId: "103", title: "White / S", optionValueIds: [2, 11] },
+    { providerVariantId: "104", title: "White / M", optionValueIds: [2, 12] },
+  ],
+) {
+  const title = unique("Product");
+  return (await db()).merchandise.create({
+    data: {
+      title,
+      description: "<p>A product</p>",
+      price: "20.00",
+      imageUrl: "/images/demo/merch-tee-black.svg",
+      printifyShopId: "test-shop",
+      printifyId: unique("pfy"),
+      options: [
+        {
+          name: "Colors",
+          type: "color",
+          values: [
+            { id: 1, title: "Black" },
+            { id: 2, title: "White" },
+          ],
+        },
+        {
+          name: "Sizes",
+          type: "size",
+          values: [
+            { id: 11, title: "S" },
+            { id: 12, title: "M" },
+          ],
+        },
+      ],
+      images: [
+        { src: "/images/demo/merch-tee-black.svg", is_default: true, variant_ids: [101, 102] },
+        { src: "/images/demo/merch-tee-white.svg", is_default: false, variant_ids: [103, 104] },
+      ],
+      ...data,
+      variants: {
+        create: variants.map((v, i) => ({
+          providerVariantId: String(101 + i),
+          title: `Variant ${i + 1}`,
+          optionValueIds: [],
+          price: "20.00",
+          ...v,
+        })),
+      },
+    },
+    include: { variants: true },
+  });
+}
+
+type VariantSpec = Partial<
+  Omit<Prisma.MerchandiseVariantUncheckedCreateInput, "merchandiseId" | "id"> & { providerVariantId: string }
+>;
+
+/**
+ * A merchandise product in Printify's shape with its variants: options Color (Black 1, White 2) and Size (S 11,
+ * M 12); by default two enabled, available variants "Black / S" (id 1001, $25.00) and "White / M" (1002, $27.50).
+ * Pass `variants` to describe others (a disabled combination, one out of stock).
+ */
+export async function createProductWithVariants(
+  data: Partial<Prisma.MerchandiseUncheckedCreateInput> = {},
+  variants: VariantSpec[] = [
+    { providerVariantId: "1001", title: "Black / S", optionValueIds: [1, 11], price: "25.00", isDefault: true },
+    { providerVariantId: "1002", title: "White / M", optionValueIds: [2, 12], price: "27.50" },
+  ],
+) {
+  const options = [
+    {
+      name: "Color",
+      type: "color",
+      values: [
+        { id: 1, title: "Black" },
+        { id: 2, title: "White" },
+      ],
+    },
+    {
+      name: "Size",
+      type: "size",
+      values: [
+        { id: 11, title: "S" },
+        { id: 12, title: "M" },
+      ],
+    },
+  ];
+  return (await db()).merchandise.create({
+    data: {
+      title: unique("T-shirt"),
+      description: "<p>Soft cotton</p>",
+      price: variants[0]?.price ?? "25.00",
+      printifyId: unique("pfy"),
+      printifyShopId: "shop-1",
+      options,
+      ...data,
+      variants: {
+        create: variants.map((v, i) => ({
+          providerVariantId: String(2000 + i),
+          title: `Variant ${i + 1}`,
+          optionValueIds: [],
+          price: "25.00",
+          ...v,
+        })),
+      },
+    },
+    include: { variants: true },
+  });
+}
+
+/** An order (a paid resource purchase unless told otherwise); amounts in dollars as SPEC stores them. */
+export async function createOrder(data: Partial<Prisma.OrderUncheckedCreateInput> = {}) {
+  return (await db()).order.create({
+    data: {
+      orderType: "RESOURCE_ONETIME",
+      customerEmail: `${unique("buyer")}@example.com`,
+      amount: "19.00",
+      status: "COMPLETED",
+      ...data,
+    },
+  });
+}

@@ -5,7 +5,7 @@
 import type Stripe from "stripe";
 import { createStripe } from "../src/modules/payments/stripe";
 
-export type RecordedCall = { method: string; path: string; params: Record<string, string>; idempotencyKey: string | null };
+type RecordedCall = { method: string; path: string; params: Record<string, string>; idempotencyKey: string | null };
 
 export type FakeStripe = {
   url: string;

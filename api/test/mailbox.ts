@@ -3,7 +3,7 @@
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = {
+type ReceivedMail = {
   to: string[];
   /** The message as it arrived (MIME source). */
   raw: string;

@@ -60,7 +60,7 @@ export function signedOutRequest(playwright: PlaywrightWorkerArgs["playwright"])
   return playwright.request.newContext({ baseURL: siteOrigin(), storageState: { cookies: [], origins: [] } });
 }
 
-export type NewAccount = { username: string; email: string; password: string; firstName?: string };
+type NewAccount = { username: string; email: string; password: string; firstName?: string };
 
 /**
  * Registers a fresh account through the API (POST /api/register) with a context of its own, so the caller's

@@ -4,7 +4,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 
-export type CapturedMail = {
+type CapturedMail = {
   to: string;
   subject: string;
   /** The plain-text part, decoded. */

@@ -6,7 +6,7 @@ import { extname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** Text formats: already-compressed ones (png, woff2, …) would only grow. */
-export const COMPRESSIBLE_EXTENSIONS = new Set([
+const COMPRESSIBLE_EXTENSIONS = new Set([
   ".html",
   ".css",
   ".js",
@@ -21,7 +21,7 @@ export const COMPRESSIBLE_EXTENSIONS = new Set([
   ".wasm",
 ]);
 /** Below about one TCP packet compression saves no round trip, only CPU on the client. */
-export const MIN_PRECOMPRESS_BYTES = 1024;
+const MIN_PRECOMPRESS_BYTES = 1024;
 
 async function* filesUnder(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

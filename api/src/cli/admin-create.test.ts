@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../db/client";
-import { DEMO_ACCOUNTS } from "../../../prisma/seed";
+import { DEMO_ACCOUNTS } from "./seed";
 
 const ROOT = join(import.meta.dir, "../../..");
 const SITE_URL = "http://admin-create.test";

@@ -10,7 +10,7 @@ import { accountsNamed, createAdministrator, normaliseAdministrator, promoteToAd
 import { closeDatabase, getDatabase } from "../db/client";
 import { env } from "../env";
 
-export const USAGE =
+const USAGE =
   "Usage: npm run admin:create -- --email <address> --username <name> [--first-name <name>] [--last-name <name>] [--promote]\n" +
   "The password is read from stdin: prompted for (twice, not echoed) at a terminal, else the first line of input.";
 

@@ -1,7 +1,7 @@
-// The demo seed (prisma/seed.ts) with the accounts' own password hasher: what `npm run db:seed`, `npm run db:reset`
+// The demo seed (seed.ts) with the accounts' own password hasher: what `npm run db:seed`, `npm run db:reset`
 // and a development start (server/main.ts, SEED_DEMO_DATA) run. The seed takes the hasher as a parameter, so neither
 // it nor the database layer imports a feature module.
-import { seedDemoData } from "../../../prisma/seed";
+import { seedDemoData } from "./seed";
 import type { PrismaClient } from "../generated/prisma/client";
 import { env } from "../env";
 import { hashPassword } from "../modules/auth/password";

@@ -16,6 +16,8 @@ import { lockDataDir } from "./pglite-lock";
 export type Database = {
   prisma: PrismaClient;
   kind: "pglite" | "postgres";
+  /** How the job queue (lib/jobs.ts) reaches the same database: the one PGlite instance, or the server's URL. */
+  queueConnection: { pglite: PGlite } | { connectionString: string };
   /** True when every migration on disk is recorded as finished in the database. */
   isMigrated(): Promise<boolean>;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     return {
       prisma,
       kind: "pglite",
+      queueConnection: { pglite: client },
       isMigrated: () => isMigrated(prisma),
       async close() {
         await prisma.$disconnect();
@@ -97,7 +100,13 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     await lockClient.end();
   }
-  return { prisma, kind: "postgres", isMigrated: () => isMigrated(prisma), close: () => prisma.$disconnect() };
+  return {
+    prisma,
+    kind: "postgres",
+    queueConnection: { connectionString: url },
+    isMigrated: () => isMigrated(prisma),
+    close: () => prisma.$disconnect(),
+  };
 }
 
 async function seedIfEmpty(prisma: PrismaClient, options: OpenOptions) {
@@ -143,8 +152,22 @@ export async function db(): Promise<PrismaClient> {
   return (await getDatabase()).prisma;
 }
 
+// What must stop before the process-wide database closes (the job queue's workers): run first, in order.
+const closersKey = Symbol.for("platform.database.beforeClose");
+type Closers = Record<symbol, (() => Promise<void>)[] | undefined>;
+
+/** Runs `stop` (once) before `closeDatabase` closes the process-wide database; it must not throw. */
+export function beforeDatabaseClose(stop: () => Promise<void>) {
+  const closers = globalThis as unknown as Closers;
+  closers[closersKey] = [...(closers[closersKey] ?? []), stop];
+}
+
 export async function closeDatabase() {
   const holder = globalThis as unknown as Holder;
+  const closers = globalThis as unknown as Closers;
+  const stops = closers[closersKey] ?? [];
+  closers[closersKey] = undefined;
+  for (const stop of stops) await stop();
   const pending = holder[key];
   holder[key] = undefined;
   if (pending) await (await pending).close();

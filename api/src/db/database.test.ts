@@ -29,6 +29,7 @@ const EXPECTED_TABLES = [
   "challenge_participants",
   "challenges",
   "merch_sync_runs",
+  "mail_deliveries",
   "merchandise",
   "merchandise_variants",
   "order_events",

@@ -11,7 +11,7 @@ import { storageOrigins } from "./storage";
  * presigned links point there; public uploads are served by the site itself, /api/files). None for the local
  * directory. docs/decisions/007-uploads-and-storage.md
  */
-export const EXTRA_IMAGE_ORIGINS: readonly string[] = storageOrigins(env);
+const EXTRA_IMAGE_ORIGINS: readonly string[] = storageOrigins(env);
 
 /** A `sha256-…` source, as CSP writes it without the quotes. */
 export type ScriptHash = `sha256-${string}`;
@@ -85,7 +85,7 @@ export function hashSourcesOf(policy: string | null | undefined): Set<ScriptHash
  * allowed there (and nowhere else). frame-ancestors replaces X-Frame-Options in current browsers.
  */
 /** Where Stripe-hosted Checkout Sessions live (every session URL Stripe answers is on this origin). */
-export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 export function contentSecurityPolicy(
   scriptHashes: Iterable<ScriptHash>,

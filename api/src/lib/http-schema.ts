@@ -1,6 +1,7 @@
 // Shapes shared by every route's declaration: the error body, the error responses a route lists, the `:id` param
 // and the empty answer of a delete. Declared once here; modules spread them into `response` / pass them as `params`.
 import { Type as T } from "@sinclair/typebox";
+import { ID_MAX_LENGTH } from "./typebox";
 
 /** SPEC §8: the UI shows `status: body`; our bodies carry a human message the UI can show on its own. */
 export const ErrorBodySchema = T.Object({ type: T.String(), message: T.String(), requestId: T.Optional(T.String()) });
@@ -20,8 +21,7 @@ export function errorResponses<const S extends readonly ErrorStatus[]>(...status
  */
 export const GUARDED_ERRORS = errorResponses(400, 401, 403, 404);
 
-/** Record ids in paths (UUIDs, seeded ids): bounded so a long path never reaches the database. */
-export const ID_MAX_LENGTH = 64;
+/** A record's id in the path (`/:id`), bounded (ID_MAX_LENGTH) so a long path never reaches the database. */
 export const IdParams = T.Object({ id: T.String({ maxLength: ID_MAX_LENGTH }) });
 
 /** A delete's (or sign-out's) answer: 204 without a body (the OpenAPI document lists it without content). */

@@ -9,14 +9,14 @@ export const MAX_INPUT_DEPTH = 16;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const INPUT_PROBLEMS = {
+const INPUT_PROBLEMS = {
   badText: "contains characters that are not allowed (NUL or an unpaired surrogate)",
   badKey: "contains a key that is not allowed",
   tooDeep: "is nested too deeply",
 } as const;
 
 /** A string that cannot be stored as text. */
-export const isBadText = (value: string) => BAD_TEXT.test(value);
+const isBadText = (value: string) => BAD_TEXT.test(value);
 
 /**
  * The first problem in a parsed input (`where` is "body", "query" or "params"), as a sentence naming the field

@@ -72,7 +72,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export const invalidCursor = () => new AppError("invalid_data", "Invalid page cursor");
+const invalidCursor = () => new AppError("invalid_data", "Invalid page cursor");
 
 const cleanText = (value: unknown, max: number): value is string =>
   typeof value === "string" && value.length <= max && value.isWellFormed() && !CONTROL.test(value);

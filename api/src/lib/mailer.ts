@@ -13,6 +13,8 @@ export type Mail = {
   html: string;
   /** The action link inside, logged in outbox mode so a developer can follow it. */
   link?: string;
+  /** A fixed Message-ID (`<…@…>`): a copy sent again by a retried job is the same message to mail providers. */
+  messageId?: string;
 };
 
 export interface Mailer {
@@ -26,7 +28,7 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer
     const transport: Transporter = nodemailer.createTransport(smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        const info = await transport.sendMail({ from, ...message(mail) });
         log.info("mail sent", { to: mail.to, subject: mail.subject, messageId: info.messageId });
       },
     };
@@ -35,7 +37,7 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer
   const dir = resolve(outboxDir);
   return {
     async send(mail) {
-      const info = await builder.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await builder.sendMail({ from, ...message(mail) });
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, info.message as Buffer);
@@ -43,6 +45,8 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer
     },
   };
 }
+
+const message = ({ to, subject, text, html, messageId }: Mail) => ({ to, subject, text, html, messageId });
 
 let shared: Mailer | undefined;
 

@@ -11,11 +11,11 @@ import { env, type Env } from "../env";
 import { contentDisposition } from "./content-disposition";
 
 /** `public/…` or `private/…`, then a lower-case name with one extension: no dots elsewhere, no slashes, no `..`. */
-export const STORAGE_KEY_PATTERN = /^(public|private)\/[a-z0-9][a-z0-9_-]{0,127}\.[a-z0-9]{1,8}$/;
+const STORAGE_KEY_PATTERN = /^(public|private)\/[a-z0-9][a-z0-9_-]{0,127}\.[a-z0-9]{1,8}$/;
 /** Where the API serves stored files: `/api/files/<name>` for public ones, `/api/files/<scope>/<name>?…` signed. */
-export const FILES_PATH = "/api/files";
+const FILES_PATH = "/api/files";
 /** A signed link never lives longer than this (S3 presigned URLs cap at 7 days). */
-export const SIGNED_URL_MAX_TTL_SECONDS = 7 * 24 * 3600;
+const SIGNED_URL_MAX_TTL_SECONDS = 7 * 24 * 3600;
 
 /** Content types by extension, for the local directory (the bucket keeps the type it was given). */
 const TYPE_BY_EXTENSION: Record<string, string> = {
@@ -25,8 +25,7 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   webp: "image/webp",
   pdf: "application/pdf",
 };
-export const contentTypeOfKey = (key: string) =>
-  TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+const contentTypeOfKey = (key: string) => TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
 export type FileBody = Uint8Array | Blob | ReadableStream<Uint8Array>;
 /**
@@ -234,7 +233,7 @@ type StorageSettings = Pick<
 >;
 
 /** The storage the settings describe: the bucket when S3_BUCKET is set (env.ts requires its keys), else the directory. */
-export function createStorage(settings: StorageSettings): Storage {
+function createStorage(settings: StorageSettings): Storage {
   if (settings.S3_BUCKET) {
     return s3Storage({
       bucket: settings.S3_BUCKET,

@@ -8,6 +8,9 @@ import { Check } from "@sinclair/typebox/value";
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
 if (!FormatRegistry.Has("date-time")) FormatRegistry.Set("date-time", (v) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
 
+/** Record ids in paths and bodies (UUIDs, seeded ids): bounded so a long value never reaches the database. */
+export const ID_MAX_LENGTH = 64;
+
 type Literals<V extends readonly string[]> = V extends readonly [infer H extends string, ...infer R extends readonly string[]]
   ? [TLiteral<H>, ...Literals<R>]
   : [];

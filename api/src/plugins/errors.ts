@@ -9,7 +9,7 @@ import { log } from "../lib/logger";
 import { loggedPath, requestIdOf } from "./request-context";
 import { BODY_NOT_OBJECT, hasNonObjectBody } from "./security";
 
-export type ErrorBody = { type: string; message: string; requestId?: string };
+type ErrorBody = { type: string; message: string; requestId?: string };
 
 function jsonResponse(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {

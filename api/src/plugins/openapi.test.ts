@@ -33,13 +33,39 @@ describe("OpenAPI", () => {
     expect(Object.keys(document.paths).filter((p) => p.startsWith("/api/openapi"))).toEqual([]);
   });
 
-  test("deletes (and sign-out) declare their 204 without a body, beside the errors they may answer", async () => {
+  test("every operation carries its own module's tag, whatever its path says", async () => {
     // biome-ignore lint/suspicious/noExplicitAny: the test walks a generated OpenAPI document by hand
     const { paths } = (await (await get("/api/openapi/json")).json()) as { paths: Record<string, Record<string, any>> };
-    for (const path of ["/api/users/{id}", "/api/challenges/{id}", "/api/projects/{id}"]) {
+    const untagged = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => operation.tags?.length !== 1)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(untagged).toEqual([]);
+    // Paths whose first segment is not their module's name.
+    expect(paths["/api/my-applications"]!.get.tags).toEqual(["applications"]);
+    expect(paths["/api/upload"]!.post.tags).toEqual(["uploads"]);
+    expect(paths["/api/files/{name}"]!.get.tags).toEqual(["uploads"]);
+    expect(paths["/api/create-checkout-session"]!.post.tags).toEqual(["payments"]);
+    expect(paths["/api/webhooks/stripe"]!.post.tags).toEqual(["payments"]);
+    expect(paths["/api/invoices"]!.get.tags).toEqual(["payments"]);
+    expect(paths["/api/resources/{id}"]!.get.tags).toEqual(["resources"]);
+  });
+
+  test("every delete (and sign-out) declares its 204 without a body, beside the errors it may answer", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test walks a generated OpenAPI document by hand
+    const { paths } = (await (await get("/api/openapi/json")).json()) as { paths: Record<string, Record<string, any>> };
+    const deletes = Object.keys(paths).filter((path) => paths[path]!.delete);
+    expect(deletes).toEqual(
+      expect.arrayContaining(["/api/users/{id}", "/api/challenges/{id}", "/api/projects/{id}", "/api/resources/{id}"]),
+    );
+    for (const path of deletes) {
       const responses = paths[path]!.delete.responses;
-      expect(responses["204"]).toEqual({ description: "Done: no content" });
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(["400", "401", "403", "404"]));
+      expect({ path, noContent: responses["204"] }).toEqual({ path, noContent: { description: "Done: no content" } });
+      expect({ path, errors: Object.keys(responses) }).toEqual({
+        path,
+        errors: expect.arrayContaining(["400", "401", "403", "404"]),
+      });
     }
     expect(paths["/api/logout"]!.post.responses["204"]).toEqual({ description: "Done: no content" });
   });

@@ -41,26 +41,6 @@ const hasBinaryField = (schema: unknown): boolean => JSON.stringify(schema ?? {}
 
 type Route = { method: string; path: string; hooks?: { body?: unknown } };
 
-/**
- * Until every feature module names its tag (`new Elysia({ tags: [...] })`, set once per module), the others are
- * tagged from their first path segment; these segments belong to a module of another name.
- */
-const MODULE_OF_SEGMENT: Record<string, string> = {
-  "my-applications": "applications",
-  "my-challenges": "applications",
-  upload: "uploads",
-  files: "uploads",
-  "create-checkout-session": "payments",
-  "create-annual-subscription": "payments",
-  webhooks: "payments",
-  "my-billing": "payments",
-  invoices: "payments",
-};
-const tagOf = (path: string) => {
-  const segment = path.split("/")[2] || "api";
-  return MODULE_OF_SEGMENT[segment] ?? segment;
-};
-
 /** The route's own body schema (TypeBox is JSON Schema; the symbols TypeBox adds do not survive JSON). */
 function bodySchemaOf(routes: Route[], method: string, openApiPath: string): Schema | undefined {
   const route = routes.find((r) => r.method.toLowerCase() === method && r.path.replace(/:(\w+)/g, "{$1}") === openApiPath);
@@ -117,7 +97,7 @@ function securityOf(operation: Operation): Record<string, string[]>[] {
 /**
  * What the server really takes. Every body goes through the security plugin's own parser, which the generator cannot
  * see through (it leaves `content` empty): JSON, or multipart where the route's schema has a file field. Operations
- * carry their module's tag (else the first segment after /api) so any OpenAPI viewer groups them, the session cookie
+ * carry their module's tag (`new Elysia({ tags })`) so any OpenAPI viewer groups them, the session cookie
  * where a guard macro requires one (else `security: []`: public), schemas without the contracts' custom keywords;
  * paths lose the trailing slash of a module's "/" route (the app normalises it away).
  */
@@ -127,7 +107,6 @@ function describeAsServed(generated: Document, routes: Route[]): Document {
   const paths: Document["paths"] = {};
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      operation.tags ??= [tagOf(path)];
       operation.security = securityOf(operation);
       for (const parameter of operation.parameters ?? []) stripCustomKeywords(parameter.schema);
       for (const response of Object.values(operation.responses ?? {})) {
@@ -175,7 +154,7 @@ function operationHtml(method: string, path: string, op: Operation): string {
   return `<details id="${method}-${escapeHtml(path)}"><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${summary}</summary>${parts.join("")}</details>`;
 }
 
-export function openApiPage(document: Document): string {
+function openApiPage(document: Document): string {
   const byTag = new Map<string, string[]>();
   for (const [path, item] of Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b))) {
     for (const method of METHODS) {

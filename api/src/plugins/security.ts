@@ -30,7 +30,7 @@ export function allowedOrigins(siteUrl: string, nodeEnv: string): Set<string> {
 }
 const ALLOWED_ORIGINS = allowedOrigins(env.SITE_URL, env.NODE_ENV);
 /** JSON bodies above this are refused. */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 type BodyRule = {
   mediaType: "application/json" | "multipart/form-data";
@@ -53,7 +53,7 @@ const JSON_BODY: BodyRule = { mediaType: "application/json", maxBytes: MAX_JSON_
 /** Paths (under /api) whose route takes multipart or raw bodies, with their own limit. Everything else takes JSON. */
 const ROUTE_BODY_RULES = new Map<string, BodyRule>();
 
-export type MultipartOptions = Pick<BodyRule, "maxBytes" | "authorize" | "read">;
+type MultipartOptions = Pick<BodyRule, "maxBytes" | "authorize" | "read">;
 
 /**
  * Declares that `path` (e.g. "/api/upload") takes multipart/form-data of at most `maxBytes` — the route's file
@@ -84,7 +84,7 @@ function declaresBody(request: Request) {
   return length !== null ? Number(length) > 0 : request.body !== null;
 }
 
-export function isCrossSite(request: Request): boolean {
+function isCrossSite(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (origin) return !ALLOWED_ORIGINS.has(origin);
   const fetchSite = request.headers.get("sec-fetch-site");
@@ -105,7 +105,7 @@ export const hasNonObjectBody = (request: Request) => nonObjectBodies.has(reques
 const tooLarge = () => new AppError("invalid_data", "The request body is too large", 413);
 
 /** Reads a body chunk by chunk and stops at the limit: a hostile body costs at most `maxBytes` of memory. */
-export async function readLimited(request: Request, maxBytes: number): Promise<Buffer> {
+async function readLimited(request: Request, maxBytes: number): Promise<Buffer> {
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -17,3 +17,11 @@ export function serverApi(context: PageContext) {
 export function forwardCookies(from: Response | undefined, to: Headers): void {
   for (const cookie of from?.headers.getSetCookie() ?? []) to.append("set-cookie", cookie);
 }
+
+/**
+ * A URL segment taken from the visitor (a page's `[id]`) as a path parameter for the typed client. Eden joins
+ * parameters into the path unencoded, and the URL parser then drops a leading or trailing control character or
+ * space: `/challenges/%00` would ask `/api/challenges/` (the list) instead of one challenge. Encoded, it stays one
+ * segment and the API answers 400/404 for it.
+ */
+export const pathParam = (value: string | undefined): string => encodeURIComponent(value ?? "");

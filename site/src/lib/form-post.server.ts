@@ -4,9 +4,9 @@
 
 /** Our forms are a few short fields; anything bigger is not one of them. */
 export const MAX_FORM_BYTES = 16 * 1024;
-export const UNREADABLE_FORM = "The form could not be read. Please try again.";
+const UNREADABLE_FORM = "The form could not be read. Please try again.";
 
-export type FormRead<K extends string> = { ok: true; fields: Record<K, string> } | { ok: false; status: number; message: string };
+type FormRead<K extends string> = { ok: true; fields: Record<K, string> } | { ok: false; status: number; message: string };
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

@@ -1,8 +1,8 @@
 // Toasts (SPEC §4, §9): add, update, dismiss, remove; one visible at a time; 5000 ms by default.
 import { atom } from "nanostores";
 
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
+const TOAST_LIMIT = 1;
+const TOAST_DURATION_MS = 5000;
 /** SPEC §9: a toast is dismissed by a swipe right past this distance (mouse, touch or pen). */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

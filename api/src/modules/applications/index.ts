@@ -1,6 +1,6 @@
 // Application routes (SPEC §7): a member applies and reads their own; the `challenges` section reviews.
 import { Elysia, t } from "elysia";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses, IdParams } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
 import {
   ApplicationBodySchema,
@@ -19,10 +19,9 @@ import {
   type Decision,
 } from "./service";
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-const applyErrors = { ...errors, 429: ErrorBodySchema };
-const ChallengeParams = t.Object({ id: t.String({ maxLength: 64 }) });
-const DecisionParams = t.Object({ id: t.String({ maxLength: 64 }), applicationId: t.String({ maxLength: 64 }) });
+const errors = errorResponses(400, 401, 403, 404, 409);
+/** `/challenges/:id/applications/:applicationId/…`: both ids bounded like every record id. */
+const DecisionParams = t.Object({ ...IdParams.properties, applicationId: IdParams.properties.id });
 
 const decisionRoute = (decision: Decision) =>
   ({
@@ -35,7 +34,7 @@ const decisionRoute = (decision: Decision) =>
     },
   }) as const;
 
-export const applicationsModule = new Elysia({ name: "applications" })
+export const applicationsModule = new Elysia({ name: "applications", tags: ["applications"] })
   .use(authPlugin)
   .post(
     "/challenges/:id/register",
@@ -46,9 +45,9 @@ export const applicationsModule = new Elysia({ name: "applications" })
     {
       auth: true,
       parse: "json",
-      params: ChallengeParams,
+      params: IdParams,
       body: ApplicationBodySchema,
-      response: { 201: ApplicationSchema, ...applyErrors },
+      response: { 201: ApplicationSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       detail: {
         summary: `Apply to an ACTIVE challenge (once per user; 409 otherwise; ${APPLICATION_LIMIT.perMember} an hour per member, then 429)`,
       },
@@ -56,17 +55,17 @@ export const applicationsModule = new Elysia({ name: "applications" })
   )
   .get("/my-applications", ({ user }) => listMyApplications(user.id), {
     auth: true,
-    response: { 200: t.Array(ApplicationSchema), 401: ErrorBodySchema },
+    response: { 200: t.Array(ApplicationSchema), ...errorResponses(401) },
     detail: { summary: "The caller's own applications, newest first" },
   })
   .get("/my-challenges", ({ user }) => listMyChallenges(user.id), {
     auth: true,
-    response: { 200: t.Array(MyChallengeSchema), 401: ErrorBodySchema },
+    response: { 200: t.Array(MyChallengeSchema), ...errorResponses(401) },
     detail: { summary: "The caller's approved challenges for /dashboard: dates, next due, other participants" },
   })
   .get("/challenges/:id/applications", ({ params, user }) => listChallengeApplications(params.id, user.id), {
     section: "challenges",
-    params: ChallengeParams,
+    params: IdParams,
     response: { 200: t.Array(ReviewApplicationSchema), ...errors },
     detail: { summary: "Every application of one challenge, pending first; isOwn marks the reviewer's own (challenges section)" },
   })

@@ -7,11 +7,11 @@ import { literalUnion, messages } from "../../lib/typebox";
 import { EMAIL_MAX_LENGTH, MESSAGES as ACCOUNT_MESSAGES, emailField } from "../auth/schema";
 import { ChallengeStatusSchema } from "../challenges/schema";
 
-export const APPLICATION_STATUSES = ["PENDING", "ACTIVE", "REJECTED"] as const;
+const APPLICATION_STATUSES = ["PENDING", "ACTIVE", "REJECTED"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** SPEC §9: name, company, role at least 2; interest at least 10 (counted without surrounding spaces). */
-export const APPLICATION_MIN = { applicantName: 2, company: 2, role: 2, interestDescription: 10 } as const;
+const APPLICATION_MIN = { applicantName: 2, company: 2, role: 2, interestDescription: 10 } as const;
 /** Upper bounds only keep rows sane; the form's inputs carry them as maxLength so people never meet them. */
 export const APPLICATION_MAX = {
   applicantName: 100,
@@ -87,7 +87,7 @@ export const ApplicationBodySchema = T.Object({
 });
 export type ApplicationBody = Static<typeof ApplicationBodySchema>;
 
-export const ApplicationStatusSchema = literalUnion(APPLICATION_STATUSES);
+const ApplicationStatusSchema = literalUnion(APPLICATION_STATUSES);
 
 /** One application as its applicant and the reviewers see it (SPEC §3: with the nested challenge). */
 export const ApplicationSchema = T.Object({
@@ -121,7 +121,6 @@ export const DecisionBodySchema = T.Object({
     T.Union([T.String({ maxLength: DECISION_NOTE_MAX_LENGTH }), T.Null()], { error: APPLICATION_MESSAGES.decisionNoteTooLong }),
   ),
 });
-export type DecisionBody = Static<typeof DecisionBodySchema>;
 
 /** GET /api/my-challenges: a participant's approved challenges for /dashboard. */
 export const MyChallengeSchema = T.Object({

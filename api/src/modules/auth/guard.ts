@@ -10,7 +10,7 @@ import { canAccessSection, hasAdminAccess, type AdminSection } from "./permissio
  * The session cookie as OpenAPI names it (a security scheme). Every route behind `auth` or `section` declares it, so
  * the document says which operations need a session; the openapi plugin lists the scheme itself.
  */
-export const SESSION_SECURITY = "sessionCookie";
+const SESSION_SECURITY = "sessionCookie";
 export const sessionSecuritySchemes = {
   [SESSION_SECURITY]: {
     type: "apiKey" as const,
@@ -21,12 +21,10 @@ export const sessionSecuritySchemes = {
 };
 const needsSession = { security: [{ [SESSION_SECURITY]: [] }] };
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof readSession>>>["user"];
-
 const cache = new WeakMap<Request, Promise<Awaited<ReturnType<typeof readSession>>>>();
 
 /** The session of this request, read once however many guards ask. */
-export function sessionOf(request: Request, token: string | undefined) {
+function sessionOf(request: Request, token: string | undefined) {
   let pending = cache.get(request);
   if (!pending) {
     pending = readSession(token);
@@ -48,7 +46,7 @@ async function requireUser(request: Request, token: string | undefined) {
 }
 
 /** A section, or "any": any admin section at all (ADMIN, or a delegate holding one) — e.g. uploading files. */
-export type SectionRule = AdminSection | "any";
+type SectionRule = AdminSection | "any";
 
 /** The one check behind the `section` macro: 401 without a session, 403 without the section. */
 async function requireSection(request: Request, token: string | undefined, section: SectionRule) {

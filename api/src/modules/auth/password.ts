@@ -3,7 +3,7 @@
 import { env } from "../../env";
 import { Semaphore } from "../../lib/rate-limit";
 
-export const ARGON2_OPTIONS = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
+const ARGON2_OPTIONS = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
 
 const hashing = new Semaphore(env.HASH_CONCURRENCY, 200);
 

@@ -9,8 +9,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const SHORT_PASSWORD_MIN_LENGTH = 6;
 /** Long passphrases are welcome; the cap only bounds hashing work. Never truncated. */
 export const PASSWORD_MAX_LENGTH = 256;
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 32;
+const USERNAME_MIN_LENGTH = 3;
+const USERNAME_MAX_LENGTH = 32;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 

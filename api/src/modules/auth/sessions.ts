@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "../../db/client";
 import { env } from "../../env";
+import { userSelect } from "./accounts";
 
 /** `__Host-` (Secure, Path=/, no Domain) wherever the site is served over HTTPS. */
 export const SECURE_COOKIES = env.SITE_URL.startsWith("https://");
@@ -13,7 +14,7 @@ const ABSOLUTE_MS = env.SESSION_ABSOLUTE_DAYS * 86_400_000;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-export type SessionData = { userId: string; createdAt: number; ip?: string; userAgent?: string };
+type SessionData = { userId: string; createdAt: number; ip?: string; userAgent?: string };
 
 export const newToken = () => randomBytes(32).toString("base64url");
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -50,20 +51,7 @@ export async function readSession(token: string | undefined) {
     select: {
       sess: true,
       expire: true,
-      user: {
-        select: {
-          id: true,
-          username: true,
-          email: true,
-          firstName: true,
-          lastName: true,
-          profileImageUrl: true,
-          role: true,
-          toolAccess: true,
-          emailVerified: true,
-          createdAt: true,
-        },
-      },
+      user: { select: userSelect }, // the one user projection (accounts.ts)
     },
   });
   const now = Date.now();

@@ -65,10 +65,10 @@ export function parseTextList(value: unknown): string[] {
 // ── Admin: create, edit, archive (SPEC §2 Admin challenges, §5 admin challenge form, §7) ────────────────────────
 
 export const TITLE_MAX_LENGTH = 200;
-export const SUMMARY_MAX_LENGTH = 1000;
+const SUMMARY_MAX_LENGTH = 1000;
 export const LONG_TEXT_MAX_LENGTH = 20_000;
-export const LIST_ITEM_MAX_LENGTH = 1000;
-export const LIST_MAX_ITEMS = 50;
+const LIST_ITEM_MAX_LENGTH = 1000;
+const LIST_MAX_ITEMS = 50;
 export const URL_MAX_LENGTH = 2048;
 
 /** Requirements and outcomes arrive as a list, or as JSON text of one (SPEC §3); parseTextList normalises both. */
@@ -84,7 +84,7 @@ const textList = T.Union(
  * An uploaded image's URL (POST /api/upload: /api/files/<32 hex>.<jpg|png|gif|webp>) or an absolute http(s) URL:
  * never javascript:, data:, other schemes or other same-site paths.
  */
-export const IMAGE_URL_PATTERN = `^(${UPLOADED_IMAGE_URL_SOURCE}|https?://[^\\s]+)$`;
+const IMAGE_URL_PATTERN = `^(${UPLOADED_IMAGE_URL_SOURCE}|https?://[^\\s]+)$`;
 
 export const ChallengeInputSchema = T.Object({
   title: T.String({ minLength: 1, maxLength: TITLE_MAX_LENGTH, pattern: "\\S", error: "Title is required" }),

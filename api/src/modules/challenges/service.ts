@@ -45,8 +45,8 @@ function toChallenge(row: ChallengeRow): Challenge {
   };
 }
 
-export type ListChallengesInput = { statuses?: ChallengeStatus[]; search?: string; limit?: number; cursor?: string };
-export type ChallengePage = { items: Challenge[]; nextCursor: string | null };
+type ListChallengesInput = { statuses?: ChallengeStatus[]; search?: string; limit?: number; cursor?: string };
+type ChallengePage = { items: Challenge[]; nextCursor: string | null };
 
 /**
  * The public list (never DRAFT): soonest start first, or best match first when searching (PostgreSQL full-text

@@ -17,7 +17,7 @@ export { PAST_DUE_GRACE_MS, subscriptionCurrent, type EntitledResource, type Ent
 const PAID_ONE_TIME = { orderType: "RESOURCE_ONETIME", status: "COMPLETED" } as const;
 
 /** The member's entitlements that could matter for these resources at `now`. */
-export async function loadEntitlements(
+async function loadEntitlements(
   user: EntitlementSubject | null,
   resourceIds: readonly string[],
   now: Date,

@@ -1,14 +1,14 @@
 // Admin payment routes (/admin/invoices, section order_management): every resource and plan payment, filtered and
 // searched, as JSON and as CSV (invoices.ts).
 import { Elysia, t } from "elysia";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
 import { invoicesCsv, listInvoices } from "./invoices";
 import { InvoiceQuerySchema, InvoiceSchema } from "./schema";
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
-export const paymentsAdminModule = new Elysia({ name: "payments-admin" })
+export const paymentsAdminModule = new Elysia({ name: "payments-admin", tags: ["payments"] })
   .use(authPlugin)
   .get("/invoices", ({ query }) => listInvoices(query), {
     section: "order_management",

@@ -9,13 +9,14 @@ import type { Prisma, SubscriptionStatus } from "../../generated/prisma/client";
 import { db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
-import { sendInBackground } from "../../lib/mailer";
-import { receiptEmail, type Receipt } from "./emails";
+import { enqueue } from "../../lib/jobs";
+import { RECEIPT_JOB, type ReceiptJob } from "./emails";
+import { isMerchandiseSession, merchandiseEffect } from "./merchandise";
 import type { PurchaseKind } from "./schema";
 import { stripe, webhookSecret, webhookVerifier } from "./stripe";
 
 type Tx = Prisma.TransactionClient;
-type Effect = (tx: Tx) => Promise<Receipt | null>;
+type Effect = (tx: Tx) => Promise<void>;
 type WebhookOutcome = { received: true; duplicate: boolean };
 
 export const INVALID_SIGNATURE = "Invalid webhook signature";
@@ -49,12 +50,13 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   // Reads from Stripe happen before the transaction, so no transaction waits on the network.
   const effect = await effectOf(event);
   const prisma = await db();
+  // The effect enqueues its follow-ups (the receipt) through `tx`: they exist exactly when the event is recorded.
   const outcome = await prisma.$transaction(async (tx) => {
     const { count } = await tx.stripeEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true });
-    if (count === 0) return { duplicate: true, receipt: null };
-    return { duplicate: false, receipt: effect ? await effect(tx) : null };
+    if (count === 0) return { duplicate: true };
+    if (effect) await effect(tx);
+    return { duplicate: false };
   });
-  if (outcome.receipt) void sendInBackground(receiptEmail(outcome.receipt));
   if (outcome.duplicate) log.info("stripe event repeated: ignored", { id: event.id, type: event.type });
   return { received: true, duplicate: outcome.duplicate };
 }
@@ -69,6 +71,7 @@ async function effectOf(event: Stripe.Event): Promise<Effect | null> {
       const session = event.data.object;
       // A delayed payment method completes unpaid: access waits for async_payment_succeeded.
       if (!PAID.has(session.payment_status)) return null;
+      if (isMerchandiseSession(session)) return merchandiseEffect(session); // merchandise.ts: the store's order
       const meta = purchaseMeta(session.metadata);
       if (!meta) return null;
       if (session.mode === "payment") return (tx) => fulfilOneTime(tx, session, meta);
@@ -83,12 +86,12 @@ async function effectOf(event: Stripe.Event): Promise<Effect | null> {
     case "invoice.payment_failed": {
       const ref = event.data.object.parent?.subscription_details?.subscription ?? null;
       const subscription = await currentSubscription(ref);
-      return subscription ? (tx) => syncSubscription(tx, subscription, null).then(() => null) : null;
+      return subscription ? (tx) => syncSubscription(tx, subscription, null) : null;
     }
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = await currentSubscription(event.data.object);
-      return subscription ? (tx) => syncSubscription(tx, subscription, null).then(() => null) : null;
+      return subscription ? (tx) => syncSubscription(tx, subscription, null) : null;
     }
     default:
       return null; // recorded, nothing to do
@@ -193,24 +196,22 @@ async function recordOrder(
   meta: PurchaseMeta,
   orderType: "RESOURCE_ONETIME" | "RESOURCE_MONTHLY" | "ANNUAL_SUBSCRIPTION",
   stripePaymentId: string,
-): Promise<Receipt | null> {
+): Promise<void> {
   const existing = await tx.order.findUnique({ where: { stripePaymentId }, select: { id: true, status: true } });
   if (existing) {
     if (existing.status !== "COMPLETED") await tx.order.update({ where: { id: existing.id }, data: { status: "COMPLETED" } });
-    return null; // fulfilled before (completed, then async_payment_succeeded): no second receipt
+    return; // fulfilled before (completed, then async_payment_succeeded): no second receipt
   }
   const user = await tx.user.findUnique({
     where: { id: meta.userId },
     select: { id: true, email: true, firstName: true, lastName: true },
   });
   const resourceId = await existingResourceId(tx, meta.resourceId);
-  const resource = resourceId
-    ? await tx.resource.findUnique({ where: { id: resourceId }, select: { id: true, title: true } })
-    : null;
   const customerEmail = user?.email ?? session.customer_details?.email ?? "";
   const customerName = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || null : null;
   const amount = ((session.amount_total ?? 0) / 100).toFixed(2);
-  await tx.order.create({
+  const order = await tx.order.create({
+    select: { id: true },
     data: {
       userId: user?.id ?? null,
       resourceId,
@@ -222,6 +223,6 @@ async function recordOrder(
       stripePaymentId,
     },
   });
-  if (!customerEmail) return null;
-  return { to: customerEmail, name: customerName, kind: meta.kind, amount, resource };
+  // The receipt goes out from a job enqueued in this transaction (keyed by the order: one job per order).
+  if (customerEmail) await enqueue<ReceiptJob>(tx, RECEIPT_JOB, { orderId: order.id }, { key: order.id });
 }

@@ -1,10 +1,11 @@
 // Admin payments and invoices (/admin/invoices, section order_management; issue 9 item 7): every resource and plan
 // payment the webhook recorded — date, customer, what, amount, status, a link to it in Stripe's dashboard — filtered
 // by status and searched by e-mail, newest first, and the same rows as CSV (cells that a spreadsheet would run as a
-// formula are quoted with a leading apostrophe).
+// formula are quoted with a leading apostrophe: lib/csv.ts).
 import type { OrderStatus } from "../../generated/prisma/client";
 import { db } from "../../db/client";
 import { env } from "../../env";
+import { toCsv } from "../../lib/csv";
 import type { Invoice, InvoiceFilter } from "./schema";
 
 const INVOICE_LIMIT = 500;
@@ -62,17 +63,10 @@ export async function listInvoices({ status, email }: InvoiceFilter): Promise<In
   }));
 }
 
-/** A CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab/CR) neutralised against formula injection. */
-function csvCell(value: string | null): string {
-  const text = value ?? "";
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 export function invoicesCsv(invoices: readonly Invoice[]): string {
   const header = ["Date", "Customer email", "Customer name", "What", "Amount (USD)", "Status", "Stripe link"];
-  const lines = invoices.map((i) =>
-    [i.createdAt, i.customerEmail, i.customerName, i.what, i.amount, i.status, i.stripeUrl].map(csvCell).join(","),
+  return toCsv(
+    header,
+    invoices.map((i) => [i.createdAt, i.customerEmail, i.customerName, i.what, i.amount, i.status, i.stripeUrl]),
   );
-  return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
 }

@@ -5,14 +5,34 @@
 // none of this is reachable: every call answers 404.
 // Sessions are rows of `test_payments` (no state in process memory). Pay claims a session with one conditional
 // update (OPEN → PAYING): of concurrent clicks exactly one pays; the others wait for it and get the same answer.
+// Merchandise (issue 15 item 6): guests too — their session is bound to the browser that started it (browser-cookie.ts)
+// — and the page asks for the e-mail (guests) and the shipping address, which Pay puts in the event as Stripe would.
 import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import { db } from "../../db/client";
+import type { Prisma } from "../../generated/prisma/client";
 import { env } from "../../env";
 import { AppError } from "../../lib/errors";
+import { firstProblem } from "../../lib/typebox";
 import { handleStripeWebhook } from "./fulfilment";
-import { type Buyer, idempotencyKey, type Purchase } from "./purchase";
-import type { CheckoutUrl, LocalSessionView, PurchaseKind } from "./schema";
+import {
+  type Buyer,
+  idempotencyKey,
+  MERCHANDISE_KIND,
+  type MerchandisePurchase,
+  merchandiseMetadata,
+  type Purchase,
+} from "./purchase";
+import {
+  type CheckoutUrl,
+  GuestEmailSchema,
+  type LocalPayInput,
+  type LocalSessionView,
+  type PurchaseKind,
+  SHIPPING_MESSAGES,
+  type ShippingAddress,
+  ShippingAddressSchema,
+} from "./schema";
 import { stripe, webhookSecret, webhookVerifier } from "./stripe";
 
 const SESSION_TTL_MS = 60 * 60_000;
@@ -34,41 +54,42 @@ const SESSION_SELECT = {
   email: true,
   kind: true,
   resourceId: true,
+  merchandiseId: true,
+  merchandiseVariantId: true,
+  printifyVariantId: true,
+  variantTitle: true,
   name: true,
   amount: true,
   successUrl: true,
   cancelUrl: true,
 } as const;
-type LocalSession = { id: string; userId: string; email: string; kind: string } & Pick<
-  Purchase,
-  "resourceId" | "name" | "amount" | "successUrl" | "cancelUrl"
->;
+type LocalSession = Prisma.TestPaymentGetPayload<{ select: typeof SESSION_SELECT }>;
 
-export async function createLocalSession(buyer: Buyer, purchase: Purchase): Promise<CheckoutUrl> {
+/** Who asks for a session: a member (their id), or a guest's browser (the hash of its cookie). */
+export type LocalCaller = { userId: string | null; browserHash: string | null };
+
+/** A member's sessions are theirs; a guest's belong to the browser that started them. */
+function ownedBy(caller: LocalCaller): Prisma.TestPaymentWhereInput {
+  const owners: Prisma.TestPaymentWhereInput[] = [];
+  if (caller.userId) owners.push({ userId: caller.userId });
+  if (caller.browserHash) owners.push({ userId: null, browserHash: caller.browserHash });
+  return owners.length ? { OR: owners } : { id: { in: [] } };
+}
+
+type NewSession = Omit<Prisma.TestPaymentCreateManyInput, "id" | "idempotencyKey" | "expiresAt" | "status">;
+
+/** Stores a session, or finds the one a double click within the idempotency window already stored. */
+async function insertSession(data: NewSession, keyParts: readonly string[]): Promise<CheckoutUrl> {
   if (!localPaymentsEnabled()) throw new AppError("unavailable", "Payments are not configured");
   const prisma = await db();
   const now = Date.now();
   await prisma.testPayment.deleteMany({ where: { expiresAt: { lte: new Date(now) } } });
   // As with Stripe: a double click within the window gets the same session back (the key is unique while OPEN).
-  const key = idempotencyKey([buyer.id, purchase.kind, purchase.resourceId ?? "", String(purchase.amount)], now);
+  const key = idempotencyKey(keyParts, now);
   let found: { id: string } | null = null;
   for (let attempt = 0; attempt < 2 && !found; attempt++) {
     await prisma.testPayment.createMany({
-      data: [
-        {
-          id: `cs_test_local_${hex(12)}`,
-          userId: buyer.id,
-          email: buyer.email,
-          kind: purchase.kind,
-          resourceId: purchase.resourceId,
-          name: purchase.name,
-          amount: purchase.amount,
-          successUrl: purchase.successUrl,
-          cancelUrl: purchase.cancelUrl,
-          idempotencyKey: key,
-          expiresAt: new Date(now + SESSION_TTL_MS),
-        },
-      ],
+      data: [{ ...data, id: `cs_test_local_${hex(12)}`, idempotencyKey: key, expiresAt: new Date(now + SESSION_TTL_MS) }],
       skipDuplicates: true,
     });
     // Another click's session holds the key, or (claimed meanwhile, key cleared) a second try creates ours.
@@ -80,11 +101,59 @@ export async function createLocalSession(buyer: Buyer, purchase: Purchase): Prom
   return { url: `${TEST_PAYMENT_PATH}/${found.id}` };
 }
 
+export function createLocalSession(buyer: Buyer, purchase: Purchase): Promise<CheckoutUrl> {
+  return insertSession(
+    {
+      userId: buyer.id,
+      email: buyer.email,
+      kind: purchase.kind,
+      resourceId: purchase.resourceId,
+      name: purchase.name,
+      amount: purchase.amount,
+      successUrl: purchase.successUrl,
+      cancelUrl: purchase.cancelUrl,
+    },
+    [buyer.id, purchase.kind, purchase.resourceId ?? "", String(purchase.amount)],
+  );
+}
+
+/**
+ * A merchandise session for a member (their e-mail known) or a guest (bound to `browserHash`, the e-mail asked on
+ * the page). The idempotency key includes the owner, so one browser's double click shares a session, nobody else's
+ * (a guest's very first double click, before the browser has its cookie, makes two: it ends on the second's page).
+ */
+export function createLocalMerchandiseSession(
+  owner: { userId: string; email: string } | { browserHash: string },
+  purchase: MerchandisePurchase,
+): Promise<CheckoutUrl> {
+  const who = "userId" in owner ? { userId: owner.userId, email: owner.email } : { browserHash: owner.browserHash, email: "" };
+  return insertSession(
+    {
+      ...who,
+      kind: MERCHANDISE_KIND,
+      merchandiseId: purchase.merchandiseId,
+      merchandiseVariantId: purchase.merchandiseVariantId,
+      printifyVariantId: purchase.printifyVariantId,
+      variantTitle: purchase.variantTitle,
+      name: purchase.name,
+      amount: purchase.amount,
+      successUrl: purchase.successUrl,
+      cancelUrl: purchase.cancelUrl,
+    },
+    [
+      "userId" in owner ? `user:${owner.userId}` : `browser:${owner.browserHash}`,
+      MERCHANDISE_KIND,
+      purchase.merchandiseVariantId,
+      String(purchase.amount),
+    ],
+  );
+}
+
 /** The caller's open, unexpired session (404 otherwise, and always when local payments are off). */
-async function openSession(userId: string, id: string): Promise<LocalSession> {
+async function openSession(caller: LocalCaller, id: string): Promise<LocalSession> {
   const session = localPaymentsEnabled()
     ? await (await db()).testPayment.findFirst({
-        where: { id, userId, status: "OPEN", expiresAt: { gt: new Date() } },
+        where: { id, status: "OPEN", expiresAt: { gt: new Date() }, ...ownedBy(caller) },
         select: SESSION_SELECT,
       })
     : null;
@@ -95,21 +164,23 @@ async function openSession(userId: string, id: string): Promise<LocalSession> {
 const intervalOf = (kind: string): LocalSessionView["interval"] =>
   kind === "monthly" ? "month" : kind === "annual" ? "year" : null;
 
-export async function viewLocalSession(userId: string, id: string): Promise<LocalSessionView> {
-  const session = await openSession(userId, id);
+export async function viewLocalSession(caller: LocalCaller, id: string): Promise<LocalSessionView> {
+  const session = await openSession(caller, id);
   return {
     id,
     name: session.name,
     amount: (session.amount / 100).toFixed(2),
     interval: intervalOf(session.kind),
     cancelUrl: session.cancelUrl,
+    shipping: session.kind === MERCHANDISE_KIND,
+    askEmail: session.kind === MERCHANDISE_KIND && session.userId === null,
   };
 }
 
-export async function cancelLocalSession(userId: string, id: string): Promise<CheckoutUrl> {
-  const session = await openSession(userId, id);
+export async function cancelLocalSession(caller: LocalCaller, id: string): Promise<CheckoutUrl> {
+  const session = await openSession(caller, id);
   const { count } = await (await db()).testPayment.updateMany({
-    where: { id, userId, status: "OPEN" },
+    where: { id, status: "OPEN", ...ownedBy(caller) },
     data: { status: "CANCELED", idempotencyKey: null },
   });
   if (count === 0) throw new AppError("not_found", NOT_FOUND); // paid or canceled by a click a moment earlier
@@ -120,30 +191,62 @@ export async function cancelLocalSession(userId: string, id: string): Promise<Ch
  * Pays a local session once: the click that claims it sends the signed `checkout.session.completed` through the
  * real webhook handler; concurrent clicks wait until it is PAID and answer the same success URL.
  */
-export async function payLocalSession(userId: string, id: string): Promise<CheckoutUrl> {
+export async function payLocalSession(caller: LocalCaller, id: string, input: LocalPayInput = {}): Promise<CheckoutUrl> {
   if (!localPaymentsEnabled()) throw new AppError("not_found", NOT_FOUND);
   const prisma = await db();
+  // What Stripe Checkout would have collected, checked before the session is claimed (a mistake leaves it open).
+  const session = await openSession(caller, id).catch(() => null);
+  const buyer = session ? collected(session, input) : {};
   const deadline = Date.now() + CLAIM_WAIT_MS;
   for (;;) {
     const { count } = await prisma.testPayment.updateMany({
-      where: { id, userId, status: "OPEN", expiresAt: { gt: new Date() } },
+      where: { id, status: "OPEN", expiresAt: { gt: new Date() }, ...ownedBy(caller) },
       data: { status: "PAYING", idempotencyKey: null },
     });
-    if (count === 1) return pay(id);
-    const row = await prisma.testPayment.findFirst({ where: { id, userId }, select: { status: true, successUrl: true } });
+    if (count === 1) return pay(id, buyer);
+    const row = await prisma.testPayment.findFirst({
+      where: { id, ...ownedBy(caller) },
+      select: { status: true, successUrl: true },
+    });
     if (row?.status === "PAID") return { url: row.successUrl };
     if (row?.status !== "PAYING" || Date.now() > deadline) throw new AppError("not_found", NOT_FOUND);
     await Bun.sleep(50); // another click is paying it
   }
 }
 
-async function pay(id: string): Promise<CheckoutUrl> {
+/** What the buyer entered on the page, as Stripe Checkout collects it: merchandise needs an address (and a guest's e-mail). */
+type Collected = { email?: string; shipping?: ShippingAddress };
+
+function collected(session: LocalSession, input: LocalPayInput): Collected {
+  if (session.kind !== MERCHANDISE_KIND) return {};
+  const text = (value: string | undefined) => value?.trim() ?? "";
+  const shipping = {
+    name: text(input.name),
+    line1: text(input.line1),
+    line2: text(input.line2),
+    city: text(input.city),
+    region: text(input.region),
+    postalCode: text(input.postalCode),
+    country: text(input.country),
+  };
+  const problem =
+    (session.userId === null ? firstProblem(GuestEmailSchema, { email: text(input.email) }) : null) ??
+    firstProblem(ShippingAddressSchema, shipping);
+  if (problem) throw new AppError("invalid_data", problem);
+  return { email: session.userId === null ? text(input.email) : session.email, shipping: shipping as ShippingAddress };
+}
+
+async function pay(id: string, buyer: Collected): Promise<CheckoutUrl> {
   const prisma = await db();
   const session = await prisma.testPayment.findUniqueOrThrow({ where: { id }, select: SESSION_SELECT });
   try {
     const secret = webhookSecret();
     if (!secret) throw new AppError("not_found", NOT_FOUND);
-    const payload = JSON.stringify(completedEvent(session));
+    // A click that found the session busy and then claimed it after a failed try brought no address: ask again.
+    if (session.kind === MERCHANDISE_KIND && !buyer.shipping) throw new AppError("invalid_data", SHIPPING_MESSAGES.name);
+    const payload = JSON.stringify(
+      session.kind === MERCHANDISE_KIND ? merchandiseCompletedEvent(session, buyer) : completedEvent(session),
+    );
     const header = await webhookVerifier.generateTestHeaderStringAsync({ payload, secret });
     await handleStripeWebhook(payload, header);
   } catch (e) {
@@ -158,7 +261,7 @@ async function pay(id: string): Promise<CheckoutUrl> {
 function completedEvent(session: LocalSession) {
   const now = Math.floor(Date.now() / 1000);
   const kind = session.kind as PurchaseKind;
-  const metadata = { userId: session.userId, resourceId: session.resourceId ?? "", kind };
+  const metadata = { userId: session.userId ?? "", resourceId: session.resourceId ?? "", kind };
   const days = kind === "annual" ? 365 : 30;
   const subscription =
     kind === "onetime"
@@ -189,12 +292,65 @@ function completedEvent(session: LocalSession) {
     success_url: session.successUrl,
     cancel_url: session.cancelUrl,
   };
-  return {
-    id: `evt_local_${hex(12)}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: now,
-    livemode: false,
-    data: { object: checkout },
+  return completed(checkout, now);
+}
+
+const completed = (checkout: object, now: number) => ({
+  id: `evt_local_${hex(12)}`,
+  object: "event",
+  type: "checkout.session.completed",
+  created: now,
+  livemode: false,
+  data: { object: checkout },
+});
+
+/**
+ * A paid merchandise Checkout Session as Stripe sends it with shipping_address_collection: the buyer's e-mail and
+ * name in `customer_details`, the address in `collected_information.shipping_details` (and the older top-level
+ * `shipping_details` too), our metadata.
+ */
+function merchandiseCompletedEvent(session: LocalSession, buyer: Collected) {
+  const now = Math.floor(Date.now() / 1000);
+  const ship = buyer.shipping;
+  const address = ship
+    ? {
+        line1: ship.line1,
+        line2: ship.line2 || null,
+        city: ship.city,
+        state: ship.region || null,
+        postal_code: ship.postalCode,
+        country: ship.country,
+      }
+    : null;
+  const shippingDetails = ship && address ? { name: ship.name, address } : null;
+  const purchase: MerchandisePurchase = {
+    merchandiseId: session.merchandiseId ?? "",
+    merchandiseVariantId: session.merchandiseVariantId ?? "",
+    printifyVariantId: session.printifyVariantId ?? "",
+    variantTitle: session.variantTitle ?? "",
+    name: session.name,
+    amount: session.amount,
+    successUrl: session.successUrl,
+    cancelUrl: session.cancelUrl,
   };
+  const checkout = {
+    id: session.id,
+    object: "checkout.session",
+    mode: "payment",
+    payment_status: "paid",
+    status: "complete",
+    amount_total: session.amount,
+    currency: "usd",
+    client_reference_id: session.userId,
+    customer_details: { email: buyer.email ?? session.email, name: ship?.name ?? null, address },
+    collected_information: { shipping_details: shippingDetails },
+    shipping_details: shippingDetails,
+    metadata: merchandiseMetadata(session.userId, purchase),
+    payment_intent: `pi_local_${hex(12)}`,
+    invoice: null,
+    subscription: null,
+    success_url: session.successUrl,
+    cancel_url: session.cancelUrl,
+  };
+  return completed(checkout, now);
 }

@@ -3,7 +3,8 @@
 // database only, idempotent checkout, the customer remembered, signature / timestamp / tampering refused with
 // nothing written, each event applied once (sequential and concurrent repeats), events in any order, no access from
 // a success redirect, access (and the 302 download) after a verified payment, the receipt, and the local test
-// payment mode — reachable in development, 404 / 503 in production.
+// payment mode — reachable in development, 404 / 503 in production. Receipts are sent by a job (lib/jobs.ts) enqueued
+// with the order: exactly one per order, however often the event or the job runs.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,18 +13,22 @@ import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, type Client } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";
 import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
+import { messageIdFor } from "../../lib/mail-once";
 import { localStorage, storage, useStorage } from "../../lib/storage";
 import { mayDownload } from "../entitlements";
 import { saveSubscriptionSettings } from "../settings/service";
+import { RECEIPT_JOB, sendReceipt } from "./emails";
 import { INVALID_SIGNATURE } from "./fulfilment";
 import { type CheckoutInput, PAYMENT_MESSAGES } from "./schema";
 import { useStripe, webhookSecret } from "./stripe";
 
 const webhooks = new Stripe("sk_test_signing").webhooks;
 let fake: FakeStripe;
+withJobQueue();
 const dir = mkdtempSync(join(tmpdir(), "payments-test-"));
 
 beforeAll(() => {
@@ -34,13 +39,14 @@ beforeEach(() => {
   useStorage(localStorage(dir));
 });
 afterAll(async () => {
-  await Bun.sleep(300); // receipts are sent in the background: let the last ones reach the test mailbox
+  await drain(RECEIPT_JOB); // receipts are sent by jobs: let the last ones reach the test mailbox
   useStripe(undefined);
   useStorage(undefined);
   await fake.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
+const receiptsTo = (email: string) => received.filter((mail) => mail.to.includes(email) && /receipt/i.test(mail.subject));
 const messageOf = (res: { error: unknown }) => (res.error as { value?: { message?: string } } | null)?.value?.message ?? "";
 
 async function premiumResource(over: { oneTimePrice?: string | null; monthlyPrice?: string | null } = {}) {
@@ -356,6 +362,49 @@ describe("webhook", () => {
     expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
     expect(await ordersFor(m2.user.id)).toHaveLength(1);
     expect(await (await db()).stripeEvent.count({ where: { id: concurrent.id } })).toBe(1);
+    await drain(RECEIPT_JOB);
+    expect(receiptsTo(m.user.email)).toHaveLength(1);
+    expect(receiptsTo(m2.user.email)).toHaveLength(1);
+  });
+
+  test("the receipt job run again for the same order (at-least-once) sends no second receipt", async () => {
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    expect((await deliver(paidOneTime(m, resource.id))).status).toBe(200);
+    await drain(RECEIPT_JOB);
+    const [order] = await ordersFor(m.user.id);
+    await Promise.all([sendReceipt({ orderId: order!.id }), sendReceipt({ orderId: order!.id })]);
+    await sendReceipt({ orderId: order!.id });
+    expect(receiptsTo(m.user.email)).toHaveLength(1);
+    // Were the process to die after the relay accepted it, the retry's copy would be the same message to providers.
+    expect(receiptsTo(m.user.email)[0]!.raw).toContain(`Message-ID: ${messageIdFor(`receipt:${order!.id}`)}`);
+  });
+
+  test("when the receipt cannot be enqueued, nothing of the event is kept: Stripe's redelivery then fulfils it once", async () => {
+    // A trigger refuses receipt jobs: the enqueue fails inside the event's transaction, so the event, the order and
+    // the access it grants roll back with it and Stripe gets a 500 (it delivers again later).
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const prisma = await db();
+    const broken = paidOneTime(m, resource.id);
+    await prisma.$executeRawUnsafe(
+      "CREATE FUNCTION pgboss.test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'queue refused'; END $$",
+    );
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER test_refuse AFTER INSERT ON pgboss.job_common FOR EACH ROW
+       WHEN (NEW.name = '${RECEIPT_JOB}') EXECUTE FUNCTION pgboss.test_refuse()`,
+    );
+    try {
+      expect((await deliver(broken)).status).toBe(500);
+    } finally {
+      await prisma.$executeRawUnsafe("DROP TRIGGER test_refuse ON pgboss.job_common");
+      await prisma.$executeRawUnsafe("DROP FUNCTION pgboss.test_refuse()");
+    }
+    expect(await ordersFor(m.user.id)).toHaveLength(0);
+    expect(await prisma.stripeEvent.count({ where: { id: broken.id } })).toBe(0);
+    expect(await canDownload(m, resource)).toBe(false);
+    // Stripe delivers it again once the fault is gone: now one order and one receipt.
+    expect((await deliver(broken)).status).toBe(200);
+    await drain(RECEIPT_JOB);
+    expect(receiptsTo(m.user.email)).toHaveLength(1);
   });
 
   test("a monthly plan: ACTIVE for the resource until the period end; invoice.paid extends it; a failed renewal is PAST_DUE", async () => {
@@ -452,8 +501,8 @@ describe("without Stripe keys", () => {
       Array.from({ length: 5 }, () => [200, `${BASE_URL}/resources/${resource.id}?success=true`]),
     );
     expect(await ordersFor(m.user.id)).toHaveLength(1);
-    await Bun.sleep(300); // receipts go out in the background: give a second one time to arrive
-    expect(received.filter((mail) => mail.to.includes(m.user.email) && /receipt/i.test(mail.subject))).toHaveLength(1);
+    await drain(RECEIPT_JOB); // receipts go out from jobs: a second one would have arrived by now
+    expect(receiptsTo(m.user.email)).toHaveLength(1);
     // Paid once: the session is gone for Cancel too.
     expect((await m.client.api.payments.test({ id }).cancel.post()).status).toBe(404);
   });

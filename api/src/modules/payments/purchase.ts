@@ -27,3 +27,37 @@ export function idempotencyKey(parts: readonly string[], now = Date.now()): stri
     .digest("hex")
     .slice(0, 40);
 }
+
+/** A merchandise checkout (issue 15 item 6): one variant, its price and title read from the catalogue rows. */
+export type MerchandisePurchase = {
+  merchandiseId: string;
+  /** Our MerchandiseVariant row. */
+  merchandiseVariantId: string;
+  /** Printify's variant id (text). */
+  printifyVariantId: string;
+  /** The stored option titles joined with ' / '. */
+  variantTitle: string;
+  /** What the checkout page shows: product title and variant. */
+  name: string;
+  /** In cents. */
+  amount: number;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export const MERCHANDISE_KIND = "merchandise";
+
+/**
+ * The Checkout Session's metadata for a merchandise purchase: everything the webhook needs to create the order, all
+ * written by us (Stripe signs the event carrying it back). `userId` is "" for a guest.
+ */
+export function merchandiseMetadata(userId: string | null, purchase: MerchandisePurchase): Record<string, string> {
+  return {
+    kind: MERCHANDISE_KIND,
+    userId: userId ?? "",
+    merchandiseId: purchase.merchandiseId,
+    merchandiseVariantId: purchase.merchandiseVariantId,
+    printifyVariantId: purchase.printifyVariantId,
+    variantTitle: purchase.variantTitle,
+  };
+}

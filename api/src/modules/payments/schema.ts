@@ -1,8 +1,8 @@
 // Payment contracts (SPEC §7): the checkout calls answer `{ url }` to send the browser to; the local test payment,
 // the member's billing (/subscriptions) and the admin invoices (/admin/invoices). TypeBox only: the site imports it.
 import { type Static, Type as T } from "@sinclair/typebox";
-import { literalUnion } from "../../lib/typebox";
-import { ID_MAX_LENGTH } from "../resources/schema";
+import { ID_MAX_LENGTH, literalUnion, messages } from "../../lib/typebox";
+import { emailField, MESSAGES as AUTH_MESSAGES } from "../auth/schema";
 
 const PAYMENT_TYPES = ["onetime", "monthly"] as const;
 
@@ -24,6 +24,129 @@ export const PAYMENT_MESSAGES = {
   tooMany: "Too many checkout attempts. Please try again later.",
 } as const;
 
+// ── Merchandise checkout (SPEC §7 POST /api/create-merchandise-checkout; issue 15 item 6) ───────────────────────
+/** Printify variant ids are numbers; stored and sent as text. */
+export const PROVIDER_VARIANT_ID_MAX_LENGTH = 32;
+/** Option titles joined with ' / ' (at most 3 options): generous, but bounded. */
+export const VARIANT_TITLE_MAX_LENGTH = 300;
+
+export const MerchandiseCheckoutInputSchema = T.Object({
+  merchandiseId: T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }),
+  variantId: T.String({ minLength: 1, maxLength: PROVIDER_VARIANT_ID_MAX_LENGTH }),
+  // Only checked against the stored variant (the stored title is what is sold and recorded), never trusted.
+  variantTitle: T.String({ maxLength: VARIANT_TITLE_MAX_LENGTH }),
+});
+export type MerchandiseCheckoutInput = Static<typeof MerchandiseCheckoutInputSchema>;
+
+export const MERCH_CHECKOUT_MESSAGES = {
+  notFound: "Product not found",
+  unavailable: "This product is no longer available",
+  variantNotFound: "This variant of the product does not exist",
+  variantDisabled: "This variant is not offered",
+  outOfStock: "This variant is out of stock",
+  noPrice: "This product cannot be bought at the moment",
+} as const;
+
+/**
+ * Countries Stripe Checkout lets a buyer ship to (ISO 3166-1 alpha-2). Printify's print providers ship worldwide, but
+ * cost and delivery are only predictable where its providers have regular routes: North America, the UK and the EU/EEA
+ * plus Switzerland, Australia, New Zealand and Japan. A country added here must be one Stripe lists too.
+ */
+export const SHIPPING_COUNTRIES = [
+  "US",
+  "CA",
+  "GB",
+  "IE",
+  "AU",
+  "NZ",
+  "JP",
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+  "NO",
+  "IS",
+  "CH",
+] as const;
+export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
+
+export const SHIPPING_MESSAGES = {
+  name: "Please enter the recipient's name",
+  line1: "Please enter the street address",
+  line2: "Address line 2 is too long",
+  city: "Please enter the city",
+  region: "The state or region is too long",
+  postalCode: "Please enter the postal code",
+  country: "Please choose a country we ship to",
+  oneLine: "Please use one line of text, without line breaks or control characters",
+} as const;
+
+/**
+ * Every address field is one line, as on Stripe Checkout: no control characters (line breaks, tabs, escapes) nor
+ * Unicode line or paragraph separators, which would reach the receipt, the admin's order card and the printer.
+ * Both callers (the API and the page) trim first, so a blank value is "" and fails `minLength`.
+ */
+const ONE_LINE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$";
+const required = (max: number, message: string) =>
+  T.String({
+    minLength: 1,
+    maxLength: max,
+    pattern: ONE_LINE,
+    ...messages({ empty: message, type: message, minLength: message, maxLength: message, pattern: SHIPPING_MESSAGES.oneLine }),
+  });
+const optional = (max: number, message: string) =>
+  T.Optional(
+    T.String({
+      maxLength: max,
+      pattern: ONE_LINE,
+      ...messages({ type: message, maxLength: message, pattern: SHIPPING_MESSAGES.oneLine }),
+    }),
+  );
+
+/** The shipping address the local test payment page asks for, as Stripe Checkout collects it. */
+export const ShippingAddressSchema = T.Object({
+  name: required(100, SHIPPING_MESSAGES.name),
+  line1: required(200, SHIPPING_MESSAGES.line1),
+  line2: optional(200, SHIPPING_MESSAGES.line2),
+  city: required(100, SHIPPING_MESSAGES.city),
+  region: optional(100, SHIPPING_MESSAGES.region),
+  postalCode: required(20, SHIPPING_MESSAGES.postalCode),
+  country: literalUnion(SHIPPING_COUNTRIES, { error: SHIPPING_MESSAGES.country }),
+});
+export type ShippingAddress = Static<typeof ShippingAddressSchema>;
+
+/** A guest's e-mail on the local test payment page. */
+export const GuestEmailSchema = T.Object({ email: emailField(AUTH_MESSAGES.invalidEmail) });
+
+/** A guest's whole form: e-mail and address. */
+export const GuestAddressSchema = T.Composite([GuestEmailSchema, ShippingAddressSchema]);
+
+/** Pay on a local test payment: nothing for a resource; the address (and a guest's e-mail) for merchandise. */
+export const LocalPayInputSchema = T.Partial(GuestAddressSchema);
+export type LocalPayInput = Static<typeof LocalPayInputSchema>;
+
 /** What a checkout buys: set by the server in the session's (and subscription's) metadata, read back by webhooks. */
 export type PurchaseKind = "onetime" | "monthly" | "annual";
 
@@ -37,6 +160,10 @@ export const LocalSessionSchema = T.Object({
   amount: T.String(),
   interval: T.Union([T.Literal("month"), T.Literal("year"), T.Null()]),
   cancelUrl: T.String(),
+  /** Merchandise: the page asks for a shipping address, as Stripe Checkout does with shipping_address_collection. */
+  shipping: T.Boolean(),
+  /** A guest's session: the page asks for the e-mail (a member's is known). */
+  askEmail: T.Boolean(),
 });
 export type LocalSessionView = Static<typeof LocalSessionSchema>;
 
@@ -44,10 +171,14 @@ export type LocalSessionView = Static<typeof LocalSessionSchema>;
 export const WebhookReceiptSchema = T.Object({ received: T.Literal(true), duplicate: T.Boolean() });
 
 // ── Billing (/subscriptions) ───────────────────────────────────────────────────────────────────────────────────
+/** A plan's statuses (Prisma's SubscriptionStatus: a new one there breaks billing.ts, then the site's map). */
+export const SUBSCRIPTION_STATUSES = ["ACTIVE", "PAST_DUE", "CANCELED", "EXPIRED"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 export const BillingSubscriptionSchema = T.Object({
   id: T.String(),
   plan: T.Union([T.Literal("MONTHLY"), T.Literal("ANNUAL")]),
-  status: T.Union([T.Literal("ACTIVE"), T.Literal("PAST_DUE"), T.Literal("CANCELED"), T.Literal("EXPIRED")]),
+  status: literalUnion(SUBSCRIPTION_STATUSES),
   /** Whether the plan grants access now — the download rule's own answer (a PAST_DUE plan within its grace too). */
   current: T.Boolean(),
   resource: T.Union([T.Object({ id: T.String(), title: T.String() }), T.Null()]),
@@ -69,7 +200,6 @@ export const BillingSchema = T.Object({
 });
 export type Billing = Static<typeof BillingSchema>;
 export type BillingSubscription = Static<typeof BillingSubscriptionSchema>;
-export const SubscriptionParamsSchema = T.Object({ id: T.String({ maxLength: 64 }) });
 
 export const BILLING_MESSAGES = {
   notFound: "Subscription not found",
@@ -78,8 +208,9 @@ export const BILLING_MESSAGES = {
 } as const;
 
 // ── Admin invoices (/admin/invoices) ───────────────────────────────────────────────────────────────────────────
-/** Order statuses the admin invoices filter offers. */
+/** Order statuses (Prisma's OrderStatus: a new one there breaks invoices.ts, then the site's map); the filter offers each. */
 export const INVOICE_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED", "CANCELLED"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const InvoiceQuerySchema = T.Object({
   status: T.Optional(literalUnion(INVOICE_STATUSES, { error: "Unknown status" })),
@@ -94,7 +225,7 @@ export const InvoiceSchema = T.Object({
   customerName: T.Union([T.String(), T.Null()]),
   what: T.String(),
   amount: T.String(),
-  status: T.String(),
+  status: literalUnion(INVOICE_STATUSES),
   stripeUrl: T.Union([T.String(), T.Null()]),
 });
 export type Invoice = Static<typeof InvoiceSchema>;

@@ -100,7 +100,7 @@ async function checkout(buyer: Buyer, purchase: Purchase): Promise<CheckoutUrl> 
 }
 
 /** The user's Stripe customer, created on their first checkout and remembered on the user row. */
-async function stripeCustomer(client: Stripe, buyer: Buyer): Promise<string> {
+export async function stripeCustomer(client: Stripe, buyer: Buyer): Promise<string> {
   const prisma = await db();
   const row = await prisma.user.findUniqueOrThrow({ where: { id: buyer.id }, select: { stripeCustomerId: true } });
   if (row.stripeCustomerId) return row.stripeCustomerId;

@@ -15,6 +15,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Static, type TSchema, Type as T } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { env } from "../../env";
+import { SITE_NAME } from "../../lib/html";
 import { log } from "../../lib/logger";
 import {
   type CreateOrderInput,
@@ -163,7 +164,7 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
   const pacer = new RequestPacer(options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, options.burst ?? DEFAULT_BURST);
   const headers = {
     Authorization: `Bearer ${options.token}`,
-    "User-Agent": options.userAgent ?? "InnovateHub-Platform/1.0",
+    "User-Agent": options.userAgent ?? `${SITE_NAME}-Platform/1.0`,
     Accept: "application/json",
   };
   const backoff = (attempt: number) => Math.min(backoffMaxMs, backoffBaseMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
@@ -454,7 +455,7 @@ export function printify(): PrintifyClient | null {
       ? createPrintifyClient({
           token: env.PRINTIFY_API_TOKEN,
           apiBase: env.PRINTIFY_API_BASE,
-          userAgent: `InnovateHub-Platform/1.0 (+${env.SITE_URL})`,
+          userAgent: `${SITE_NAME}-Platform/1.0 (+${env.SITE_URL})`,
         })
       : null;
   }

@@ -3,9 +3,10 @@
 // what the storefront must handle: two option kinds (Colors, Sizes) and single-option products, images per variant
 // (variant_ids), a combination the provider leaves disabled (is_enabled false), variants out of stock
 // (is_available false), HTML descriptions. Images are small SVG files in site/public/merch/demo/.
+import { SITE_NAME } from "../../lib/html";
 import type { PrintifyImage, PrintifyOption, PrintifyProduct, PrintifyShop, PrintifyVariant } from "./shapes";
 
-export const DEMO_SHOP: PrintifyShop = { id: 9_000_001, title: "InnovateHub Demo Shop", sales_channel: "custom_integration" };
+export const DEMO_SHOP: PrintifyShop = { id: 9_000_001, title: `${SITE_NAME} Demo Shop`, sales_channel: "custom_integration" };
 
 const IMAGE_BASE = "/merch/demo/";
 
@@ -85,7 +86,7 @@ const isXL = (values: Value[]) => values.some((v) => v.title === "XL");
 export const DEMO_PRODUCTS: readonly PrintifyProduct[] = [
   product({
     id: "6740d0c1a9e4b20001a10001",
-    title: "InnovateHub Logo Tee",
+    title: `${SITE_NAME} Logo Tee`,
     description:
       "<p>The classic tee of our community, with the lightbulb on the chest.</p>" +
       "<ul><li><strong>100% combed cotton</strong>, 150 g/m²</li><li>Regular fit, tear-away label</li>" +

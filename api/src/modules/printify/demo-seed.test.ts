@@ -2,7 +2,7 @@
 // sanitized, variants and images), idempotent, the demo orders linked to them, never over a real catalogue, and only
 // without a token outside production.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { seedDemoData } from "../../../../prisma/seed";
+import { seedDemoData } from "../../cli/seed";
 import { wantsDemoCatalogue } from "../../cli/demo-seed";
 import { type Database, openDatabase } from "../../db/client";
 import { toMerchandise } from "./catalogue";

@@ -1,6 +1,7 @@
 // The projects contract (SPEC §3 projects, §5 admin project form, §7): TypeBox schemas shared by the API routes
 // and the site's admin island, with the form's limits and messages. Imports nothing but TypeBox.
 import { Type as T, type Static } from "@sinclair/typebox";
+import { ID_MAX_LENGTH } from "../../lib/typebox";
 import { PDF_MAX_BYTES, PDF_MIME_TYPE } from "../uploads/schema";
 
 /** The public list shows 12 projects a page (4 rows of 3 on large screens), like the challenges list. */
@@ -12,14 +13,13 @@ export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const LONG_TEXT_MAX_LENGTH = 20_000;
 export const URL_MAX_LENGTH = 2048;
-export const ID_MAX_LENGTH = 64;
 
 /** SPEC §9: white papers are PDFs of at most 10 MB; images at most 5 MB. Checked in the browser before uploading. */
 /** SPEC §5: the white paper must be under 10MB (the upload limit, docs/decisions/007). */
 export const WHITE_PAPER_MAX_BYTES = PDF_MAX_BYTES;
 
 /** SPEC §5 admin project form: the white paper's file checks, title and description of the message shown. */
-export const WHITE_PAPER_MESSAGES = {
+const WHITE_PAPER_MESSAGES = {
   invalidType: { title: "Invalid file type", description: "Please upload a PDF file" },
   tooLarge: { title: "File too large", description: "White paper must be less than 10MB" },
 } as const;
@@ -83,7 +83,7 @@ export type ProjectInput = Static<typeof ProjectInputSchema>;
 export const ProjectUpdateSchema = T.Partial(ProjectInputSchema);
 export type ProjectUpdate = Static<typeof ProjectUpdateSchema>;
 
-export type ProjectFormField = keyof ProjectInput;
+type ProjectFormField = keyof ProjectInput;
 /** The admin form's field errors: ProjectInputSchema's own messages, checked with the site's form kit (SPEC §5). */
 export type ProjectFormErrors = Partial<Record<ProjectFormField, string>>;
 

@@ -24,8 +24,8 @@ type ProjectRow = Prisma.ProjectGetPayload<{ select: typeof projectSelect }>;
 
 const toProject = ({ createdAt, ...rest }: ProjectRow): Project => ({ ...rest, createdAt: createdAt.toISOString() });
 
-export type ListProjectsInput = { search?: string; limit?: number; cursor?: string };
-export type ProjectPage = { items: Project[]; nextCursor: string | null };
+type ListProjectsInput = { search?: string; limit?: number; cursor?: string };
+type ProjectPage = { items: Project[]; nextCursor: string | null };
 
 /**
  * The public list: newest first, or best match first when searching (PostgreSQL full-text search, English

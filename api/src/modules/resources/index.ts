@@ -2,20 +2,13 @@
 // fileUrl), management for the `resources` section, and the download route every download goes through
 // (docs/decisions/009): it asks mayDownload and answers 302 to a short-lived signed link.
 import { Elysia, t } from "elysia";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
 import { authPlugin, optionalUser } from "../auth/guard";
-import {
-  ID_MAX_LENGTH,
-  RESOURCE_TYPES,
-  ResourceInputSchema,
-  type ResourceType,
-  ResourceSchema,
-  ResourceUpdateSchema,
-} from "./schema";
+import { RESOURCE_TYPES, ResourceInputSchema, type ResourceType, ResourceSchema, ResourceUpdateSchema } from "./schema";
 import { createResource, deleteResource, downloadLocation, getResource, listResources, updateResource } from "./service";
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const IdParams = t.Object({ id: t.String({ maxLength: ID_MAX_LENGTH }) });
+/** A write may also find the uploaded file it names taken by another record (409). */
+const WRITE_ERRORS = { ...GUARDED_ERRORS, ...errorResponses(409) };
 const ListQuery = t.Object({
   // A pattern, not t.UnionEnum: Elysia fills a missing optional enum in a query with its first value.
   type: t.Optional(
@@ -27,16 +20,16 @@ const ListQuery = t.Object({
 
 type ListQuery = { type?: ResourceType; drafts?: boolean };
 
-export const resourcesModule = new Elysia({ name: "resources", prefix: "/resources" })
+export const resourcesModule = new Elysia({ name: "resources", tags: ["resources"], prefix: "/resources" })
   .use(authPlugin)
   .get("/", async ({ query, request, cookie }) => listResources(await optionalUser(request, cookie), query as ListQuery), {
     query: ListQuery,
-    response: { 200: t.Array(ResourceSchema), 400: ErrorBodySchema },
+    response: { 200: t.Array(ResourceSchema), ...errorResponses(400) },
     detail: { summary: "The resource library, newest first; one type with ?type=" },
   })
   .get("/:id", async ({ params, request, cookie }) => getResource(await optionalUser(request, cookie), params.id), {
     params: IdParams,
-    response: { 200: ResourceSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+    response: { 200: ResourceSchema, ...errorResponses(400, 404) },
     detail: { summary: "One resource" },
   })
   .get(
@@ -51,7 +44,7 @@ export const resourcesModule = new Elysia({ name: "resources", prefix: "/resourc
     },
     {
       params: IdParams,
-      response: { 302: t.Null({ description: "Location: a signed link valid for a few minutes" }), ...errors },
+      response: { 302: t.Null({ description: "Location: a signed link valid for a few minutes" }), ...GUARDED_ERRORS },
       detail: { summary: "Download a resource: checks the entitlement, then redirects to a short-lived signed link" },
     },
   )
@@ -65,7 +58,7 @@ export const resourcesModule = new Elysia({ name: "resources", prefix: "/resourc
       section: "resources",
       parse: "json",
       body: ResourceInputSchema,
-      response: { 201: ResourceSchema, ...errors },
+      response: { 201: ResourceSchema, ...WRITE_ERRORS },
       detail: { summary: "Create a resource" },
     },
   )
@@ -74,7 +67,7 @@ export const resourcesModule = new Elysia({ name: "resources", prefix: "/resourc
     parse: "json",
     params: IdParams,
     body: ResourceUpdateSchema,
-    response: { 200: ResourceSchema, ...errors },
+    response: { 200: ResourceSchema, ...WRITE_ERRORS },
     detail: { summary: "Edit a resource (FREE clears the prices)" },
   })
   .delete(
@@ -83,5 +76,10 @@ export const resourcesModule = new Elysia({ name: "resources", prefix: "/resourc
       await deleteResource(params.id);
       set.status = 204;
     },
-    { section: "resources", params: IdParams, detail: { summary: "Delete a resource" } },
+    {
+      section: "resources",
+      params: IdParams,
+      response: { 204: NoContent, ...GUARDED_ERRORS },
+      detail: { summary: "Delete a resource (its private file too, unless another record names it)" },
+    },
   );

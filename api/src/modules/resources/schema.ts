@@ -2,7 +2,7 @@
 // admin island. The public shape never carries `fileUrl`: it says `hasFile` and, for the caller, `access`
 // (docs/decisions/009). Imports nothing but TypeBox (and sibling contracts).
 import { Type as T, type Static } from "@sinclair/typebox";
-import { literalUnion } from "../../lib/typebox";
+import { ID_MAX_LENGTH, literalUnion } from "../../lib/typebox";
 import { FILE_URL_PATTERN } from "../projects/schema";
 import { PRICE_PATTERN } from "../settings/schema";
 
@@ -18,7 +18,6 @@ export const RESOURCE_LIST_MAX = 500;
 export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 export const URL_MAX_LENGTH = 2048;
-export const ID_MAX_LENGTH = 64;
 /** A signed download link lives this long: enough to start the download, too short to share. */
 export const DOWNLOAD_LINK_TTL_SECONDS = 300;
 
@@ -95,8 +94,6 @@ export type ResourceInput = Static<typeof ResourceInputSchema>;
 
 export const ResourceUpdateSchema = T.Partial(ResourceInputSchema);
 export type ResourceUpdate = Static<typeof ResourceUpdateSchema>;
-
-export const DownloadLinkSchema = T.Object({ url: T.String() });
 
 /**
  * The download route's path for a plain link (SPEC §2 Download Now): the one place the site gets it from, so a

@@ -11,6 +11,7 @@ import { downloadableIds, mayDownload, type EntitlementSubject } from "../entitl
 import { fileReferences, lockFile } from "../uploads/references";
 import { uploadedFileOf, uploadedFileUrl } from "../uploads/schema";
 import {
+  type AccessLevel,
   DOWNLOAD_LINK_TTL_SECONDS,
   RESOURCE_LIST_MAX,
   RESOURCE_MESSAGES,
@@ -37,7 +38,7 @@ const resourceSelect = {
 } satisfies Prisma.ResourceSelect;
 type ResourceRow = Prisma.ResourceGetPayload<{ select: typeof resourceSelect }>;
 
-export type Caller = EntitlementSubject | null;
+type Caller = EntitlementSubject | null;
 const manages = (caller: Caller) => canAccessSection(caller, "resources");
 const money = (value: Prisma.Decimal | null) => (value === null ? null : value.toFixed(2));
 
@@ -60,7 +61,7 @@ async function present(caller: Caller, rows: ResourceRow[]): Promise<Resource[]>
   return rows.map((row) => toResource(row, allowed.has(row.id), showFileUrl));
 }
 
-export type ListResourcesInput = { type?: ResourceType; drafts?: boolean };
+type ListResourcesInput = { type?: ResourceType; drafts?: boolean };
 
 /** The library, newest first; one type when asked (the filter buttons). Drafts only for managers who ask. */
 export async function listResources(caller: Caller, { type, drafts }: ListResourcesInput): Promise<Resource[]> {
@@ -124,7 +125,7 @@ const toPrice = (text: string | null | undefined) =>
   text === undefined ? undefined : text === null || text === "" ? "0.00" : Number(text).toFixed(2);
 
 /** Columns from the contract's fields (only those present: PATCH). FREE stores no prices (SPEC §4). */
-function toData(input: ResourceUpdate, currentLevel?: "FREE" | "PREMIUM"): Prisma.ResourceUncheckedUpdateInput {
+function toData(input: ResourceUpdate, currentLevel?: AccessLevel): Prisma.ResourceUncheckedUpdateInput {
   const data: Prisma.ResourceUncheckedUpdateInput = {};
   if (input.title !== undefined) data.title = input.title.trim();
   if (input.description !== undefined) data.description = input.description.trim();

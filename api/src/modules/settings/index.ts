@@ -1,17 +1,16 @@
 // Settings routes: the annual subscription price is public (the /resources promo card); saving it belongs to the
 // `resources` section (SPEC §2 Subscription Settings, "Save Configuration").
 import { Elysia } from "elysia";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
 import { SubscriptionSettingsInputSchema, SubscriptionSettingsSchema } from "./schema";
 import { getSubscriptionSettings, saveSubscriptionSettings } from "./service";
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 const save = {
   section: "resources" as const,
   parse: "json" as const,
   body: SubscriptionSettingsInputSchema,
-  response: { 200: SubscriptionSettingsSchema, ...errors },
+  response: { 200: SubscriptionSettingsSchema, ...errorResponses(400, 401, 403) },
   detail: { summary: "Save the annual subscription price" },
 };
 

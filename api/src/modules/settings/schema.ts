@@ -7,7 +7,7 @@ export const DEFAULT_ANNUAL_PRICE = "99.00";
 /** Decimal(10,2): at most 8 digits before the point, 2 after. */
 export const PRICE_PATTERN = "^\\d{1,8}(\\.\\d{1,2})?$";
 
-export const SETTINGS_MESSAGES = {
+const SETTINGS_MESSAGES = {
   annualPrice: "Annual price must be a number of 0 or more with at most 2 decimals",
 } as const;
 

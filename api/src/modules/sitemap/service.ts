@@ -1,5 +1,5 @@
 // Every public, database-backed page for /sitemap.xml. Each feature contributes one source function here (projects,
-// resources and merchandise add theirs as they land); the site adds its static pages.
+// resources, merchandise); the site adds its static pages.
 import { db } from "../../db/client";
 import { SITEMAP_MAX_URLS, type SitemapEntry } from "./schema";
 
@@ -35,7 +35,18 @@ const resources: Source = async (limit) => {
   return rows.map((r) => ({ path: `/resources/${r.id}`, lastModified: r.updatedAt.toISOString() }));
 };
 
-const SOURCES: Source[] = [challenges, projects, resources];
+/** Products on sale: an unavailable product's page stays reachable from orders, but is not one to index. */
+const merchandise: Source = async (limit) => {
+  const rows = await (await db()).merchandise.findMany({
+    where: { available: true },
+    select: { id: true, updatedAt: true },
+    orderBy: { updatedAt: "desc" },
+    take: limit,
+  });
+  return rows.map((r) => ({ path: `/merchandise/${r.id}`, lastModified: r.updatedAt.toISOString() }));
+};
+
+const SOURCES: Source[] = [challenges, projects, resources, merchandise];
 
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = [];

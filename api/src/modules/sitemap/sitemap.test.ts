@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { app } from "../../app";
-import { createChallenge } from "../../../test/factories";
+import { createChallenge, createMerchandise } from "../../../test/factories";
 
 test("GET /api/sitemap lists every public challenge with its last change, and no DRAFT", async () => {
   const [active, completed, draft] = await Promise.all([
@@ -17,4 +17,12 @@ test("GET /api/sitemap lists every public challenge with its last change, and no
   expect(paths).not.toContain(`/challenges/${draft.id}`);
   const entry = entries.find((e) => e.path === `/challenges/${active.id}`)!;
   expect(entry.lastModified).toBe(active.updatedAt.toISOString());
+});
+
+test("GET /api/sitemap lists products on sale, not unavailable ones", async () => {
+  const [onSale, gone] = await Promise.all([createMerchandise(), createMerchandise({ available: false })]);
+  const res = await app.handle(new Request("http://localhost:3000/api/sitemap"));
+  const entries = (await res.json()) as { path: string; lastModified: string }[];
+  expect(entries).toContainEqual({ path: `/merchandise/${onSale.id}`, lastModified: onSale.updatedAt.toISOString() });
+  expect(entries.map((e) => e.path)).not.toContain(`/merchandise/${gone.id}`);
 });

@@ -140,7 +140,7 @@ export function findMarkup(bytes: Uint8Array): string | null {
 /** A token split across two chunks is found: this many bytes of one chunk are searched again with the next. */
 const CARRY_BYTES = Math.max(...ANYWHERE.map((t) => t.length), JPEG_END.length) - 1;
 
-export type Inspection = { format: StoredExtension | null; complete: boolean; markup: string | null };
+type Inspection = { format: StoredExtension | null; complete: boolean; markup: string | null };
 
 /**
  * detectFormat, looksComplete and findMarkup for a file read in chunks (an upload spooled to disk): the same

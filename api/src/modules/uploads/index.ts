@@ -1,7 +1,7 @@
 // Upload routes (SPEC §7 "POST /api/upload"; issue 8 item 6; docs/decisions/007): admins and section delegates
 // upload images (and PDFs with ?type=pdf); anyone reads public files from GET /api/files/:name.
 import { Elysia, t } from "elysia";
-import { ErrorBodySchema } from "../../lib/http-schema";
+import { errorResponses } from "../../lib/http-schema";
 import { contentDisposition } from "../../lib/content-disposition";
 import { acceptMultipart } from "../../plugins/security";
 import { authorizeSection, authPlugin } from "../auth/guard";
@@ -24,7 +24,7 @@ import {
   type ServedFile,
 } from "./service";
 
-export const UPLOAD_PATH = "/api/upload";
+const UPLOAD_PATH = "/api/upload";
 
 // The body limit is the file limit plus the multipart framing, enforced while the body streams in (413). Before a
 // byte is read: the caller (the `section: "any"` rule: 401 / 403) and their upload allowance (429). The body is
@@ -41,7 +41,7 @@ acceptMultipart(UPLOAD_PATH, {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Headers that keep a stored file a file: its own type, no sniffing, no script if it is ever opened as a page. */
-export function fileHeaders(
+function fileHeaders(
   file: Pick<ServedFile, "name" | "extension" | "size" | "downloadAs">,
   cacheControl: string,
 ): Record<string, string> {
@@ -72,7 +72,7 @@ const signedRoute = {
     filename: t.Optional(t.String({ maxLength: 512 })),
     signature: t.Optional(t.String({ maxLength: 128 })),
   }),
-  response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
+  response: { 200: t.Unknown({ description: "The file's bytes" }), ...errorResponses(404) },
 };
 async function sendSigned(
   scope: "public" | "private",
@@ -82,7 +82,7 @@ async function sendSigned(
   return sendFile(await openSignedFile(scope, name, query.expires, query.signature, query.filename), "private, no-store");
 }
 
-export const uploadsModule = new Elysia({ name: "uploads" })
+export const uploadsModule = new Elysia({ name: "uploads", tags: ["uploads"] })
   .use(authPlugin)
   // However the request ends (refused by its schema, a failed check, stored), its upload slot and spool file go.
   .onAfterResponse(({ request }) => finishUpload(request))
@@ -103,21 +103,13 @@ export const uploadsModule = new Elysia({ name: "uploads" })
       section: "any",
       query: UploadQuerySchema,
       body: t.Object({ file: t.File({ error: UPLOAD_MESSAGES.noFile }) }, { error: UPLOAD_MESSAGES.noFile }),
-      response: {
-        201: UploadResultSchema,
-        400: ErrorBodySchema,
-        401: ErrorBodySchema,
-        403: ErrorBodySchema,
-        413: ErrorBodySchema,
-        429: ErrorBodySchema,
-        503: ErrorBodySchema,
-      },
+      response: { 201: UploadResultSchema, ...errorResponses(400, 401, 403, 413, 429, 503) },
       detail: { summary: "Upload an image (JPEG, PNG, GIF, WebP ≤ 5 MB) or, with type=pdf, a PDF (≤ 10 MB)" },
     },
   )
   .get("/files/:name", async ({ params }) => sendFile(await openPublicFile(params.name), IMMUTABLE), {
     params: FileNameParamsSchema,
-    response: { 200: t.Unknown({ description: "The file's bytes" }), 404: ErrorBodySchema },
+    response: { 200: t.Unknown({ description: "The file's bytes" }), ...errorResponses(404) },
     detail: { summary: "A public uploaded file (images are shown inline, PDFs download)" },
   })
   // Signed, short-lived links (storage.signedUrl without a bucket): premium files. Never cached by shared caches.

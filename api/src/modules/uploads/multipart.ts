@@ -16,8 +16,8 @@ const tooLarge = () => new AppError("invalid_data", "The request body is too lar
 /** Where the one file part is written: `write` each chunk in order, then `end`. */
 export type FileSink = { write(chunk: Uint8Array): Promise<void> | void; end(): Promise<void> | void };
 
-export type ReceivedFile = { name: string; type: string; size: number };
-export type ReceivedForm = { fields: Record<string, string>; file: ReceivedFile | null };
+type ReceivedFile = { name: string; type: string; size: number };
+type ReceivedForm = { fields: Record<string, string>; file: ReceivedFile | null };
 
 /** The boundary from a multipart Content-Type (quoted or not), or null. */
 export function boundaryOf(contentType: string): string | null {

@@ -11,8 +11,7 @@ export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 /** What `type` asks for: nothing (an image) or `pdf` (a white paper). */
 export type UploadKind = "image" | "pdf";
-/** Kinds recognised from a file's first bytes, with the extension and Content-Type they are stored and served as. */
-export const IMAGE_FORMATS = { jpeg: "jpg", png: "png", gif: "gif", webp: "webp" } as const;
+/** The extensions a stored file can have (chosen from its first bytes), with the Content-Type each is served as. */
 export const CONTENT_TYPES = {
   jpg: "image/jpeg",
   png: "image/png",
@@ -22,7 +21,7 @@ export const CONTENT_TYPES = {
 } as const;
 export type StoredExtension = keyof typeof CONTENT_TYPES;
 /** The image types a form offers before uploading (the server decides again from the bytes). */
-export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export const PDF_MIME_TYPE = "application/pdf";
 /** For the file picker's `accept` attribute: a hint only — the server decides from the bytes. */
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(",");
@@ -42,9 +41,9 @@ const nameSource = (extensions: string) => `[0-9a-f]{32}\\.(?:${extensions})`;
 /** Where uploads are served (GET /api/files/:name). */
 export const UPLOADED_FILES_PATH = "/api/files/";
 /** Where a record's private copy is named (reached only through signed links: GET /api/files/private/:name?…). */
-export const PRIVATE_FILES_PATH = "/api/files/private/";
+const PRIVATE_FILES_PATH = "/api/files/private/";
 /** A stored file's generated name: 32 random hex digits and the extension of its detected type. */
-export const UPLOADED_FILE_NAME_PATTERN = `^${nameSource(ANY_EXTENSION_SOURCE)}$`;
+const UPLOADED_FILE_NAME_PATTERN = `^${nameSource(ANY_EXTENSION_SOURCE)}$`;
 /** An uploaded image's URL without anchors, for patterns that accept it among other forms (challenge imageUrl). */
 export const UPLOADED_IMAGE_URL_SOURCE = `${UPLOADED_FILES_PATH}${nameSource(IMAGE_EXTENSIONS_SOURCE)}`;
 /** An uploaded image's URL, as POST /api/upload returns it. */

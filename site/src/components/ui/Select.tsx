@@ -4,7 +4,7 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import FieldFrame, { describedBy, useFieldIds } from "./FieldFrame";
 
-export type SelectOption = string | { value: string; label: ReactNode; disabled?: boolean };
+type SelectOption = string | { value: string; label: ReactNode; disabled?: boolean };
 
 type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
   label: ReactNode;

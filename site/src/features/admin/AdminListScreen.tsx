@@ -32,6 +32,8 @@ type Props = {
   texts: { loading: string; failed: ReactNode; empty: ReactNode };
   /** One placeholder card; six are shown in the grid while loading (SPEC §9). */
   skeleton?: ReactNode;
+  /** How many placeholders (SPEC §9: six, five for orders). */
+  skeletons?: number;
   /** "rows": the placeholders stack in one column (a table's rows) instead of the card grid. */
   layout?: "grid" | "rows";
   /** The items, rendered when there are some. */
@@ -40,7 +42,7 @@ type Props = {
   after?: ReactNode;
 };
 
-/** SPEC §9: six placeholders (fixed keys: they never reorder). */
+/** SPEC §9: six placeholders by default (fixed keys: they never reorder). */
 const SLOTS = ["s1", "s2", "s3", "s4", "s5", "s6"];
 
 const DefaultSkeleton = () => <div className="skeleton h-56 w-full" aria-hidden="true" />;
@@ -62,7 +64,7 @@ export default function AdminListScreen(props: Props) {
       {toolbar}
       {query.isPending ? (
         <div className={placeholders} role="status" aria-label={texts.loading}>
-          {SLOTS.map((slot) => (
+          {SLOTS.slice(0, props.skeletons ?? SLOTS.length).map((slot) => (
             <div key={slot}>{skeleton}</div>
           ))}
         </div>

@@ -5,7 +5,7 @@ import { useStore } from "@nanostores/react";
 import { $sidebarMobileOpen, $sidebarOpen, SIDEBAR_SHORTCUT_KEY, toggleSidebar } from "./sidebar-state";
 import { NAV_ICONS } from "./icons";
 
-export type SidebarItem = { href: string; label: string };
+type SidebarItem = { href: string; label: string };
 
 type Props = {
   /** The sections this user may open (ADMIN_NAV filtered by canAccessSection on the server). */

@@ -21,7 +21,7 @@ function Icon({ children, className = "h-5 w-5" }: { children: ReactNode; classN
 
 type IconProps = { className?: string };
 
-export const DashboardIcon = (p: IconProps) => (
+const DashboardIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect width="7" height="9" x="3" y="3" rx="1" />
     <rect width="7" height="5" x="14" y="3" rx="1" />
@@ -29,7 +29,7 @@ export const DashboardIcon = (p: IconProps) => (
     <rect width="7" height="5" x="3" y="16" rx="1" />
   </Icon>
 );
-export const TrophyIcon = (p: IconProps) => (
+const TrophyIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 9H4.5a2.5 2.5 0 0 1 0-5H6" />
     <path d="M18 9h1.5a2.5 2.5 0 0 0 0-5H18" />
@@ -39,25 +39,25 @@ export const TrophyIcon = (p: IconProps) => (
     <path d="M18 2H6v7a6 6 0 0 0 12 0V2Z" />
   </Icon>
 );
-export const FolderIcon = (p: IconProps) => (
+const FolderIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M20 20a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-7.9a2 2 0 0 1-1.69-.9L9.6 3.9A2 2 0 0 0 7.93 3H4a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2Z" />
   </Icon>
 );
-export const BookIcon = (p: IconProps) => (
+const BookIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M2 3h6a4 4 0 0 1 4 4v14a3 3 0 0 0-3-3H2z" />
     <path d="M22 3h-6a4 4 0 0 0-4 4v14a3 3 0 0 1 3-3h7z" />
   </Icon>
 );
-export const BagIcon = (p: IconProps) => (
+const BagIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4Z" />
     <path d="M3 6h18" />
     <path d="M16 10a4 4 0 0 1-8 0" />
   </Icon>
 );
-export const PackageIcon = (p: IconProps) => (
+const PackageIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m7.5 4.27 9 5.15" />
     <path d="M21 8a2 2 0 0 0-1-1.73l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.73l7 4a2 2 0 0 0 2 0l7-4A2 2 0 0 0 21 16Z" />
@@ -65,7 +65,7 @@ export const PackageIcon = (p: IconProps) => (
     <path d="M12 22V12" />
   </Icon>
 );
-export const UsersIcon = (p: IconProps) => (
+const UsersIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
     <circle cx="9" cy="7" r="4" />
@@ -73,7 +73,7 @@ export const UsersIcon = (p: IconProps) => (
     <path d="M16 3.13a4 4 0 0 1 0 7.75" />
   </Icon>
 );
-export const InvoiceIcon = (p: IconProps) => (
+const InvoiceIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M15 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V7Z" />
     <path d="M14 2v4a2 2 0 0 0 2 2h4" />

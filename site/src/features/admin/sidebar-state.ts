@@ -3,7 +3,7 @@
 import { atom } from "nanostores";
 
 export const SIDEBAR_COOKIE = "sidebar_state";
-export const SIDEBAR_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 7;
+const SIDEBAR_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 7;
 export const SIDEBAR_SHORTCUT_KEY = "b";
 /** Below this width the sidebar is an off-canvas drawer. */
 export const MOBILE_QUERY = "(max-width: 767px)";
@@ -16,11 +16,11 @@ export const $sidebarOpen = atom<boolean | null>(null);
 /** The mobile drawer; always starts closed. */
 export const $sidebarMobileOpen = atom(false);
 
-export function isMobileViewport(): boolean {
+function isMobileViewport(): boolean {
   return typeof window !== "undefined" && window.matchMedia(MOBILE_QUERY).matches;
 }
 
-export function setSidebarOpen(open: boolean) {
+function setSidebarOpen(open: boolean) {
   $sidebarOpen.set(open);
   document.cookie = `${SIDEBAR_COOKIE}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE_S}; samesite=lax`;
 }

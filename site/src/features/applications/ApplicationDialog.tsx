@@ -23,7 +23,7 @@ import {
 import TextArea from "../../components/ui/TextArea";
 
 /** SPEC §9: the dialog resets 200 ms after it closes. */
-export const DIALOG_RESET_DELAY_MS = 200;
+const DIALOG_RESET_DELAY_MS = 200;
 
 type Props = {
   challengeId: string;

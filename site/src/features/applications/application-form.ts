@@ -13,8 +13,8 @@ export type ApplicationValues = {
   enterpriseExplanation: string;
   interestDescription: string;
 };
-export type ApplicationField = keyof ApplicationValues;
-export type ApplicationErrors = Partial<Record<ApplicationField, string>>;
+type ApplicationField = keyof ApplicationValues;
+type ApplicationErrors = Partial<Record<ApplicationField, string>>;
 
 /** Who the form is prefilled from: the signed-in user (pages pass Astro.locals.user down as a prop). */
 export type ApplicantUser = { firstName: string | null; lastName: string | null; username: string; email: string };

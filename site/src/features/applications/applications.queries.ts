@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApplicationBody } from "@api/modules/applications/schema";
 import { api, unwrap } from "../../lib/api";
 
-export const challengeKey = (id: string) => ["challenge", id] as const;
+const challengeKey = (id: string) => ["challenge", id] as const;
 export const applicationsKey = (challengeId: string) => ["challenge", challengeId, "applications"] as const;
 
 /** The challenge as the API has it now (participant count), fetched only when asked (after an application). */

@@ -13,7 +13,7 @@ import AuthCard from "./AuthCard";
 import { checkResetPassword, type ResetPasswordState, type ResetValues } from "./form";
 
 /** SPEC §9: redirect after password reset. */
-export const RESET_REDIRECT_MS = 3000;
+const RESET_REDIRECT_MS = 3000;
 const SUCCESS_TEXT = "Your password has been reset successfully";
 
 export default function ResetPasswordForm({ token, initial }: { token: string; initial?: ResetPasswordState }) {

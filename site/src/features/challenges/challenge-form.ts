@@ -25,7 +25,7 @@ export type ChallengeFormValues = {
   outcomes: string;
   timeline: string;
 };
-export type ChallengeFormErrors = Partial<Record<keyof ChallengeFormValues, string>>;
+type ChallengeFormErrors = Partial<Record<keyof ChallengeFormValues, string>>;
 
 export const EMPTY_CHALLENGE_FORM: ChallengeFormValues = {
   title: "",

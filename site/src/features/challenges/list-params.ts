@@ -7,7 +7,7 @@ import {
   type ChallengeStatus,
 } from "@api/modules/challenges/schema";
 
-export type ListParams = { status: ChallengeStatus | ""; q: string; cursor: string };
+type ListParams = { status: ChallengeStatus | ""; q: string; cursor: string };
 
 /** SPEC §2 status filter: All Status (default, hides COMPLETED), Active, Upcoming, Completed. */
 export const STATUS_OPTIONS: { value: ListParams["status"]; label: string }[] = [

@@ -13,7 +13,7 @@ export const PAYMENT_TOASTS = {
 export const CHECKOUT_FAILED = "Failed to create checkout session";
 export const SUBSCRIPTION_FAILED = "Failed to create subscription";
 /** The element a page renders with the resolved checkout error, when there is one. */
-export const PAYMENT_ERROR_ATTRIBUTE = "data-payment-error";
+const PAYMENT_ERROR_ATTRIBUTE = "data-payment-error";
 const renderedError = () => document.querySelector(`[${PAYMENT_ERROR_ATTRIBUTE}]`)?.getAttribute(PAYMENT_ERROR_ATTRIBUTE) ?? null;
 
 const RETURN_PARAMS = ["success", "canceled", "payment_error"];

@@ -5,9 +5,9 @@ import Select from "../../components/ui/Select";
 import Checkbox from "../../components/ui/Checkbox";
 import FormDialog, { useFormDialog } from "../admin/FormDialog";
 
-export const SELECT_CHALLENGE = "Please select a completed challenge";
+const SELECT_CHALLENGE = "Please select a completed challenge";
 
-export type ArchiveOption = { id: string; title: string; archived: boolean };
+type ArchiveOption = { id: string; title: string; archived: boolean };
 
 type Props = {
   challenges: ArchiveOption[];

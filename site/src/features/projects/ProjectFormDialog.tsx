@@ -11,7 +11,7 @@ import FilePicker, { useUploads } from "../uploads/FilePicker";
 import type { UploadFn } from "../uploads/upload";
 import { checkProject, EMPTY_PROJECT_FORM, valuesFromProject, type ProjectFormValues } from "./project-form";
 
-export type ChallengeOption = { id: string; title: string };
+type ChallengeOption = { id: string; title: string };
 
 type Props = {
   project?: Project;

@@ -2,7 +2,7 @@
 // This module turns a URL into the API query and back; nothing else parses it.
 import { SEARCH_MAX_LENGTH } from "@api/modules/projects/schema";
 
-export type ProjectListParams = { q: string; cursor: string };
+type ProjectListParams = { q: string; cursor: string };
 
 export function readProjectListParams(url: URL): ProjectListParams {
   return {

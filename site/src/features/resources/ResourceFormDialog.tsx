@@ -3,7 +3,7 @@
 // The body is checked against the route's own contract before any request (resource-form.ts); a picked file is
 // checked against the upload limits, then uploaded. The parent sends the body (and the grid refreshes); the admin
 // kit's FormDialog keeps the busy state, toasts the outcome (SPEC §8) and closes on success.
-import { RESOURCE_TYPES, type Resource } from "@api/modules/resources/schema";
+import { ACCESS_LEVELS, RESOURCE_TYPES, type Resource } from "@api/modules/resources/schema";
 import Field from "../../components/ui/Field";
 import TextArea from "../../components/ui/TextArea";
 import Select, { keepCurrent } from "../../components/ui/Select";
@@ -23,7 +23,6 @@ type Props = {
   onClose: () => void;
 };
 
-const ACCESS_LEVELS = ["FREE", "PREMIUM"] as const;
 const PRICE = { type: "number", step: "0.01", min: "0", placeholder: "0.00" } as const;
 
 export default function ResourceFormDialog({ resource, projects, upload, onSave, onClose }: Props) {

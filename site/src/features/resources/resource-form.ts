@@ -1,13 +1,19 @@
 // The admin resource form's values and the body they make (SPEC §5 resource form, §7 payload): prices as decimal
 // strings, null when FREE; a blank price means 0 (the API stores 0.00). Rules and messages live on the contract.
-import { type Resource, type ResourceInput, ResourceInputSchema, type ResourceType } from "@api/modules/resources/schema";
+import {
+  type AccessLevel,
+  type Resource,
+  type ResourceInput,
+  ResourceInputSchema,
+  type ResourceType,
+} from "@api/modules/resources/schema";
 import { checkForm, type FieldErrors } from "../../lib/forms";
 
 export type ResourceFormValues = {
   title: string;
   description: string;
   type: ResourceType;
-  accessLevel: "FREE" | "PREMIUM";
+  accessLevel: AccessLevel;
   projectId: string;
   fileUrl: string;
   imageUrl: string;

@@ -21,7 +21,7 @@ export async function uploadFile(file: File, kind: UploadKind = "image"): Promis
 }
 
 /** SPEC §5 and §9, as the forms state it next to an image picker. */
-export const IMAGE_HINT = "JPEG, PNG, GIF or WebP, max 5MB";
+const IMAGE_HINT = "JPEG, PNG, GIF or WebP, max 5MB";
 
 /** A picked image's problem before uploading (JPEG, PNG, GIF or WebP, at most 5 MB), or null. */
 export function checkImage(file: File): string | null {

@@ -6,9 +6,9 @@ import { checkForm, type FieldErrors } from "../../lib/forms";
 import { sortToolAccess } from "./tool-access";
 
 export type UserFormValues = { username: string; email: string; password: string; role: Role; toolAccess: ToolAccess[] };
-export type UserFormErrors = FieldErrors<keyof UserFormValues>;
+type UserFormErrors = FieldErrors<keyof UserFormValues>;
 /** Which route the form sends to: POST (create) or PATCH (edit). */
-export type UserFormKind = "create" | "edit";
+type UserFormKind = "create" | "edit";
 
 export const EMPTY_USER_FORM: UserFormValues = { username: "", email: "", password: "", role: "USER", toolAccess: [] };
 

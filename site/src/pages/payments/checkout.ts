@@ -1,21 +1,41 @@
-// POST /payments/checkout: the purchase buttons on /resources and /resources/{id} are plain forms (no JavaScript on
-// visitor pages). Visitors go to /login; members get a Checkout Session from the API (prices from the database, never
-// from this form) and are sent to it — Stripe's page, or the local test payment page in development. Astro refuses
-// cross-site POSTs here (security.checkOrigin).
+// POST /payments/checkout: the purchase buttons on /resources, /resources/{id} and the store's Buy Now are plain forms
+// (no JavaScript on visitor pages). Resources: visitors go to /login; members get a Checkout Session. Merchandise
+// (`kind=merchandise` with merchandiseId, variantId, variantTitle): guests may buy too (issue 15 item 6). Prices come
+// from the database, never from this form; the browser is sent to the session — Stripe's page, or the local test
+// payment page in development (a guest's browser cookie from the API passed on). Astro refuses cross-site POSTs here
+// (security.checkOrigin).
 import type { APIRoute } from "astro";
-import { serverApi } from "../../lib/api.server";
+import { forwardCookies, serverApi } from "../../lib/api.server";
 import { readFormFields } from "../../lib/form-post.server";
 import { CHECKOUT_FAILED, SUBSCRIPTION_FAILED } from "../../features/payments/return-toast";
 
-const redirect = (location: string) => new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
+const redirect = (location: string, from?: Response) => {
+  const headers = new Headers({ location, "cache-control": "no-store" });
+  forwardCookies(from, headers);
+  return new Response(null, { status: 303, headers });
+};
+
+const FIELDS = ["kind", "resourceId", "paymentType", "merchandiseId", "variantId", "variantTitle"] as const;
+
+/** SPEC §8: 'Error' with the server's message, else the generic one (the page's script shows it as a toast). */
+const failure = (back: string, error: unknown, fallback: string) => {
+  const message = (error as { value?: { message?: string } } | null | undefined)?.value?.message ?? fallback;
+  return redirect(`${back}?payment_error=${encodeURIComponent(message)}`);
+};
 
 export const POST: APIRoute = async (context) => {
-  if (!context.locals.user) return redirect("/login");
-  const form = await readFormFields(context.request, ["resourceId", "paymentType"] as const);
+  const form = await readFormFields(context.request, FIELDS);
   if (!form.ok) return new Response(form.message, { status: form.status });
-  const { resourceId, paymentType } = form.fields;
-  const back = resourceId ? `/resources/${encodeURIComponent(resourceId)}` : "/resources";
+  const { kind, resourceId, paymentType, merchandiseId, variantId, variantTitle } = form.fields;
   const api = serverApi(context);
+  if (kind === "merchandise") {
+    const back = merchandiseId ? `/merchandise/${encodeURIComponent(merchandiseId)}` : "/merchandise";
+    const res = await api["create-merchandise-checkout"].post({ merchandiseId, variantId, variantTitle });
+    if (!res.data) return failure(back, res.error, CHECKOUT_FAILED);
+    return redirect(res.data.url, res.response);
+  }
+  if (!context.locals.user) return redirect("/login");
+  const back = resourceId ? `/resources/${encodeURIComponent(resourceId)}` : "/resources";
   const res =
     paymentType === "annual"
       ? await api["create-annual-subscription"].post()
@@ -23,11 +43,6 @@ export const POST: APIRoute = async (context) => {
         ? await api["create-checkout-session"].post({ resourceId, paymentType })
         : null;
   if (res?.status === 401) return redirect("/login");
-  if (!res?.data) {
-    // SPEC §8: 'Error' with the server's message, else the generic one (the page's script shows it as a toast).
-    const fallback = paymentType === "annual" ? SUBSCRIPTION_FAILED : CHECKOUT_FAILED;
-    const message = (res?.error?.value as { message?: string } | undefined)?.message ?? fallback;
-    return redirect(`${back}?payment_error=${encodeURIComponent(message)}`);
-  }
+  if (!res?.data) return failure(back, res?.error, paymentType === "annual" ? SUBSCRIPTION_FAILED : CHECKOUT_FAILED);
   return redirect(res.data.url);
 };

@@ -2,12 +2,12 @@
 // as if synced from Printify, applications, collaborators, a subscription and orders. Idempotent: every row is upserted
 // by a fixed id or a unique key, so running it again refreshes the demo rows and never duplicates them. Dates are
 // relative to a fixed reference date so the output is deterministic. Run with `npm run db:seed`.
-import type { Prisma, PrismaClient } from "../api/src/generated/prisma/client";
+import type { Prisma, PrismaClient } from "../generated/prisma/client";
 import { createHash } from "node:crypto";
-import { storage } from "../api/src/lib/storage";
-import { uploadedFileUrl } from "../api/src/modules/uploads/schema";
-import { toMerchandise } from "../api/src/modules/printify/catalogue";
-import { DEMO_PRODUCTS, DEMO_SHOP } from "../api/src/modules/printify/demo-catalogue";
+import { storage } from "../lib/storage";
+import { uploadedFileUrl } from "../modules/uploads/schema";
+import { toMerchandise } from "../modules/printify/catalogue";
+import { DEMO_PRODUCTS, DEMO_SHOP } from "../modules/printify/demo-catalogue";
 
 export const DEMO_ACCOUNTS = {
   admin: { username: "admin", email: "admin@example.com", password: "admin-demo-1234" },
@@ -589,6 +589,20 @@ const ORDERS: {
   },
 ];
 
+// The demo shop orders' timelines (issue 15, /admin/orders): what fulfilment recorded, `hours` after the order was
+// paid. The hoodie's first submission failed (Printify's reason kept) and went through on the automatic retry.
+const ORDER_EVENTS: [orderId: string, kind: Prisma.OrderEventCreateManyInput["kind"], message: string | null, hours: number][] = [
+  ["7f3c9a12-4b8e-4d21-9c6a-1e2f3a4b5c01", "PAID", "Paid by card", 0],
+  ["7f3c9a12-4b8e-4d21-9c6a-1e2f3a4b5c01", "SUBMITTED", "Printify order demo-order-1001", 0.1],
+  ["7f3c9a12-4b8e-4d21-9c6a-1e2f3a4b5c01", "IN_PRODUCTION", null, 20],
+  ["7f3c9a12-4b8e-4d21-9c6a-1e2f3a4b5c01", "SHIPPED", "UPS 1Z999AA10123456784", 96],
+  ["2b8d4e67-91a3-4f5c-8e2d-3c4b5a6d7e02", "PAID", "Paid by card", 0],
+  ["2b8d4e67-91a3-4f5c-8e2d-3c4b5a6d7e02", "SUBMISSION_FAILED", "Printify: 503 Service Unavailable", 0.05],
+  ["2b8d4e67-91a3-4f5c-8e2d-3c4b5a6d7e02", "SUBMITTED", "Printify order demo-order-1002", 0.5],
+  ["2b8d4e67-91a3-4f5c-8e2d-3c4b5a6d7e02", "IN_PRODUCTION", null, 30],
+  ["c41e7f90-3d2b-4a8c-b5e6-7f8091a2b303", "PAID", "Paid by card (guest checkout)", 0],
+];
+
 // ---------------------------------------------------------------------------------------------------- seeding
 /**
  * Each demo resource's file: a small PDF under a private storage key named from the resource id, reached only
@@ -756,6 +770,13 @@ export async function seedDemoData(
           trackingNumber: o.trackingNumber ?? null,
         };
         await tx.order.upsert({ where: { id }, create: { id, ...data }, update: data });
+      }
+
+      for (const [n, [orderId, kind, message, hours]] of ORDER_EVENTS.entries()) {
+        const id = `0e000000-5eed-4e00-8000-${String(n + 1).padStart(12, "0")}`;
+        const paidAt = ORDERS.find((o) => o.id === orderId)!.createdAt;
+        const data = { orderId, kind, message, createdAt: new Date(paidAt.getTime() + hours * 3_600_000) };
+        await tx.orderEvent.upsert({ where: { id }, create: { id, ...data }, update: data });
       }
     },
     { maxWait: 10_000, timeout: 120_000 },

@@ -1,0 +1,56 @@
+// Order routes (SPEC §7 GET /api/orders, PATCH /api/orders/{id}; issue 15 item 8), all for the order_management
+// section: the list (status and type filters, keyset pages with the next cursor in headers), the CSV export, one
+// order's timeline and the admin's update.
+import { Elysia, t } from "elysia";
+import { csvHeaders } from "../../lib/csv";
+import { errorResponses, GUARDED_ERRORS, IdParams } from "../../lib/http-schema";
+import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { authPlugin } from "../auth/guard";
+import {
+  ORDER_LIST_MAX,
+  OrderSchema,
+  OrderStatusSchema,
+  OrderTimelineSchema,
+  OrderTypeSchema,
+  OrderUpdateSchema,
+} from "./schema";
+import { listOrders, orderTimeline, ordersCsv, updateOrder } from "./service";
+
+const listErrors = errorResponses(400, 401, 403);
+
+// Query strings need Elysia's `t` (it coerces "20" to 20); the unions come from the contract.
+const filterQuery = { status: t.Optional(OrderStatusSchema), type: t.Optional(OrderTypeSchema) };
+const listQuery = t.Object({
+  ...filterQuery,
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: ORDER_LIST_MAX, error: `limit must be between 1 and ${ORDER_LIST_MAX}` })),
+  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
+});
+
+export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefix: "/orders" })
+  .use(authPlugin)
+  .get("/", async ({ query, set }) => withNextLink(await listOrders(query), "/api/orders", query, set.headers), {
+    section: "order_management",
+    query: listQuery,
+    response: { 200: t.Array(OrderSchema), ...listErrors },
+    detail: { summary: "Orders, newest first: status and type filters, keyset pages (next cursor in headers)" },
+  })
+  .get("/export.csv", async ({ query }) => new Response(await ordersCsv(query), { headers: csvHeaders("orders.csv") }), {
+    section: "order_management",
+    query: t.Object(filterQuery),
+    response: { 200: t.String({ description: "text/csv" }), ...listErrors },
+    detail: { summary: "The orders matching the filters as CSV (formula-safe cells)" },
+  })
+  .get("/:id/timeline", ({ params }) => orderTimeline(params.id), {
+    section: "order_management",
+    params: IdParams,
+    response: { 200: OrderTimelineSchema, ...GUARDED_ERRORS },
+    detail: { summary: "One order's events, oldest first, and its shipments" },
+  })
+  .patch("/:id", ({ params, body, user }) => updateOrder(params.id, body, user), {
+    section: "order_management",
+    params: IdParams,
+    body: OrderUpdateSchema,
+    parse: "json",
+    response: { 200: OrderSchema, ...GUARDED_ERRORS },
+    detail: { summary: "Set an order's status and optionally its tracking number (recorded in its timeline)" },
+  });

@@ -1,0 +1,136 @@
+// The orders contract (SPEC §2 Order Management, §4 order status, §5 order update, §7 GET /api/orders and PATCH
+// /api/orders/{id}; issue 15 item 8): the admin list with its filters and keyset pages, the update, an order's
+// timeline, and the admin dashboard's figures. TypeBox only: the site imports it.
+import { type Static, Type as T } from "@sinclair/typebox";
+import { literalUnion } from "../../lib/typebox";
+
+/** SPEC §4: the admin may set any of these freely. */
+export const ORDER_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED", "CANCELLED"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_TYPES = ["MERCHANDISE", "RESOURCE_ONETIME", "RESOURCE_MONTHLY", "ANNUAL_SUBSCRIPTION"] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+/** What an order's timeline records (paid → submitted → in production → shipped → delivered, and what went wrong). */
+export const ORDER_EVENT_KINDS = [
+  "PAID",
+  "SUBMITTED",
+  "SUBMISSION_FAILED",
+  "RETRY_REQUESTED",
+  "IN_PRODUCTION",
+  "SHIPPED",
+  "DELIVERED",
+  "STATUS_CHANGED",
+  "CANCELLED",
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+export const OrderStatusSchema = literalUnion(ORDER_STATUSES, { error: "Unknown order status" });
+export const OrderTypeSchema = literalUnion(ORDER_TYPES, { error: "Unknown order type" });
+
+/** Orders a page of the admin list holds unless asked otherwise, and the most one page may hold. */
+export const ORDER_PAGE_SIZE = 20;
+export const ORDER_LIST_MAX = 100;
+/** Carriers' tracking numbers are ~10-40 characters; anything past this is not one. */
+export const TRACKING_MAX_LENGTH = 100;
+/** SPEC §9: an order is shown as 'Order #' plus the first 8 characters of its id. */
+export const ORDER_ID_SHOWN = 8;
+/** The orders export: at most this many rows, newest first. */
+export const ORDER_EXPORT_MAX = 10_000;
+
+export const OrderSchema = T.Object({
+  id: T.String(),
+  customerName: T.Union([T.String(), T.Null()]),
+  customerEmail: T.String(),
+  orderType: OrderTypeSchema,
+  /** Dollars with 2 decimals (SPEC §9). */
+  amount: T.String(),
+  status: OrderStatusSchema,
+  trackingNumber: T.Union([T.String(), T.Null()]),
+  shippingAddress: T.Union([T.String(), T.Null()]),
+  variantTitle: T.Union([T.String(), T.Null()]),
+  createdAt: T.String({ format: "date-time" }),
+  /** Merchandise: the order at Printify once submitted, and Printify's reason for the last failed submission. */
+  printifyOrderId: T.Union([T.String(), T.Null()]),
+  submissionError: T.Union([T.String(), T.Null()]),
+});
+export type Order = Static<typeof OrderSchema>;
+
+export const OrderListQuerySchema = T.Object({
+  status: T.Optional(OrderStatusSchema),
+  type: T.Optional(OrderTypeSchema),
+});
+export type OrderFilter = Static<typeof OrderListQuerySchema>;
+
+/** SPEC §5: status required; tracking number optional (the form omits it when empty). */
+export const OrderUpdateSchema = T.Object(
+  {
+    status: OrderStatusSchema,
+    trackingNumber: T.Optional(
+      T.String({ maxLength: TRACKING_MAX_LENGTH, error: `Tracking number must be at most ${TRACKING_MAX_LENGTH} characters` }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type OrderUpdate = Static<typeof OrderUpdateSchema>;
+
+export const OrderEventSchema = T.Object({
+  id: T.String(),
+  kind: literalUnion(ORDER_EVENT_KINDS),
+  message: T.Union([T.String(), T.Null()]),
+  createdAt: T.String({ format: "date-time" }),
+});
+export type OrderEvent = Static<typeof OrderEventSchema>;
+
+export const ShipmentSchema = T.Object({
+  carrier: T.Union([T.String(), T.Null()]),
+  number: T.Union([T.String(), T.Null()]),
+  url: T.Union([T.String(), T.Null()]),
+  deliveredAt: T.Union([T.String(), T.Null()]),
+});
+export type Shipment = Static<typeof ShipmentSchema>;
+
+/** One order's history, oldest first, and its shipments as Printify reported them. */
+export const OrderTimelineSchema = T.Object({
+  events: T.Array(OrderEventSchema),
+  shipments: T.Array(ShipmentSchema),
+  submissionAttempts: T.Integer({ minimum: 0 }),
+});
+export type OrderTimeline = Static<typeof OrderTimelineSchema>;
+
+export const ORDER_MESSAGES = { notFound: "Order not found" } as const;
+
+// ── Admin dashboard (/admin, section admin_dashboard) ─────────────────────────────────────────────────────────
+/** SPEC §9: the dashboard lists 5 items. */
+export const DASHBOARD_LIST_SIZE = 5;
+/** Revenue and orders per week over this many weeks (this one included). */
+export const DASHBOARD_WEEKS = 12;
+
+const WeekPoint = T.Object({ week: T.String({ description: "Monday of the week, YYYY-MM-DD (UTC)" }) });
+
+export const DashboardSchema = T.Object({
+  stats: T.Object({
+    challenges: T.Integer(),
+    activeChallenges: T.Integer(),
+    projects: T.Integer(),
+    resources: T.Integer(),
+    premiumResources: T.Integer(),
+    orders: T.Integer(),
+    pendingOrders: T.Integer(),
+    merchandise: T.Integer(),
+  }),
+  recentOrders: T.Array(
+    T.Object({
+      id: T.String(),
+      customerEmail: T.String(),
+      orderType: OrderTypeSchema,
+      amount: T.String(),
+      status: OrderStatusSchema,
+    }),
+  ),
+  activeChallenges: T.Array(T.Object({ id: T.String(), title: T.String(), participantCount: T.Integer() })),
+  /** Oldest week first; revenue counts orders not cancelled, in dollars with 2 decimals. */
+  weekly: T.Array(T.Composite([WeekPoint, T.Object({ orders: T.Integer(), revenue: T.String() })])),
+  applications: T.Object({ PENDING: T.Integer(), ACTIVE: T.Integer(), REJECTED: T.Integer() }),
+  /** Subscriptions (ACTIVE or PAST_DUE) running at the end of each week. */
+  subscriptions: T.Array(T.Composite([WeekPoint, T.Object({ active: T.Integer() })])),
+});
+export type Dashboard = Static<typeof DashboardSchema>;

@@ -1,0 +1,191 @@
+// The store's checkout journeys (issue 15 item 10): a guest buys a variant through the local test payment page (field
+// messages first, then Pay → 'Purchase Successful' banner and toast, the URL cleaned, the receipt e-mail with
+// product, variant and amount); the guest's page is closed to another browser; Cancel → 'Purchase Canceled'; a
+// member pays without typing an e-mail (theirs is known) and gets the receipt; no console errors on the store pages
+// and the test payment page; axe on the test payment page in both themes. Data: prisma/seed.ts's demo catalogue —
+// the Innovator Tee's White / S (variant 105) is $24.00 and in stock, Black / XL (variant 104) is $26.50.
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { AUTH_STATE } from "./support/auth";
+import { waitForMail } from "./support/mail";
+import { expectToast, waitForHydration } from "./support/ui";
+
+const TEE = "f0000001-5eed-4f00-8000-000000000001";
+const TEST_PAGE = /\/payments\/test\/cs_test_local_[0-9a-f]{24}$/;
+const LABEL = "Test payment — no real money";
+
+const buyNow = (page: Page) => page.getByRole("button", { name: "Buy Now" });
+const payButton = (page: Page) => page.getByRole("button", { name: "Pay", exact: true });
+
+/** Every console error and uncaught exception a page raises, for the "no console errors" checks. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    // Chromium logs a document's own 4xx as "Failed to load resource": the test payment page answers 400 with its
+    // field messages and 404 once paid, canceled or someone else's — by design, so those are not problems.
+    const own = TEST_PAGE.test(message.location().url) && message.text().startsWith("Failed to load resource");
+    if (!own) problems.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Product page → pick a variant → Buy Now → the local test payment page. Answers the page's URL. */
+async function startCheckout(page: Page, color: string, size: string): Promise<string> {
+  await page.goto(`/merchandise/${TEE}`);
+  await waitForHydration(page);
+  await page.getByLabel("Colors").selectOption({ label: color });
+  await page.getByLabel("Sizes").selectOption({ label: size });
+  await buyNow(page).click();
+  await expect(page).toHaveURL(TEST_PAGE);
+  await expect(page.getByRole("heading", { level: 1, name: LABEL })).toBeVisible();
+  return page.url();
+}
+
+async function fillAddress(page: Page, address: Record<"name" | "line1" | "city" | "postalCode", string>) {
+  await page.getByLabel("Full name").fill(address.name);
+  await page.getByLabel("Address line 1").fill(address.line1);
+  await page.getByLabel("City").fill(address.city);
+  await page.getByLabel("ZIP / postal code").fill(address.postalCode);
+  await page.getByLabel("Country").selectOption({ label: "United Kingdom" });
+}
+
+async function expectPurchaseReturn(page: Page, banner: string, toast: string) {
+  await expect(page).toHaveURL(/\/merchandise\?(success|canceled)=true$|\/merchandise$/);
+  await expect(page.getByTestId("purchase-banner").getByRole("heading", { name: banner, exact: true })).toBeVisible();
+  await expectToast(page, toast);
+  // The return parameters are removed, so a reload or a shared link does not repeat the banner.
+  await expect(page).toHaveURL(/\/merchandise$/);
+}
+
+test("a guest buys a variant through the test payment page: field messages, Pay, banner, toast and receipt e-mail", async ({
+  page,
+  browser,
+}) => {
+  const problems = watchConsole(page);
+  const email = `guest.${Date.now().toString(36)}@example.com`;
+  const url = await startCheckout(page, "White", "S");
+  await expect(page.getByText("Innovator Tee — White / S")).toBeVisible();
+  await expect(page.getByText("$24.00")).toBeVisible();
+
+  // Another browser (no cookie of this guest) cannot open, pay or cancel the page.
+  await expectClosedToOthers(browser, url);
+
+  // A wrong e-mail and no address: the form comes back with a message on each field and the typed value kept.
+  await page.getByLabel("Email").fill("not-an-email");
+  await payButton(page).click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByText("Please enter the recipient's name")).toBeVisible();
+  await expect(page.getByText("Please enter the street address")).toBeVisible();
+  await expect(page.getByText("Please enter the city")).toBeVisible();
+  await expect(page.getByText("Please enter the postal code")).toBeVisible();
+  await expect(page.getByText("Please choose a country we ship to")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Email").fill(email);
+  await fillAddress(page, { name: "Grace Hopper", line1: "10 Downing Street", city: "London", postalCode: "SW1A 2AA" });
+  await payButton(page).click();
+  await expectPurchaseReturn(page, "Purchase Successful", "Purchase Successful!");
+
+  const mail = await waitForMail(email, /order confirmation and receipt: \$24\.00/);
+  expect(mail.text).toContain('"Innovator Tee" (White / S)');
+  expect(mail.text).toContain("Amount paid: $24.00 (USD)");
+  expect(mail.text).toContain("10 Downing Street");
+  expect(mail.text).toContain("Hi Grace Hopper,");
+
+  // Paid: the page is gone, for this browser too.
+  const again = await page.goto(url);
+  expect(again?.status()).toBe(404);
+  expect(problems).toEqual([]);
+});
+
+async function expectClosedToOthers(browser: Browser, url: string) {
+  const other = await browser.newContext();
+  try {
+    const page = await other.newPage();
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText(LABEL)).toHaveCount(0);
+    // The API answers that browser 404 as well, for the page's data and its Pay and Cancel.
+    const id = new URL(url).pathname.split("/").pop();
+    const origin = new URL(url).origin;
+    expect((await other.request.get(`/api/payments/test/${id}`)).status()).toBe(404);
+    for (const action of ["pay", "cancel"]) {
+      const res = await other.request.post(`/api/payments/test/${id}/${action}`, { headers: { origin }, data: {} });
+      expect(res.status(), action).toBe(404);
+    }
+    // A signed-in member is not the guest either.
+    const member = await browser.newContext({ storageState: AUTH_STATE.member });
+    try {
+      expect((await (await member.newPage()).goto(url))?.status()).toBe(404);
+    } finally {
+      await member.close();
+    }
+  } finally {
+    await other.close();
+  }
+}
+
+test("Cancel on the test payment page: back on the store with the 'Purchase Canceled' banner and toast", async ({ page }) => {
+  const problems = watchConsole(page);
+  const url = await startCheckout(page, "Black", "XL");
+  await expect(page.getByText("$26.50")).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expectPurchaseReturn(page, "Purchase Canceled", "Purchase Canceled");
+  // A canceled session cannot be paid later.
+  expect((await page.goto(url))?.status()).toBe(404);
+  expect(problems).toEqual([]);
+});
+
+test.describe("a member", () => {
+  test.use({ storageState: AUTH_STATE.member });
+
+  test("pays with the address only (their e-mail is known); the receipt goes to their account's e-mail", async ({ page }) => {
+    const problems = watchConsole(page);
+    await startCheckout(page, "Black", "XL");
+    await expect(page.getByTestId("shipping-form")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveCount(0);
+    await fillAddress(page, { name: "Morgan Lee", line1: "221B Baker Street", city: "London", postalCode: "NW1 6XE" });
+    await payButton(page).click();
+    await expectPurchaseReturn(page, "Purchase Successful", "Purchase Successful!");
+    const mail = await waitForMail("member@example.com", /order confirmation and receipt: \$26\.50/);
+    expect(mail.text).toContain('"Innovator Tee" (Black / XL)');
+    expect(mail.text).toContain("221B Baker Street");
+    expect(problems).toEqual([]);
+  });
+});
+
+test("no console errors on the store grid and a product page", async ({ page }) => {
+  const problems = watchConsole(page);
+  for (const path of ["/merchandise", "/merchandise?success=true", `/merchandise/${TEE}`]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  await page.getByLabel("Colors").selectOption({ label: "White" });
+  await page.getByLabel("Sizes").selectOption({ label: "XL" });
+  await expect(buyNow(page)).toBeDisabled();
+  expect(problems).toEqual([]);
+});
+
+for (const theme of ["dark", "light"] as const) {
+  test(`axe finds no serious violation on the test payment page, with its field messages showing (${theme} theme)`, async ({
+    page,
+  }) => {
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await startCheckout(page, "White", "S");
+    const audit = async () => {
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      return results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    };
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    expect(await audit()).toEqual([]);
+    await payButton(page).click();
+    await expect(page.getByText("Please enter the street address")).toBeVisible();
+    expect(await audit()).toEqual([]);
+  });
+}

@@ -1,0 +1,26 @@
+// One product in the /merchandise grid, rendered on the server (no JavaScript). The description is shown as text:
+// a card has no room for the provider's markup.
+import type { MerchandiseSummary } from "@api/modules/merchandise/schema";
+import { DEFAULT_PRODUCT_IMAGE, dollars } from "./variant-rules";
+import { htmlToText } from "./structured-data";
+
+export default function ProductCard({ product }: { product: MerchandiseSummary }) {
+  const { id, title, description, price, imageUrl } = product;
+  return (
+    <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="product-card">
+      <figure className="aspect-square overflow-hidden bg-base-300">
+        <img src={imageUrl ?? DEFAULT_PRODUCT_IMAGE} alt="" loading="lazy" className="h-full w-full object-contain" />
+      </figure>
+      <div className="card-body gap-3">
+        <h3 className="card-title text-lg">{title}</h3>
+        <p className="line-clamp-2 opacity-80">{htmlToText(description)}</p>
+        <p className="text-xl font-bold">{dollars(price)}</p>
+        <div className="card-actions mt-auto justify-end">
+          <a href={`/merchandise/${id}`} className="btn btn-primary btn-sm">
+            View Product<span className="sr-only">: {title}</span>
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+// One order in Order Management (SPEC §2): 'Order #' + the first 8 characters of the id, customer name (or e-mail),
+// e-mail, type, amount, the colour-coded status badge, tracking number and shipping address when present, and the
+// card's buttons. Merchandise shows the variant, and Printify's reason when its submission failed.
+import type { ReactNode } from "react";
+import type { Order } from "@api/modules/orders/schema";
+import Badge from "../../components/ui/Badge";
+import { ORDER_TYPE_LABELS, money, orderStatus, orderTitle } from "./order-status";
+
+export default function OrderCard({ order, actions }: { order: Order; actions: ReactNode }) {
+  const status = orderStatus(order.status);
+  const lines: [string, string | null][] = [
+    ["Email", order.customerEmail],
+    ["Type", ORDER_TYPE_LABELS[order.orderType] + (order.variantTitle ? ` · ${order.variantTitle}` : "")],
+    ["Amount", money(order.amount)],
+    ["Tracking", order.trackingNumber],
+    ["Ship to", order.shippingAddress],
+  ];
+  return (
+    <article className="card h-full min-w-0 border border-base-300 bg-base-200 shadow-sm" data-testid="order-card">
+      <div className="card-body min-w-0 gap-3">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 className="card-title text-lg">{orderTitle(order.id)}</h2>
+            <p className="font-medium [overflow-wrap:anywhere]">{order.customerName || order.customerEmail}</p>
+          </div>
+          <Badge tone={status.tone}>{status.label}</Badge>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {lines.map(([label, value]) =>
+            value ? (
+              <div key={label} className="contents">
+                <dt className="opacity-70">{label}</dt>
+                <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+              </div>
+            ) : null,
+          )}
+        </dl>
+        {order.submissionError && (
+          <p className="text-sm text-error [overflow-wrap:anywhere]">Printify: {order.submissionError}</p>
+        )}
+        <div className="card-actions mt-auto justify-end">{actions}</div>
+      </div>
+    </article>
+  );
+}
+
+export const OrderSkeleton = () => <div className="skeleton h-40 w-full" aria-hidden="true" data-testid="order-skeleton" />;

@@ -1,0 +1,99 @@
+// Order Management (SPEC §2, §7, §8; issue 15 item 8): orders newest first as cards, filtered by status and type,
+// Load more while there is a next page, five skeletons while loading, 'No orders yet.', the Update dialog and each
+// order's timeline, and Export CSV of what the filters show.
+import { useState } from "react";
+import { ORDER_STATUSES, ORDER_TYPES, type Order, type OrderFilter } from "@api/modules/orders/schema";
+import { serverMessage } from "../../lib/api";
+import { withQueries } from "../../lib/query";
+import Button from "../../components/ui/Button";
+import Select from "../../components/ui/Select";
+import AdminListScreen, { ADMIN_GRID } from "../admin/AdminListScreen";
+import { useCrudDialogs } from "../admin/use-crud-dialogs";
+import OrderCard, { OrderSkeleton } from "./OrderCard";
+import { OrderTimelineDialog, OrderUpdateDialog } from "./OrderDialogs";
+import { ORDER_TYPE_LABELS, orderStatus, orderTitle } from "./order-status";
+import { exportHref, useOrders, useUpdateOrder } from "./orders.queries";
+
+const STATUS_FILTER = ORDER_STATUSES.map((s) => ({ value: s, label: orderStatus(s).label }));
+const TYPE_FILTER = ORDER_TYPES.map((t) => ({ value: t, label: ORDER_TYPE_LABELS[t] }));
+
+function OrdersAdmin() {
+  const [filter, setFilter] = useState<OrderFilter>({});
+  const orders = useOrders(filter);
+  const updateOrder = useUpdateOrder();
+  const dialogs = useCrudDialogs<Order, "timeline">();
+  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const editing = dialogs.form?.row;
+  const timeline = dialogs.shown("timeline")?.row;
+  const filtered = Boolean(filter.status || filter.type);
+  const choose = (name: keyof OrderFilter) => (e: { target: { value: string } }) =>
+    setFilter((f) => ({ ...f, [name]: e.target.value || undefined }));
+
+  return (
+    <AdminListScreen
+      title="Order Management"
+      description="Follow orders from payment to delivery and update their status."
+      actions={
+        <a className="btn btn-outline" href={exportHref(filter)} download>
+          Export CSV
+        </a>
+      }
+      toolbar={
+        <div className="grid max-w-xl grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <Select
+            label="Status"
+            blank="All statuses"
+            options={STATUS_FILTER}
+            value={filter.status ?? ""}
+            onChange={choose("status")}
+          />
+          <Select label="Type" blank="All types" options={TYPE_FILTER} value={filter.type ?? ""} onChange={choose("type")} />
+        </div>
+      }
+      query={orders}
+      empty={items.length === 0}
+      texts={{
+        loading: "Loading orders",
+        failed: `Failed to load orders. ${serverMessage(orders.error) || "Please try again."}`,
+        empty: filtered ? "No orders match these filters." : "No orders yet.",
+      }}
+      layout="rows"
+      skeletons={5}
+      skeleton={<OrderSkeleton />}
+      after={
+        <>
+          {editing && (
+            <OrderUpdateDialog
+              order={editing}
+              onSave={(body) => updateOrder.mutateAsync({ id: editing.id, body })}
+              onClose={dialogs.close}
+            />
+          )}
+          {timeline && <OrderTimelineDialog order={timeline} onClose={dialogs.close} />}
+        </>
+      }
+    >
+      <ul className={ADMIN_GRID}>
+        {items.map((order) => (
+          <li key={order.id} className="min-w-0">
+            <OrderCard
+              order={order}
+              actions={
+                <>
+                  <Button variant="ghost" size="sm" onClick={() => dialogs.show("timeline", order)}>
+                    Timeline<span className="sr-only"> of {orderTitle(order.id)}</span>
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => dialogs.edit(order)}>
+                    Update<span className="sr-only"> {orderTitle(order.id)}</span>
+                  </Button>
+                </>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </AdminListScreen>
+  );
+}
+
+export default withQueries(OrdersAdmin);

@@ -1,0 +1,53 @@
+// How orders read on screen (SPEC §2 Order Management, §4 badge colours): status labels and badge tones, order type
+// labels and timeline stage labels. Each map covers its whole union from the contract (`satisfies Record<…>`), so a
+// status, type or event kind added to the API breaks tsc here until it has its words.
+import type { OrderEventKind, OrderStatus, OrderType } from "@api/modules/orders/schema";
+import { ORDER_ID_SHOWN } from "@api/modules/orders/schema";
+import type { BadgeTone } from "../../components/ui/Badge";
+
+type Shown = { label: string; tone: BadgeTone };
+
+// SPEC §4: completed green, pending yellow, processing blue, shipped purple (the themes' violet primary), cancelled
+// red, anything else grey.
+const STATUS: Record<string, Shown> = {
+  PENDING: { label: "Pending", tone: "warning" },
+  PROCESSING: { label: "Processing", tone: "info" },
+  SHIPPED: { label: "Shipped", tone: "primary" },
+  COMPLETED: { label: "Completed", tone: "success" },
+  CANCELLED: { label: "Cancelled", tone: "error" },
+} satisfies Record<OrderStatus, Shown>;
+
+export const orderStatus = (status: string): Shown => STATUS[status] ?? { label: status, tone: "ghost" };
+
+export const ORDER_TYPE_LABELS = {
+  MERCHANDISE: "Merchandise",
+  RESOURCE_ONETIME: "Resource (one-time)",
+  RESOURCE_MONTHLY: "Resource (monthly)",
+  ANNUAL_SUBSCRIPTION: "Annual subscription",
+} satisfies Record<OrderType, string>;
+
+/** Timeline stages: paid → submitted → in production → shipped → delivered, and what went wrong on the way. */
+export const EVENT_LABELS = {
+  PAID: "Paid",
+  SUBMITTED: "Submitted to Printify",
+  SUBMISSION_FAILED: "Submission failed",
+  RETRY_REQUESTED: "Retry requested",
+  IN_PRODUCTION: "In production",
+  SHIPPED: "Shipped",
+  DELIVERED: "Delivered",
+  STATUS_CHANGED: "Updated by an admin",
+  CANCELLED: "Cancelled",
+} satisfies Record<OrderEventKind, string>;
+
+/** SPEC §2/§9: 'Order #' plus the first 8 characters of the id. */
+export const orderTitle = (id: string) => `Order #${id.slice(0, ORDER_ID_SHOWN)}`;
+
+/** Dollars with 2 decimals (the API sends "24.00"). */
+export const money = (amount: string) => `$${amount}`;
+
+/** "Nov 02, 2026, 14:05 UTC": server and browser agree. */
+export function formatMoment(iso: string): string {
+  const d = new Date(iso);
+  const day = d.toLocaleString("en-US", { month: "short", day: "2-digit", year: "numeric", timeZone: "UTC" });
+  return `${day}, ${d.toISOString().slice(11, 16)} UTC`;
+}

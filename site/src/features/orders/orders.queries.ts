@@ -1,0 +1,39 @@
+// The order-management screen's calls (SPEC §7 GET /api/orders, PATCH /api/orders/{id}, plus an order's timeline),
+// as queries and mutations of the one data layer. The list pages by keyset: the next cursor arrives in a header.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { OrderFilter, OrderUpdate } from "@api/modules/orders/schema";
+import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+
+const ORDERS = ["orders"] as const;
+const PAGE_SIZE = 20;
+
+export const useOrders = (filter: OrderFilter) =>
+  useInfiniteQuery({
+    queryKey: [...ORDERS, "list", filter],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) => {
+      const { data, error, response } = await api.orders.get({ query: { ...filter, limit: PAGE_SIZE, cursor: pageParam } });
+      if (error) throw toApiError(error);
+      return { items: data, nextCursor: nextCursorOf(response) };
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+export const useOrderTimeline = (id: string) =>
+  useQuery({ queryKey: [...ORDERS, "timeline", id], queryFn: () => unwrap(api.orders({ id }).timeline.get()) });
+
+export function useUpdateOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: OrderUpdate }) => unwrap(api.orders({ id }).patch(body)),
+    onSuccess: () => client.invalidateQueries({ queryKey: ORDERS }),
+  });
+}
+
+/** The CSV export of what the filter shows (a plain download link). */
+export function exportHref(filter: OrderFilter): string {
+  const query = new URLSearchParams();
+  if (filter.status) query.set("status", filter.status);
+  if (filter.type) query.set("type", filter.type);
+  return `/api/orders/export.csv${query.size ? `?${query}` : ""}`;
+}
