@@ -20,7 +20,9 @@ test("the admin sees the demo shop and the demo catalogue, marked as such", asyn
   await expect(shops.getByText("InnovateHub Demo Shop")).toBeVisible();
   await expect(shops.getByText("Sales channel: custom_integration")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Demo catalogue." })).toContainText("PRINTIFY_API_TOKEN");
-  await expect(page.getByTestId("catalogue-count")).toHaveText("5 products");
+  // Six demo products: five on sale and the unpublished Retired Cap, which the admin still sees, marked so.
+  await expect(page.getByTestId("catalogue-count")).toHaveText("6 products");
+  await expect(page.getByTestId("catalogue-item").filter({ hasText: "Retired Cap" })).toContainText("Unavailable");
   const tee = page.getByTestId("catalogue-item").filter({ hasText: "InnovateHub Logo Tee" });
   await expect(tee).toContainText("$24.00");
   await expect(tee).toContainText("Available");
