@@ -83,6 +83,8 @@ export default defineConfig({
       STRIPE_SECRET_KEY: "",
       STRIPE_WEBHOOK_SECRET: "",
       STRIPE_API_BASE: "",
+      // Empty means unset: the store runs on the demo catalogue, never an inherited Printify account.
+      PRINTIFY_API_TOKEN: "",
     },
   },
 });

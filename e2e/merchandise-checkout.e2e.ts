@@ -2,15 +2,17 @@
 // messages first, then Pay → 'Purchase Successful' banner and toast, the URL cleaned, the receipt e-mail with
 // product, variant and amount); the guest's page is closed to another browser; Cancel → 'Purchase Canceled'; a
 // member pays without typing an e-mail (theirs is known) and gets the receipt; no console errors on the store pages
-// and the test payment page; axe on the test payment page in both themes. Data: prisma/seed.ts's demo catalogue —
-// the Innovator Tee's White / S (variant 105) is $24.00 and in stock, Black / XL (variant 104) is $26.50.
+// and the test payment page; axe on the test payment page in both themes. Data: the seed's demo catalogue
+// (api/src/modules/printify/demo-catalogue.ts), found through the grid (support/merchandise.ts) — the InnovateHub Logo
+// Tee's White / M is $24.00 and in stock, Black / XL is $26.00, Navy / XL is disabled by the provider.
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { AUTH_STATE } from "./support/auth";
 import { waitForMail } from "./support/mail";
+import { DEMO_MERCH, productPath } from "./support/merchandise";
 import { expectToast, waitForHydration } from "./support/ui";
 
-const TEE = "f0000001-5eed-4f00-8000-000000000001";
+const TEE_TITLE = DEMO_MERCH.tee;
 const TEST_PAGE = /\/payments\/test\/cs_test_local_[0-9a-f]{24}$/;
 const LABEL = "Test payment — no real money";
 
@@ -33,7 +35,7 @@ function watchConsole(page: Page): string[] {
 
 /** Product page → pick a variant → Buy Now → the local test payment page. Answers the page's URL. */
 async function startCheckout(page: Page, color: string, size: string): Promise<string> {
-  await page.goto(`/merchandise/${TEE}`);
+  await page.goto(await productPath(page, TEE_TITLE));
   await waitForHydration(page);
   await page.getByLabel("Colors").selectOption({ label: color });
   await page.getByLabel("Sizes").selectOption({ label: size });
@@ -65,8 +67,8 @@ test("a guest buys a variant through the test payment page: field messages, Pay,
 }) => {
   const problems = watchConsole(page);
   const email = `guest.${Date.now().toString(36)}@example.com`;
-  const url = await startCheckout(page, "White", "S");
-  await expect(page.getByText("Innovator Tee — White / S")).toBeVisible();
+  const url = await startCheckout(page, "White", "M");
+  await expect(page.getByText(`${TEE_TITLE} — White / M`)).toBeVisible();
   await expect(page.getByText("$24.00")).toBeVisible();
 
   // Another browser (no cookie of this guest) cannot open, pay or cancel the page.
@@ -91,7 +93,7 @@ test("a guest buys a variant through the test payment page: field messages, Pay,
   await expectPurchaseReturn(page, "Purchase Successful", "Purchase Successful!");
 
   const mail = await waitForMail(email, /order confirmation and receipt: \$24\.00/);
-  expect(mail.text).toContain('"Innovator Tee" (White / S)');
+  expect(mail.text).toContain(`"${TEE_TITLE}" (White / M)`);
   expect(mail.text).toContain("Amount paid: $24.00 (USD)");
   expect(mail.text).toContain("10 Downing Street");
   expect(mail.text).toContain("Hi Grace Hopper,");
@@ -132,7 +134,7 @@ async function expectClosedToOthers(browser: Browser, url: string) {
 test("Cancel on the test payment page: back on the store with the 'Purchase Canceled' banner and toast", async ({ page }) => {
   const problems = watchConsole(page);
   const url = await startCheckout(page, "Black", "XL");
-  await expect(page.getByText("$26.50")).toBeVisible();
+  await expect(page.getByText("$26.00")).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expectPurchaseReturn(page, "Purchase Canceled", "Purchase Canceled");
   // A canceled session cannot be paid later.
@@ -151,8 +153,8 @@ test.describe("a member", () => {
     await fillAddress(page, { name: "Morgan Lee", line1: "221B Baker Street", city: "London", postalCode: "NW1 6XE" });
     await payButton(page).click();
     await expectPurchaseReturn(page, "Purchase Successful", "Purchase Successful!");
-    const mail = await waitForMail("member@example.com", /order confirmation and receipt: \$26\.50/);
-    expect(mail.text).toContain('"Innovator Tee" (Black / XL)');
+    const mail = await waitForMail("member@example.com", /order confirmation and receipt: \$26\.00/);
+    expect(mail.text).toContain(`"${TEE_TITLE}" (Black / XL)`);
     expect(mail.text).toContain("221B Baker Street");
     expect(problems).toEqual([]);
   });
@@ -160,11 +162,12 @@ test.describe("a member", () => {
 
 test("no console errors on the store grid and a product page", async ({ page }) => {
   const problems = watchConsole(page);
-  for (const path of ["/merchandise", "/merchandise?success=true", `/merchandise/${TEE}`]) {
+  const tee = await productPath(page, TEE_TITLE);
+  for (const path of ["/merchandise", "/merchandise?success=true", tee]) {
     await page.goto(path);
     await waitForHydration(page);
   }
-  await page.getByLabel("Colors").selectOption({ label: "White" });
+  await page.getByLabel("Colors").selectOption({ label: "Navy" });
   await page.getByLabel("Sizes").selectOption({ label: "XL" });
   await expect(buyNow(page)).toBeDisabled();
   expect(problems).toEqual([]);
@@ -175,7 +178,7 @@ for (const theme of ["dark", "light"] as const) {
     page,
   }) => {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
-    await startCheckout(page, "White", "S");
+    await startCheckout(page, "White", "M");
     const audit = async () => {
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       return results.violations

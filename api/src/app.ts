@@ -15,6 +15,7 @@ import { uploadsModule } from "./modules/uploads";
 import { resourcesModule } from "./modules/resources";
 import { settingsModule } from "./modules/settings";
 import { paymentsModule } from "./modules/payments";
+import { printifyModule } from "./modules/printify";
 import { merchandiseModule } from "./modules/merchandise";
 import { ordersModule } from "./modules/orders";
 import { dashboardModule } from "./modules/dashboard";
@@ -38,6 +39,7 @@ export function createApp() {
     .use(resourcesModule)
     .use(settingsModule)
     .use(paymentsModule)
+    .use(printifyModule)
     .use(merchandiseModule)
     .use(ordersModule)
     .use(dashboardModule);

@@ -6,6 +6,8 @@ import type { Prisma, PrismaClient } from "../generated/prisma/client";
 import { createHash } from "node:crypto";
 import { storage } from "../lib/storage";
 import { uploadedFileUrl } from "../modules/uploads/schema";
+import { toMerchandise } from "../modules/printify/catalogue";
+import { DEMO_PRODUCTS, DEMO_SHOP } from "../modules/printify/demo-catalogue";
 
 export const DEMO_ACCOUNTS = {
   admin: { username: "admin", email: "admin@example.com", password: "admin-demo-1234" },
@@ -444,109 +446,18 @@ const RESOURCES = [
 ] as const;
 
 // ---------------------------------------------------------------------------------------------------- merchandise
-// A demo Printify catalogue. Option value ids and variant ids mimic Printify's numeric ids; prices are in dollars here.
-// Variants: [printify variant id, title, option value ids, price, isEnabled, isDefault, isAvailable]
-type VariantRow = readonly [number, string, readonly number[], string, boolean, boolean, boolean];
-const COLORS = (...values: [number, string][]) => ({
-  name: "Colors",
-  type: "color",
-  values: values.map(([id, title]) => ({ id, title })),
-});
-const SIZES = (...values: [number, string][]) => ({
-  name: "Sizes",
-  type: "size",
-  values: values.map(([id, title]) => ({ id, title })),
-});
-
-const MERCHANDISE = [
-  {
-    id: "f0000001-5eed-4f00-8000-000000000001",
-    slug: "innovator-tee",
-    title: "Innovator Tee",
-    available: true,
-    createdAt: days(-120),
-    description:
-      "<p>A soft, organic-cotton tee for people who fix things in their community.</p><ul><li>100% organic cotton</li><li>Water-based inks</li><li>Printed on demand to avoid waste</li></ul>",
-    options: [COLORS([1, "Black"], [2, "White"]), SIZES([11, "S"], [12, "M"], [13, "L"], [14, "XL"])],
-    // White / XL has no variant at all; White / L is disabled; White / M is out of stock.
-    variants: [
-      [101, "Black / S", [1, 11], "24.00", true, false, true],
-      [102, "Black / M", [1, 12], "24.00", true, true, true],
-      [103, "Black / L", [1, 13], "24.00", true, false, true],
-      [104, "Black / XL", [1, 14], "26.50", true, false, true],
-      [105, "White / S", [2, 11], "24.00", true, false, true],
-      [106, "White / M", [2, 12], "24.00", true, false, false],
-      [107, "White / L", [2, 13], "24.00", false, false, true],
-    ] satisfies VariantRow[],
-    images: [
-      { src: img("merch-tee-black"), is_default: true, variant_ids: [101, 102, 103, 104] },
-      { src: img("merch-tee-white"), is_default: false, variant_ids: [105, 106, 107] },
-      { src: img("merch-tee-back"), is_default: false, variant_ids: [101, 102, 103, 104, 105, 106, 107] },
-      { src: img("merch-tee-detail"), is_default: false, variant_ids: [101, 102, 103, 104, 105, 106, 107] },
-      { src: img("community"), is_default: false, variant_ids: [101, 102, 103, 104] },
-      { src: img("merch-stickers"), is_default: false, variant_ids: [105, 106, 107] },
-    ],
-  },
-  {
-    id: "f0000002-5eed-4f00-8000-000000000002",
-    slug: "challenge-hoodie",
-    title: "Challenge Hoodie",
-    available: true,
-    createdAt: days(-110),
-    description:
-      "<p>A heavyweight hoodie for cold field-research mornings.</p><ul><li>80% cotton, 20% recycled polyester</li><li>Kangaroo pocket</li></ul>",
-    options: [COLORS([3, "Navy"], [4, "Heather Grey"]), SIZES([11, "S"], [12, "M"], [13, "L"], [14, "XL"])],
-    variants: [
-      [201, "Navy / S", [3, 11], "45.00", true, true, true],
-      [202, "Navy / M", [3, 12], "45.00", true, false, true],
-      [203, "Navy / L", [3, 13], "45.00", true, false, true],
-      [204, "Navy / XL", [3, 14], "48.00", true, false, true],
-      [205, "Heather Grey / M", [4, 12], "45.00", true, false, true],
-      [206, "Heather Grey / L", [4, 13], "45.00", true, false, true],
-    ] satisfies VariantRow[],
-    images: [{ src: img("merch-hoodie"), is_default: true, variant_ids: [201, 202, 203, 204, 205, 206] }],
-  },
-  {
-    id: "f0000003-5eed-4f00-8000-000000000003",
-    slug: "civic-mug",
-    title: "Civic Mug",
-    available: true,
-    createdAt: days(-100),
-    description: "<p>Ceramic mug for long planning sessions. Dishwasher and microwave safe.</p>",
-    options: [SIZES([21, "11oz"], [22, "15oz"])],
-    variants: [
-      [301, "11oz", [21], "14.00", true, true, true],
-      [302, "15oz", [22], "16.00", true, false, true],
-    ] satisfies VariantRow[],
-    images: [{ src: img("merch-mug"), is_default: true, variant_ids: [301, 302] }],
-  },
-  {
-    id: "f0000004-5eed-4f00-8000-000000000004",
-    slug: "sticker-pack",
-    title: "Sticker Pack",
-    available: true,
-    createdAt: days(-90),
-    description: "<p>Five weatherproof vinyl stickers for laptops, bikes and toolboxes.</p>",
-    options: [SIZES([31, "3\u2033 × 3\u2033"], [32, "4\u2033 × 4\u2033"])],
-    variants: [
-      [401, "3\u2033 × 3\u2033", [31], "6.50", true, true, true],
-      [402, "4\u2033 × 4\u2033", [32], "8.00", true, false, true],
-    ] satisfies VariantRow[],
-    images: [{ src: img("merch-stickers"), is_default: true, variant_ids: [401, 402] }],
-  },
-  {
-    id: "f0000005-5eed-4f00-8000-000000000005",
-    slug: "market-tote",
-    title: "Market Tote Bag",
-    available: false,
-    createdAt: days(-80),
-    description: "<p>Sturdy recycled-canvas tote. <strong>Currently out of stock</strong> at the print provider.</p>",
-    options: [COLORS([5, "Natural"])],
-    variants: [[501, "Natural", [5], "18.00", true, true, false]] satisfies VariantRow[],
-    images: [{ src: img("merch-tote"), is_default: true, variant_ids: [501] }],
-  },
-];
-type MerchSlug = (typeof MERCHANDISE)[number]["slug"];
+// The demo catalogue (api/src/modules/printify/demo-catalogue.ts): Printify-shaped products stored through the same
+// mapper as a real sync (toMerchandise: sanitized descriptions, variants, images per variant), flagged isDemo. Seeded
+// only without a Printify token and outside production (the caller decides: api/src/cli/demo-seed.ts), and never over
+// a real catalogue: once a sync has stored provider products, the demo rows are left alone.
+const DEMO_MERCH = {
+  tee: DEMO_PRODUCTS[0]!,
+  hoodie: DEMO_PRODUCTS[1]!,
+  mug: DEMO_PRODUCTS[2]!,
+} as const;
+type MerchSlug = keyof typeof DEMO_MERCH;
+/** The previous demo catalogue's shop id: its rows are replaced by the Printify-shaped one. */
+const LEGACY_DEMO_SHOP = "demo-shop";
 
 // ---------------------------------------------------------------------------------------------------- relations
 // Applications: [challenge, user, status, company, role, isEnterprise, days before the reference date]
@@ -589,7 +500,8 @@ const ORDERS: {
   stripePaymentId: string;
   createdAt: Date;
   merch?: MerchSlug;
-  variant?: number;
+  /** The variant's title in the demo product ("Black / M"). */
+  variant?: string;
   resourceId?: string;
   shippingAddress?: string;
   trackingNumber?: string;
@@ -605,8 +517,8 @@ const ORDERS: {
     amount: "24.00",
     stripePaymentId: "pi_demo_tee_black_m",
     createdAt: days(-14),
-    merch: "innovator-tee",
-    variant: 102,
+    merch: "tee",
+    variant: "Black / M",
     printifyOrderId: "demo-order-1001",
     trackingNumber: "1Z999AA10123456784",
     shippingAddress: "Morgan Lee, 12 Harbour Street, Apt 4, Portland, OR 97205, US",
@@ -618,11 +530,11 @@ const ORDERS: {
     customerName: "Diego Alvarez",
     orderType: "MERCHANDISE",
     status: "PROCESSING",
-    amount: "45.00",
-    stripePaymentId: "pi_demo_hoodie_navy_l",
+    amount: "48.00",
+    stripePaymentId: "pi_demo_hoodie_charcoal_l",
     createdAt: days(-4),
-    merch: "challenge-hoodie",
-    variant: 203,
+    merch: "hoodie",
+    variant: "Charcoal / L",
     printifyOrderId: "demo-order-1002",
     shippingAddress: "Diego Alvarez, 88 Calle Mayor, Austin, TX 78701, US",
   },
@@ -633,11 +545,11 @@ const ORDERS: {
     customerName: "Sam Guest",
     orderType: "MERCHANDISE",
     status: "PENDING",
-    amount: "16.00",
-    stripePaymentId: "pi_demo_mug_15oz",
+    amount: "17.00",
+    stripePaymentId: "pi_demo_mug_white_15oz",
     createdAt: days(-1),
-    merch: "civic-mug",
-    variant: 302,
+    merch: "mug",
+    variant: "White / 15oz",
     shippingAddress: "Sam Guest, 5 Elm Road, Springfield, IL 62701, US",
   },
   {
@@ -706,10 +618,57 @@ async function storeDemoResourceFile(id: string, title: string): Promise<string>
 }
 
 /**
+ * The demo catalogue, upserted by (shop, Printify id) so a second seed refreshes it; answers each product's row id by
+ * Printify id. Nothing when the database already holds a real (synced) catalogue.
+ */
+async function seedDemoCatalogue(
+  tx: Prisma.TransactionClient,
+): Promise<{ products: Map<string, string>; variants: Map<string, string> } | null> {
+  if (await tx.merchandise.count({ where: { isDemo: false, printifyShopId: { notIn: [LEGACY_DEMO_SHOP] } } })) return null;
+  // Earlier demo data used other rows: drop them (orders re-link below; their merchandiseId is set null meanwhile).
+  await tx.merchandise.deleteMany({ where: { printifyShopId: LEGACY_DEMO_SHOP } });
+  const products = new Map<string, string>();
+  /** "<printify product id>/<variant title>" → variant row id. */
+  const variantIds = new Map<string, string>();
+  for (const product of DEMO_PRODUCTS) {
+    const { merchandise, variants } = toMerchandise(product, DEMO_SHOP.id);
+    const data = {
+      ...merchandise,
+      isDemo: true,
+      options: merchandise.options as Prisma.InputJsonValue,
+      images: merchandise.images as Prisma.InputJsonValue,
+    };
+    const key = { printifyShopId: merchandise.printifyShopId, printifyId: merchandise.printifyId };
+    const row = await tx.merchandise.upsert({
+      where: { printifyShopId_printifyId: key },
+      create: data,
+      update: data,
+      select: { id: true },
+    });
+    products.set(product.id, row.id);
+    for (const v of variants) {
+      const variant = await tx.merchandiseVariant.upsert({
+        where: { merchandiseId_providerVariantId: { merchandiseId: row.id, providerVariantId: v.providerVariantId } },
+        create: { ...v, merchandiseId: row.id },
+        update: v,
+        select: { id: true },
+      });
+      variantIds.set(`${product.id}/${v.title}`, variant.id);
+    }
+  }
+  return { products, variants: variantIds };
+}
+
+/**
  * `hashPassword`: the accounts' own hasher, given by the caller (api/src/cli/demo-seed.ts) so that the seed imports
  * no feature module.
  */
-export async function seedDemoData(prisma: PrismaClient, hashPassword: (password: string) => Promise<string>): Promise<void> {
+export async function seedDemoData(
+  prisma: PrismaClient,
+  hashPassword: (password: string) => Promise<string>,
+  /** demoCatalogue: store the demo merchandise catalogue (default true; the caller says no with a token or in production). */
+  options: { demoCatalogue?: boolean } = {},
+): Promise<void> {
   const resourceFiles = new Map(
     await Promise.all(RESOURCES.map(async ([id, title]) => [id, await storeDemoResourceFile(id, title)] as const)),
   );
@@ -758,40 +717,7 @@ export async function seedDemoData(prisma: PrismaClient, hashPassword: (password
         await tx.resource.upsert({ where: { id }, create: { id, ...data }, update: data });
       }
 
-      const merchIds = {} as Record<MerchSlug, string>;
-      const variantTitles = new Map<string, string>();
-      for (const { id, slug, variants, ...m } of MERCHANDISE) {
-        const enabled = variants.filter((v) => v[4]).map((v) => Number(v[3]));
-        const data = {
-          ...m,
-          printifyShopId: "demo-shop",
-          printifyId: `demo-${slug}`,
-          price: Math.min(...enabled).toFixed(2),
-          imageUrl: m.images.find((i) => i.is_default)?.src ?? null,
-        };
-        const row = await tx.merchandise.upsert({
-          where: { printifyShopId_printifyId: { printifyShopId: "demo-shop", printifyId: `demo-${slug}` } },
-          create: { id, ...data },
-          update: data,
-          select: { id: true },
-        });
-        merchIds[slug] = row.id;
-        for (const [vid, title, optionValueIds, price, isEnabled, isDefault, isAvailable] of variants) {
-          const v = { title, optionValueIds: [...optionValueIds], price, isEnabled, isDefault, isAvailable };
-          const providerVariantId = String(vid);
-          variantTitles.set(providerVariantId, title);
-          await tx.merchandiseVariant.upsert({
-            where: { merchandiseId_providerVariantId: { merchandiseId: row.id, providerVariantId } },
-            create: { merchandiseId: row.id, providerVariantId, ...v },
-            update: v,
-          });
-        }
-        // A variant dropped from the demo data is dropped from the database too.
-        await tx.merchandiseVariant.deleteMany({
-          where: { merchandiseId: row.id, providerVariantId: { notIn: variants.map((v) => String(v[0])) } },
-        });
-      }
-
+      const catalogue = (options.demoCatalogue ?? true) ? await seedDemoCatalogue(tx) : null;
       const names = Object.fromEntries(USERS.map((u) => [u.username, u]));
       for (const [challengeId, user, status, company, role, isEnterprise, ago] of APPLICATIONS) {
         const u = names[user]!;
@@ -833,11 +759,13 @@ export async function seedDemoData(prisma: PrismaClient, hashPassword: (password
         const data = {
           ...o,
           userId: user ? userIds[user] : null,
-          merchandiseId: merch ? merchIds[merch] : null,
+          merchandiseId: merch ? (catalogue?.products.get(DEMO_MERCH[merch].id) ?? null) : null,
+          merchandiseVariantId: merch ? (catalogue?.variants.get(`${DEMO_MERCH[merch].id}/${variant}`) ?? null) : null,
+          printifyShopId: merch ? String(DEMO_SHOP.id) : null,
           resourceId: o.resourceId ?? null,
           printifyOrderId: o.printifyOrderId ?? null,
-          printifyVariantId: variant ? String(variant) : null,
-          variantTitle: variant ? (variantTitles.get(String(variant)) ?? null) : null,
+          printifyVariantId: merch && variant ? String(DEMO_MERCH[merch].variants.find((v) => v.title === variant)!.id) : null,
+          variantTitle: variant ?? null,
           shippingAddress: o.shippingAddress ?? null,
           trackingNumber: o.trackingNumber ?? null,
         };

@@ -1,8 +1,9 @@
-// The store without a Printify token (`npm start` on a fresh clone): one demo shop and five products in Printify's
+// The store without a Printify token (`npm start` on a fresh clone): one demo shop and six products in Printify's
 // exact product shape, so they take the same path as a real catalogue (toMerchandise, sanitizeDescription). They cover
 // what the storefront must handle: two option kinds (Colors, Sizes) and single-option products, images per variant
 // (variant_ids), a combination the provider leaves disabled (is_enabled false), variants out of stock
-// (is_available false), HTML descriptions. Images are small SVG files in site/public/merch/demo/.
+// (is_available false), HTML descriptions, and a product the seller has unpublished (visible false: stored
+// unavailable, so it is off the grid and its page says so). Images are small SVG files in site/public/merch/demo/.
 import { SITE_NAME } from "../../lib/html";
 import type { PrintifyImage, PrintifyOption, PrintifyProduct, PrintifyShop, PrintifyVariant } from "./shapes";
 
@@ -25,6 +26,8 @@ type ProductPlan = {
   defaultVariant: string;
   /** Mock-up files per value of the first option (the colour), the first one front; "*": for every variant. */
   images: Record<string, { file: string; position: string }[]>;
+  /** false: unpublished in Printify (toMerchandise stores it unavailable). */
+  visible?: boolean;
 };
 
 function product(plan: ProductPlan): PrintifyProduct {
@@ -63,7 +66,7 @@ function product(plan: ProductPlan): PrintifyProduct {
     options,
     variants,
     images,
-    visible: true,
+    visible: plan.visible ?? true,
     created_at: "2026-11-01 09:00:00+00:00",
     updated_at: "2026-11-20 09:00:00+00:00",
   };
@@ -186,6 +189,18 @@ export const DEMO_PRODUCTS: readonly PrintifyProduct[] = [
     disabled: ["6″×6″"],
     defaultVariant: "3″×3″",
     images: { "*": [{ file: "sticker.svg", position: "front" }] },
+  }),
+  product({
+    id: "6740d0c1a9e4b20001a10006",
+    title: "Retired Cap",
+    description: "<p>Last season's embroidered cap, no longer made.</p>",
+    options: [{ name: "Colors", type: "color", values: [BLACK] }],
+    firstVariantId: 80_100,
+    price: () => 2200,
+    defaultVariant: "Black",
+    // No picture of its own: the black tote stands in (a demo, and it is never on the grid).
+    images: { Black: [{ file: "tote-black.svg", position: "front" }] },
+    visible: false,
   }),
 ];
 

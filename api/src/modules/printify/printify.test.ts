@@ -488,6 +488,10 @@ describe("demo catalogue", () => {
     expect(DEMO_PRODUCTS.some((p) => p.options.length === 2)).toBe(true);
     expect(variants.some((v) => !v.is_enabled)).toBe(true);
     expect(variants.some((v) => v.is_enabled && !v.is_available)).toBe(true);
+    // One product the seller has unpublished: stored unavailable, so the storefront's "unavailable" page has data.
+    const hidden = DEMO_PRODUCTS.filter((p) => p.visible === false);
+    expect(hidden.map((p) => toMerchandise(p, DEMO_SHOP.id).merchandise.available)).toEqual([false]);
+    expect(DEMO_PRODUCTS.filter((p) => toMerchandise(p, DEMO_SHOP.id).merchandise.available).length).toBeGreaterThanOrEqual(5);
     // Images per variant: a colour's picture names only that colour's variants.
     const blackFront = TEE.images.find((i) => i.src.endsWith("tee-black-front.svg"))!;
     expect(blackFront.variant_ids.map((id) => TEE.variants.find((v) => v.id === id)!.title.split(" / ")[0])).toEqual(

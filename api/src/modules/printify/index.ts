@@ -1,0 +1,48 @@
+// Printify routes (SPEC §7, issue 15): the provider's shops and products, the catalogue sync with its progress, and
+// the admin catalogue. All behind the `merchandise` section. SPEC lists GET /api/printify/shops and
+// /api/printify/product/{id} with auth "none", but they read the store's Printify account (shop names, sales
+// channels, unpublished products and provider data) with our token and spend its rate limit: the storefront reads
+// GET /api/merchandise instead, so these stay with the people who manage the catalogue.
+import { Elysia, t } from "elysia";
+import { errorResponses, GUARDED_ERRORS } from "../../lib/http-schema";
+import { authPlugin } from "../auth/guard";
+import { PrintifyProductSchema } from "./shapes";
+import { CatalogueSchema, LatestSyncSchema, ProductIdParams, ShopIdParams, ShopSchema, SyncResultSchema } from "./schema";
+import { adminCatalogue, getProviderProduct, listShops, syncProducts } from "./service";
+import { latestSyncRun } from "./sync";
+
+const errors = { ...GUARDED_ERRORS, ...errorResponses(503) };
+
+export const printifyModule = new Elysia({ name: "printify", tags: ["printify"], prefix: "/printify" })
+  .use(authPlugin)
+  .get("/shops", () => listShops(), {
+    section: "merchandise",
+    response: { 200: t.Array(ShopSchema), ...errors },
+    detail: { summary: "The Printify account's shops (without a token: the demo shop, flagged demo)" },
+  })
+  .get("/product/:printifyId", ({ params, query }) => getProviderProduct(params.printifyId, query.shopId), {
+    section: "merchandise",
+    params: ProductIdParams,
+    query: t.Object({ shopId: t.Optional(ShopIdParams.properties.shopId) }),
+    response: { 200: PrintifyProductSchema, ...errors },
+    detail: { summary: "One product as Printify has it (shop: the one given, else the one it was synced from)" },
+  })
+  .post("/sync/:shopId", ({ params, user }) => syncProducts(params.shopId, user.id), {
+    section: "merchandise",
+    params: ShopIdParams,
+    response: { 200: SyncResultSchema, ...errors, ...errorResponses(409) },
+    detail: {
+      summary: "Sync the shop's products into the catalogue (one sync per shop at a time: 409 meanwhile); answers at the end",
+    },
+  })
+  .get("/sync/:shopId", ({ params }) => latestSyncRun(params.shopId), {
+    section: "merchandise",
+    params: ShopIdParams,
+    response: { 200: LatestSyncSchema, ...errors },
+    detail: { summary: "The shop's latest sync: progress while it runs, its summary after (null before the first)" },
+  })
+  .get("/catalogue", () => adminCatalogue(), {
+    section: "merchandise",
+    response: { 200: CatalogueSchema, ...errors },
+    detail: { summary: "Every catalogue product, available or not, for the admin screen" },
+  });

@@ -1,0 +1,75 @@
+// The contract of the printify routes (SPEC §7: shops, provider product, sync; plus the sync's progress and the admin
+// catalogue). TypeBox only: the admin island imports it.
+import { type Static, Type as T } from "@sinclair/typebox";
+import { literalUnion } from "../../lib/typebox";
+
+/** Printify shop ids are numbers; they travel as text in paths. */
+export const ShopIdParams = T.Object({
+  shopId: T.String({ pattern: "^[0-9]{1,20}$", error: "Unknown shop" }),
+});
+/** Printify object ids are 24 hex characters; a little room either way, and nothing a path could abuse. */
+export const ProductIdParams = T.Object({
+  printifyId: T.String({ pattern: "^[A-Za-z0-9_-]{1,64}$", error: "Unknown product" }),
+});
+
+/** SPEC §3 "Provider shop": id, title, sales_channel; `demo` marks the demo shop shown without a token. */
+export const ShopSchema = T.Object({
+  id: T.Number(),
+  title: T.String(),
+  sales_channel: T.String(),
+  demo: T.Boolean(),
+});
+export type Shop = Static<typeof ShopSchema>;
+
+export const SYNC_STATUSES = ["RUNNING", "SUCCEEDED", "FAILED"] as const;
+
+/** One sync of one shop: live progress while RUNNING, the summary after. */
+export const SyncRunSchema = T.Object({
+  id: T.String(),
+  shopId: T.String(),
+  status: literalUnion(SYNC_STATUSES),
+  /** Products at the provider (known after the first page). */
+  total: T.Integer(),
+  processed: T.Integer(),
+  added: T.Integer(),
+  updated: T.Integer(),
+  /** Products of this shop the sync marked unavailable (gone from the provider). */
+  unavailable: T.Integer(),
+  /** Why a FAILED run failed (Printify's reason when it gave one). */
+  error: T.Union([T.String(), T.Null()]),
+  startedAt: T.String({ format: "date-time" }),
+  finishedAt: T.Union([T.String({ format: "date-time" }), T.Null()]),
+});
+export type SyncRun = Static<typeof SyncRunSchema>;
+
+/** POST /api/printify/sync/{shopId}: SPEC's `message` (shown by the 'Sync Successful' toast) and the run. */
+export const SyncResultSchema = T.Object({ message: T.String(), run: SyncRunSchema });
+export type SyncResult = Static<typeof SyncResultSchema>;
+
+/** GET /api/printify/sync/{shopId}: the shop's latest run, or null before the first. */
+export const LatestSyncSchema = T.Union([SyncRunSchema, T.Null()]);
+
+export const CatalogueItemSchema = T.Object({
+  id: T.String(),
+  title: T.String(),
+  /** Sanitized HTML (stored so). */
+  description: T.String(),
+  /** Dollars, two decimals. */
+  price: T.String(),
+  imageUrl: T.Union([T.String(), T.Null()]),
+  available: T.Boolean(),
+  isDemo: T.Boolean(),
+  printifyId: T.Union([T.String(), T.Null()]),
+  printifyShopId: T.Union([T.String(), T.Null()]),
+});
+export type CatalogueItem = Static<typeof CatalogueItemSchema>;
+
+/** The admin catalogue card: every product, available or not; `configured` is whether a Printify token is set. */
+export const CatalogueSchema = T.Object({
+  configured: T.Boolean(),
+  items: T.Array(CatalogueItemSchema),
+});
+export type Catalogue = Static<typeof CatalogueSchema>;
+
+/** At most this many products on the admin card (a print-on-demand catalogue is far smaller). */
+export const CATALOGUE_MAX = 500;

@@ -1,0 +1,86 @@
+// The printify routes' use cases: the provider's shops and products (or the demo shop without a token), the admin
+// catalogue, and starting a sync (sync.ts). Plain values in, plain data out; failures are AppErrors.
+import { db } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { type PrintifyClient, PrintifyError, printify } from "./client";
+import { DEMO_SHOP, demoProduct } from "./demo-catalogue";
+import { CATALOGUE_MAX, type Catalogue, type Shop, type SyncResult } from "./schema";
+import type { PrintifyProduct } from "./shapes";
+import { syncMessage, syncShop } from "./sync";
+
+export const NOT_CONFIGURED_MESSAGE = "Printify is not configured: set PRINTIFY_API_TOKEN to sync products.";
+
+/** A provider failure as the API answers it: 404 for an unknown shop or product, else 503 with Printify's reason. */
+function providerFailure(e: unknown, what: string): never {
+  if (e instanceof PrintifyError) {
+    if (e.status === 404) throw new AppError("not_found", `${what} not found at Printify`);
+    throw new AppError("unavailable", `Printify did not answer as expected: ${e.reason}`);
+  }
+  throw e;
+}
+
+/** The provider's shops; without a token, the demo shop (flagged) so the screen shows what the store runs on. */
+export async function listShops(client: PrintifyClient | null = printify()): Promise<Shop[]> {
+  if (!client) return [{ ...DEMO_SHOP, demo: true }];
+  const shops = await client.listShops().catch((e) => providerFailure(e, "Shops"));
+  return shops.map((s) => ({ id: s.id, title: s.title, sales_channel: s.sales_channel, demo: false }));
+}
+
+/**
+ * One provider product. The shop is the one given, else the one our catalogue stored it under; without a token, the
+ * demo product.
+ */
+export async function getProviderProduct(
+  printifyId: string,
+  shopId: string | undefined,
+  client: PrintifyClient | null = printify(),
+): Promise<PrintifyProduct> {
+  if (!client) {
+    const demo = demoProduct(printifyId);
+    if (!demo) throw new AppError("not_found", "Product not found");
+    return demo;
+  }
+  const shop =
+    shopId ??
+    (
+      await (
+        await db()
+      ).merchandise.findFirst({
+        where: { printifyId, isDemo: false, printifyShopId: { not: null } },
+        select: { printifyShopId: true },
+      })
+    )?.printifyShopId;
+  if (!shop) throw new AppError("not_found", "Product not found");
+  return client.getProduct(shop, printifyId).catch((e) => providerFailure(e, "Product"));
+}
+
+/** Starts a sync of the shop and answers at its end (SPEC §7: a message; the list is refreshed by the caller). */
+export async function syncProducts(
+  shopId: string,
+  startedById: string | null,
+  client: PrintifyClient | null = printify(),
+): Promise<SyncResult> {
+  if (!client) throw new AppError("unavailable", NOT_CONFIGURED_MESSAGE);
+  const run = await syncShop(client, shopId, startedById);
+  return { message: syncMessage(run), run };
+}
+
+/** Every product for the admin card, available or not, newest first. */
+export async function adminCatalogue(client: PrintifyClient | null = printify()): Promise<Catalogue> {
+  const rows = await (await db()).merchandise.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: CATALOGUE_MAX,
+    select: {
+      id: true,
+      title: true,
+      description: true,
+      price: true,
+      imageUrl: true,
+      available: true,
+      isDemo: true,
+      printifyId: true,
+      printifyShopId: true,
+    },
+  });
+  return { configured: client !== null, items: rows.map((r) => ({ ...r, price: r.price.toFixed(2) })) };
+}

@@ -1,0 +1,221 @@
+// Catalogue sync (issue 15 item 3): one shop's products from Printify into Merchandise / MerchandiseVariant.
+//
+// One sync per shop at a time, across processes: a run is claimed by inserting a MerchSyncRun whose `activeShopId`
+// (unique) is the shop's id; a second claim hits the unique index and answers 409. Finishing (either way) clears
+// `activeShopId`. A run whose process died keeps its claim until it is STALE_RUN_MS old; the next claim then marks it
+// FAILED and takes over.
+//
+// Idempotent: a product or variant is written only when something differs, so a second sync of an unchanged shop
+// counts 0 added and 0 updated and touches no row. Products the provider no longer lists are marked unavailable,
+// never deleted (orders keep their links); variants it no longer lists are disabled the same way.
+//
+// The sync runs inside the request (the admin screen polls GET /api/printify/sync/{shopId} for progress meanwhile).
+// TODO(job queue): once api/src/lib/jobs.ts (pg-boss) lands, enqueue the run instead and answer 202, so a sync
+// survives a restart rather than waiting for the stale-run takeover.
+import { db } from "../../db/client";
+import { Prisma } from "../../generated/prisma/client";
+import { AppError } from "../../lib/errors";
+import { log } from "../../lib/logger";
+import { type MerchandiseRow, type MerchandiseVariantRow, toMerchandise } from "./catalogue";
+import { type PrintifyClient, PrintifyError } from "./client";
+import type { SyncRun } from "./schema";
+
+/** A RUNNING run older than this is taken to be dead (its process stopped) and may be taken over. */
+export const STALE_RUN_MS = 30 * 60_000;
+
+export const SYNC_RUNNING_MESSAGE = "A sync of this shop is already running. Please wait for it to finish.";
+
+type RunRow = Prisma.MerchSyncRunGetPayload<object>;
+export const toSyncRun = (r: RunRow): SyncRun => ({
+  id: r.id,
+  shopId: r.shopId,
+  status: r.status,
+  total: r.total,
+  processed: r.processed,
+  added: r.added,
+  updated: r.updated,
+  unavailable: r.unavailable,
+  error: r.error,
+  startedAt: r.startedAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+});
+
+/** The shop's latest run (progress while it runs, its summary after), or null. */
+export async function latestSyncRun(shopId: string): Promise<SyncRun | null> {
+  const run = await (await db()).merchSyncRun.findFirst({ where: { shopId }, orderBy: { startedAt: "desc" } });
+  return run ? toSyncRun(run) : null;
+}
+
+const isUniqueViolation = (e: unknown) =>
+  (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") || (e as { code?: string })?.code === "P2002";
+
+/** Claims the shop for a new run, taking over a stale one; 409 while another run of the shop is alive. */
+async function claimRun(shopId: string, startedById: string | null): Promise<RunRow> {
+  const prisma = await db();
+  await prisma.merchSyncRun.updateMany({
+    where: { activeShopId: shopId, status: "RUNNING", startedAt: { lt: new Date(Date.now() - STALE_RUN_MS) } },
+    data: {
+      status: "FAILED",
+      activeShopId: null,
+      finishedAt: new Date(),
+      error: "Interrupted: the sync stopped before it finished",
+    },
+  });
+  try {
+    return await prisma.merchSyncRun.create({ data: { shopId, activeShopId: shopId, startedById } });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError("conflict", SYNC_RUNNING_MESSAGE);
+    throw e;
+  }
+}
+
+/** JSON with sorted keys: jsonb does not keep key order, so stored and fresh values compare by content. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+const money = (value: Prisma.Decimal | string) => new Prisma.Decimal(value).toFixed(2);
+
+type Change = "added" | "updated" | "unchanged";
+
+/** Writes one product and its variants if anything differs; says what happened. */
+async function saveProduct(merchandise: MerchandiseRow, variants: MerchandiseVariantRow[], syncedAt: Date): Promise<Change> {
+  const prisma = await db();
+  const key = { printifyShopId: merchandise.printifyShopId, printifyId: merchandise.printifyId };
+  const existing = await prisma.merchandise.findUnique({
+    where: { printifyShopId_printifyId: key },
+    include: { variants: true },
+  });
+  const data = {
+    ...merchandise,
+    isDemo: false,
+    options: merchandise.options as Prisma.InputJsonValue,
+    images: merchandise.images as Prisma.InputJsonValue,
+  };
+  if (!existing) {
+    await prisma.merchandise.create({ data: { ...data, syncedAt, variants: { create: variants } } });
+    return "added";
+  }
+  const productChanged =
+    existing.title !== data.title ||
+    existing.description !== data.description ||
+    money(existing.price) !== money(data.price) ||
+    existing.imageUrl !== data.imageUrl ||
+    existing.available !== data.available ||
+    existing.isDemo ||
+    canonical(existing.options) !== canonical(data.options) ||
+    canonical(existing.images) !== canonical(data.images);
+  const stored = new Map(existing.variants.map((v) => [v.providerVariantId, v]));
+  const changedVariants = variants.filter((v) => {
+    const s = stored.get(v.providerVariantId);
+    return (
+      !s ||
+      s.title !== v.title ||
+      money(s.price) !== money(v.price) ||
+      s.isEnabled !== v.isEnabled ||
+      s.isDefault !== v.isDefault ||
+      s.isAvailable !== v.isAvailable ||
+      canonical(s.optionValueIds) !== canonical(v.optionValueIds)
+    );
+  });
+  const listed = new Set(variants.map((v) => v.providerVariantId));
+  // A variant the provider dropped stays (orders name it) but can no longer be bought.
+  const dropped = existing.variants.filter(
+    (v) => !listed.has(v.providerVariantId) && (v.isEnabled || v.isAvailable || v.isDefault),
+  );
+  if (!productChanged && changedVariants.length === 0 && dropped.length === 0) return "unchanged";
+  await prisma.$transaction(async (tx) => {
+    await tx.merchandise.update({ where: { id: existing.id }, data: { ...data, syncedAt } });
+    for (const v of changedVariants) {
+      await tx.merchandiseVariant.upsert({
+        where: { merchandiseId_providerVariantId: { merchandiseId: existing.id, providerVariantId: v.providerVariantId } },
+        create: { ...v, merchandiseId: existing.id },
+        update: v,
+      });
+    }
+    if (dropped.length > 0) {
+      await tx.merchandiseVariant.updateMany({
+        where: { id: { in: dropped.map((v) => v.id) } },
+        data: { isEnabled: false, isAvailable: false, isDefault: false },
+      });
+    }
+  });
+  return "updated";
+}
+
+/** Printify's reason for a failed run, as the admin reads it. */
+function failureReason(e: unknown): string {
+  if (e instanceof PrintifyError) return `Printify: ${e.reason}`;
+  if (e instanceof AppError) return e.message;
+  return "Unexpected error while saving the catalogue";
+}
+
+/**
+ * Syncs one shop from Printify; answers the finished run. Throws 409 while the shop syncs elsewhere, and a 503
+ * carrying Printify's reason when the provider failed (the run is then FAILED with that reason, the claim released).
+ */
+export async function syncShop(client: PrintifyClient, shopId: string, startedById: string | null = null): Promise<SyncRun> {
+  const prisma = await db();
+  const run = await claimRun(shopId, startedById);
+  const seen = new Set<string>();
+  const counts = { total: 0, processed: 0, added: 0, updated: 0, unavailable: 0 };
+  try {
+    for await (const page of client.productPages(shopId)) {
+      counts.total = Math.max(page.total ?? 0, counts.processed + page.products.length);
+      await prisma.merchSyncRun.update({ where: { id: run.id }, data: { total: counts.total } });
+      for (const product of page.products) {
+        const { merchandise, variants } = toMerchandise(product, shopId);
+        const change = await saveProduct(merchandise, variants, run.startedAt);
+        if (change !== "unchanged") counts[change]++;
+        seen.add(product.id);
+        counts.processed++;
+        // Progress after every product: the admin screen shows "n of N products".
+        await prisma.merchSyncRun.update({ where: { id: run.id }, data: { ...counts } });
+      }
+    }
+    // Gone from the provider: unavailable, never deleted (orders keep merchandiseId). Demo rows go with them once a
+    // real catalogue arrives, since nothing can be ordered from the demo shop.
+    const gone = await prisma.merchandise.updateMany({
+      where: {
+        available: true,
+        OR: [
+          { printifyShopId: shopId, printifyId: { notIn: [...seen] } },
+          { isDemo: true, printifyShopId: { not: shopId } },
+        ],
+      },
+      data: { available: false },
+    });
+    counts.unavailable = gone.count;
+    const done = await prisma.merchSyncRun.update({
+      where: { id: run.id },
+      data: { ...counts, status: "SUCCEEDED", activeShopId: null, finishedAt: new Date() },
+    });
+    log.info("printify sync finished", { shopId, ...counts });
+    return toSyncRun(done);
+  } catch (e) {
+    const reason = failureReason(e);
+    await prisma.merchSyncRun
+      .update({
+        where: { id: run.id },
+        data: { ...counts, status: "FAILED", activeShopId: null, finishedAt: new Date(), error: reason.slice(0, 1000) },
+      })
+      .catch((err) => log.error("could not record a failed sync", { err, shopId }));
+    log.warn("printify sync failed", { shopId, reason, err: e });
+    if (e instanceof AppError) throw e;
+    throw new AppError("unavailable", `Failed to sync products from Printify. ${reason}`);
+  }
+}
+
+/** The 'Sync Successful' toast's text (SPEC §9: the server's message). */
+export function syncMessage(run: SyncRun): string {
+  const products = `${run.processed} ${run.processed === 1 ? "product" : "products"}`;
+  return `Synced ${products}: ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
+}

@@ -1,0 +1,37 @@
+// One catalogue product on the admin screen (SPEC §2 Merchandise Management): image, title, description (as text,
+// three lines), price and an Available / Unavailable badge; demo rows say so.
+import type { CatalogueItem } from "@api/modules/printify/schema";
+import Badge from "../../components/ui/Badge";
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+
+/** The stored (sanitized) description as plain text: the card shows a clamped summary, not the formatted copy. */
+export function descriptionText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export default function CatalogueCard({ item }: { item: CatalogueItem }) {
+  return (
+    <article className="card h-full min-w-0 border border-base-300 bg-base-200 shadow-sm" data-testid="catalogue-item">
+      <figure className="aspect-square overflow-hidden bg-base-100">
+        {item.imageUrl ? (
+          <img src={item.imageUrl} alt="" loading="lazy" className="h-full w-full object-contain" />
+        ) : (
+          <span className="opacity-60">No image</span>
+        )}
+      </figure>
+      <div className="card-body min-w-0 gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="card-title min-w-0 text-base [overflow-wrap:anywhere]">{item.title}</h3>
+          <Badge tone={item.available ? "success" : "ghost"}>{item.available ? "Available" : "Unavailable"}</Badge>
+        </div>
+        <p className="line-clamp-3 text-sm opacity-80 [overflow-wrap:anywhere]">{descriptionText(item.description)}</p>
+        <p className="mt-auto font-semibold">${item.price}</p>
+      </div>
+    </article>
+  );
+}

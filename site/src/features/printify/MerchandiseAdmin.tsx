@@ -1,0 +1,96 @@
+// Admin merchandise (SPEC §2 Merchandise Management, §9 sync toasts; issue 15): the Printify shops with Sync
+// Products and its live progress, and the catalogue card (every product, available or not). Without a token the
+// catalogue is the demo one, and the screen says so.
+import { useState } from "react";
+import type { Shop, SyncRun } from "@api/modules/printify/schema";
+import Alert from "../../components/ui/Alert";
+import Badge from "../../components/ui/Badge";
+import { serverMessage } from "../../lib/api";
+import { withQueries } from "../../lib/query";
+import { toast } from "../../stores/toast";
+import AdminListScreen, { ADMIN_GRID } from "../admin/AdminListScreen";
+import CatalogueCard from "./CatalogueCard";
+import { useCatalogue, useShops, useSyncProgress, useSyncShop } from "./printify.queries";
+import ShopsCard from "./ShopsCard";
+
+export const NO_MERCHANDISE = "No merchandise in catalog. Sync products from Printify to get started.";
+
+function MerchandiseAdmin() {
+  const shops = useShops();
+  const catalogue = useCatalogue();
+  const sync = useSyncShop();
+  const [syncing, setSyncing] = useState<string | null>(null);
+  const [summaries, setSummaries] = useState<Record<string, SyncRun>>({});
+  const progress = useSyncProgress(syncing);
+  const items = catalogue.data?.items ?? [];
+  const demo = catalogue.data?.configured === false && items.some((i) => i.isDemo);
+
+  const onSync = async (shop: Shop) => {
+    const id = String(shop.id);
+    if (syncing) return;
+    setSyncing(id);
+    try {
+      const result = await sync.mutateAsync(id);
+      setSummaries((s) => ({ ...s, [id]: result.run }));
+      toast({ title: "Sync Successful", description: result.message || "Products synced successfully" });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Sync Failed",
+        description: serverMessage(error) || "Failed to sync products from Printify",
+      });
+    } finally {
+      setSyncing(null);
+    }
+  };
+
+  return (
+    <AdminListScreen
+      title="Merchandise Management"
+      description="Sync products from your Printify shops and review the catalogue."
+      toolbar={
+        <>
+          {demo && (
+            <Alert tone="info">
+              <strong>Demo catalogue.</strong> No Printify token is configured, so the store shows built-in demo products. Set
+              PRINTIFY_API_TOKEN and sync a shop to sell your own.
+            </Alert>
+          )}
+          <ShopsCard
+            shops={shops.data ?? []}
+            loading={shops.isPending}
+            failed={shops.isError ? serverMessage(shops.error) || "Failed to load Printify shops." : null}
+            syncing={syncing}
+            progress={progress.data ?? null}
+            summaries={summaries}
+            onSync={(shop) => void onSync(shop)}
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 className="text-xl font-semibold">Product Catalog</h2>
+            <span className="opacity-70" data-testid="catalogue-count">
+              {items.length} {items.length === 1 ? "product" : "products"}
+            </span>
+            {demo && <Badge tone="info">Demo catalogue</Badge>}
+          </div>
+        </>
+      }
+      query={catalogue}
+      empty={items.length === 0}
+      texts={{
+        loading: "Loading catalogue",
+        failed: "Failed to load the catalogue. Please try again later.",
+        empty: NO_MERCHANDISE,
+      }}
+    >
+      <ul className={ADMIN_GRID}>
+        {items.map((item) => (
+          <li key={item.id} className="min-w-0">
+            <CatalogueCard item={item} />
+          </li>
+        ))}
+      </ul>
+    </AdminListScreen>
+  );
+}
+
+export default withQueries(MerchandiseAdmin);

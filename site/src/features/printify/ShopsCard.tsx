@@ -1,0 +1,87 @@
+// The provider's shops (SPEC §2 Merchandise Management): title, sales channel and Sync Products ('Syncing...' on the
+// shop being synced, every button disabled while a sync runs), the live progress 'n of N products' and the summary
+// of the shop's last sync.
+import type { Shop, SyncRun } from "@api/modules/printify/schema";
+import Badge from "../../components/ui/Badge";
+import Button from "../../components/ui/Button";
+
+export const NO_SHOPS = "No Printify shops found. Please check your API token configuration.";
+
+type Props = {
+  shops: Shop[];
+  loading: boolean;
+  failed: string | null;
+  /** The shop being synced, and its latest progress. */
+  syncing: string | null;
+  progress: SyncRun | null;
+  summaries: Record<string, SyncRun>;
+  onSync: (shop: Shop) => void;
+};
+
+export function syncSummary(run: SyncRun): string {
+  if (run.status === "FAILED") return `Last sync failed: ${run.error ?? "unknown error"}`;
+  return `Last sync: ${run.processed} products — ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
+}
+
+export default function ShopsCard({ shops, loading, failed, syncing, progress, summaries, onSync }: Props) {
+  return (
+    <section aria-labelledby="shops-title" className="card border border-base-300 bg-base-200">
+      <div className="card-body gap-4">
+        <h2 id="shops-title" className="card-title">
+          Printify Shops
+        </h2>
+        {loading ? (
+          <div className="skeleton h-12 w-full" role="status" aria-label="Loading shops" />
+        ) : failed !== null ? (
+          <p className="text-error">{failed}</p>
+        ) : shops.length === 0 ? (
+          <p className="opacity-70">{NO_SHOPS}</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {shops.map((shop) => {
+              const id = String(shop.id);
+              const running = syncing === id;
+              const summary = summaries[id];
+              return (
+                <li key={id} className="flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-100 p-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold [overflow-wrap:anywhere]">
+                      {shop.title} {shop.demo && <Badge tone="info">Demo catalogue</Badge>}
+                    </p>
+                    <p className="text-sm opacity-70">Sales channel: {shop.sales_channel}</p>
+                    <p className="text-sm" aria-live="polite" data-testid={`sync-status-${id}`}>
+                      {running
+                        ? progress?.status === "RUNNING" && progress.total > 0
+                          ? `${progress.processed} of ${progress.total} products`
+                          : "Starting sync..."
+                        : summary
+                          ? syncSummary(summary)
+                          : ""}
+                    </p>
+                    {running && progress?.status === "RUNNING" && progress.total > 0 && (
+                      <progress
+                        className="progress progress-primary w-56"
+                        value={progress.processed}
+                        max={progress.total}
+                        aria-label={`Syncing ${shop.title}`}
+                      />
+                    )}
+                  </div>
+                  <Button
+                    size="sm"
+                    busy={running}
+                    busyLabel="Syncing..."
+                    disabled={syncing !== null}
+                    onClick={() => onSync(shop)}
+                  >
+                    Sync Products
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

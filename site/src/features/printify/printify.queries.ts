@@ -1,0 +1,31 @@
+// The merchandise admin screen's calls (SPEC §7 /api/printify/*): the shops, the catalogue, a sync and its progress.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../lib/api";
+
+const KEY = ["printify"] as const;
+/** How often the screen asks for a running sync's progress. */
+export const PROGRESS_POLL_MS = 500;
+
+export const useShops = () => useQuery({ queryKey: [...KEY, "shops"], queryFn: () => unwrap(api.printify.shops.get()) });
+
+export const useCatalogue = () =>
+  useQuery({ queryKey: [...KEY, "catalogue"], queryFn: () => unwrap(api.printify.catalogue.get()) });
+
+/** The shop's latest sync run, polled while `shopId` is syncing (null: not asked). */
+export const useSyncProgress = (shopId: string | null) =>
+  useQuery({
+    queryKey: [...KEY, "sync", shopId],
+    queryFn: () => unwrap(api.printify.sync({ shopId: shopId ?? "0" }).get()),
+    enabled: shopId !== null,
+    refetchInterval: PROGRESS_POLL_MS,
+    gcTime: 0,
+  });
+
+/** Runs a sync to its end (the request answers when it finished), then reloads the catalogue (SPEC §7). */
+export function useSyncShop() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (shopId: string) => unwrap(api.printify.sync({ shopId }).post()),
+    onSettled: () => client.invalidateQueries({ queryKey: [...KEY, "catalogue"] }),
+  });
+}
