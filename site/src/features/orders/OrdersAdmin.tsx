@@ -18,7 +18,7 @@ import { toast } from "../../stores/toast";
 const STATUS_FILTER = ORDER_STATUSES.map((s) => ({ value: s, label: orderStatus(s).label }));
 const TYPE_FILTER = ORDER_TYPES.map((t) => ({ value: t, label: ORDER_TYPE_LABELS[t] }));
 
-function OrdersAdmin() {
+export function OrdersAdmin() {
   const [filter, setFilter] = useState<OrderFilter>({});
   const orders = useOrders(filter);
   const updateOrder = useUpdateOrder();
