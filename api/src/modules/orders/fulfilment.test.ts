@@ -12,7 +12,7 @@ import { RECEIPT_JOB } from "../payments/emails";
 import { useStripe, webhookSecret } from "../payments/stripe";
 import { usePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
-import { DEMO_PRINTIFY_STATUS, SUBMIT_JOB, SUBMIT_RETRY_LIMIT, submitOrder } from "./fulfilment";
+import { DEMO_PRINTIFY_STATUS, SUBMIT_JOB, SUBMIT_RETRY_LIMIT, SubmissionBusy, submitOrder } from "./fulfilment";
 import { ORDER_MESSAGES } from "./schema";
 
 const PRODUCT = DEMO_PRODUCTS[0]!;
@@ -240,6 +240,21 @@ describe("failures are retried, visible, and never make a second Printify order"
     const done = await load(order.id);
     expect(done).toMatchObject({ printifyOrderId: created.id, status: "PROCESSING" });
     expect(kinds(done)).toEqual(["SUBMITTED"]);
+  });
+
+  test("runs of the same order at once (the Stripe job and a hand retry): one creates, the others retry later", async () => {
+    const order = await paidOrder();
+    printify.failNext(1, { delayMs: 300 }, CREATE); // a slow create: the runs overlap for sure
+    const runs = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) => submitOrder({ orderId: order.id }, { id: `run${i}`, retryCount: 0 })),
+    );
+    expect(runs.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of runs) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(SubmissionBusy);
+    await submitOrder({ orderId: order.id }, { id: "later", retryCount: 1 }); // their retries find it done
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    const done = await load(order.id);
+    expect(kinds(done)).toEqual(["SUBMITTED"]); // a busy run is no failure
+    expect(done.submissionLockedUntil).toBeNull();
   });
 
   test("a permanent 4xx: recorded once, not retried (the job completes), reason visible; the hand retry works", async () => {

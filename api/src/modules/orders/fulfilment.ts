@@ -8,7 +8,7 @@ import { env } from "../../env";
 import type { Prisma } from "../../generated/prisma/client";
 import { type JobRun, work } from "../../lib/jobs";
 import { log } from "../../lib/logger";
-import { PrintifyError, printify } from "../printify/client";
+import { PrintifyError, type PrintifyClient, printify } from "../printify/client";
 import type { PrintifyAddress } from "../printify/shapes";
 
 export const SUBMIT_JOB = "printify-submit-order";
@@ -63,6 +63,47 @@ export async function submitOrder({ orderId }: SubmitJob, job: JobRun = { id: "d
     }
     return;
   }
+  // One run per order at a time, across processes (the Stripe job and a hand retry could overlap): a lease on the row,
+  // taken atomically and released at the end; one left by a crashed run expires. A run that finds it taken ends
+  // with a retryable error and pg-boss tries again later, when the first run's work is recorded.
+  const lease = await takeLease(orderId);
+  if (!lease) throw new SubmissionBusy(orderId);
+  try {
+    // Read again under the lease: a run that held it before may have recorded the Printify order meanwhile.
+    await submit(client, await prisma.order.findUniqueOrThrow({ where: { id: orderId }, select: orderSelect }), job);
+  } finally {
+    // Only our own lease (one that expired and was taken by another run is theirs).
+    await prisma.order.updateMany({
+      where: { id: orderId, submissionLockedUntil: lease },
+      data: { submissionLockedUntil: null },
+    });
+  }
+}
+
+/** The lease outlives any run: the job's own expiry (5 minutes) makes pg-boss run a stuck job again after it. */
+const LEASE_MS = 5 * 60_000;
+
+/** The lease's expiry when taken, null when another run holds it. */
+async function takeLease(orderId: string): Promise<Date | null> {
+  const now = new Date();
+  const until = new Date(now.getTime() + LEASE_MS);
+  const { count } = await (await db()).order.updateMany({
+    where: { id: orderId, OR: [{ submissionLockedUntil: null }, { submissionLockedUntil: { lt: now } }] },
+    data: { submissionLockedUntil: until },
+  });
+  return count === 1 ? until : null;
+}
+
+/** Another run holds the order's lease: not a failure of Printify, so nothing is recorded; the job retries. */
+export class SubmissionBusy extends Error {
+  constructor(orderId: string) {
+    super(`Order ${orderId} is being submitted by another run`);
+  }
+}
+
+async function submit(client: PrintifyClient, order: OrderRow, job: JobRun): Promise<void> {
+  const prisma = await db();
+  const orderId = order.id;
   try {
     const shopId = order.printifyShopId ?? order.merchandise?.printifyShopId ?? null;
     if (!shopId) throw new PermanentFailure("The order has no Printify shop");
@@ -99,7 +140,7 @@ export async function submitOrder({ orderId }: SubmitJob, job: JobRun = { id: "d
 
 /** Finds the order an earlier attempt created (adopted), or creates it; either way it is recorded before returning. */
 async function createOnce(
-  client: NonNullable<ReturnType<typeof printify>>,
+  client: PrintifyClient,
   shopId: string,
   order: OrderRow,
 ): Promise<{ id: string; status: string | null }> {
@@ -146,12 +187,7 @@ async function recordSubmitted(order: OrderRow, printifyOrderId: string, printif
  * Releases the order to production, once: Printify's current status decides (on-hold → send; pending → throw the
  * retryable "order_pending"; anything else → it already went, e.g. an attempt whose answer was lost).
  */
-async function sendOnce(
-  client: NonNullable<ReturnType<typeof printify>>,
-  shopId: string,
-  orderId: string,
-  printifyOrderId: string,
-) {
+async function sendOnce(client: PrintifyClient, shopId: string, orderId: string, printifyOrderId: string) {
   const current = await client.getOrder(shopId, printifyOrderId);
   if (current.status === "pending") {
     throw new PrintifyError("order_pending", 400, "Printify is still calculating the order", {
