@@ -1,6 +1,6 @@
 // Order routes (SPEC §7 GET /api/orders, PATCH /api/orders/{id}; issue 15 item 8), all for the order_management
 // section: the list (status and type filters, keyset pages with the next cursor in headers), the CSV export, one
-// order's timeline and the admin's update.
+// order's timeline, the admin's update and the retry by hand of a failed submission to Printify.
 import { Elysia, t } from "elysia";
 import { csvHeaders } from "../../lib/csv";
 import { errorResponses, GUARDED_ERRORS, IdParams } from "../../lib/http-schema";
@@ -14,7 +14,7 @@ import {
   OrderTypeSchema,
   OrderUpdateSchema,
 } from "./schema";
-import { listOrders, orderTimeline, ordersCsv, updateOrder } from "./service";
+import { listOrders, orderTimeline, ordersCsv, retrySubmission, updateOrder } from "./service";
 
 const listErrors = errorResponses(400, 401, 403);
 
@@ -53,4 +53,10 @@ export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefi
     parse: "json",
     response: { 200: OrderSchema, ...GUARDED_ERRORS },
     detail: { summary: "Set an order's status and optionally its tracking number (recorded in its timeline)" },
+  })
+  .post("/:id/retry-submission", ({ params, user }) => retrySubmission(params.id, user), {
+    section: "order_management",
+    params: IdParams,
+    response: { 200: OrderSchema, ...GUARDED_ERRORS, ...errorResponses(409) },
+    detail: { summary: "Submit a merchandise order to Printify again (after a failure); 409 once it is there" },
   });

@@ -96,7 +96,12 @@ export const OrderTimelineSchema = T.Object({
 });
 export type OrderTimeline = Static<typeof OrderTimelineSchema>;
 
-export const ORDER_MESSAGES = { notFound: "Order not found" } as const;
+export const ORDER_MESSAGES = {
+  notFound: "Order not found",
+  retryNotMerchandise: "Only merchandise orders are submitted to Printify",
+  retryAlreadySubmitted: "This order has already been submitted to Printify",
+  retried: "Submission retried",
+} as const;
 
 // ── Admin dashboard (/admin, section admin_dashboard) ─────────────────────────────────────────────────────────
 /** SPEC §9: the dashboard lists 5 items. */

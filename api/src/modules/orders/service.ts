@@ -4,8 +4,10 @@
 import { db } from "../../db/client";
 import { Prisma, type OrderStatus as DbOrderStatus, type OrderType as DbOrderType } from "../../generated/prisma/client";
 import { toCsv } from "../../lib/csv";
-import { notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
+import { enqueue } from "../../lib/jobs";
 import { defineKeyset, inPageOrder } from "../../lib/keyset";
+import { SUBMIT_JOB, type SubmitJob } from "./fulfilment";
 import {
   ORDER_EXPORT_MAX,
   ORDER_MESSAGES,
@@ -96,6 +98,25 @@ export async function updateOrder(id: string, input: OrderUpdate, by: { username
       data: { orderId: id, kind: "STATUS_CHANGED", message: `${changes.join("; ")} (by ${by.username})`, createdAt: now },
     });
     return toOrder(after);
+  });
+}
+
+/**
+ * An admin's "retry by hand" of a merchandise order's submission to Printify: a new job (a fresh key, so it is not
+ * the finished one) and a RETRY_REQUESTED event, in one transaction. The job still looks the order up by external_id
+ * first, so a retry never sends it twice. 409 once it is at Printify; 400 for other kinds of order.
+ */
+export async function retrySubmission(id: string, by: { username: string }): Promise<Order> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM orders WHERE id = ${id} FOR UPDATE`;
+    if (locked.length === 0) throw notFound(ORDER_MESSAGES.notFound);
+    const order = await tx.order.findUniqueOrThrow({ where: { id }, select: { ...orderSelect } });
+    if (order.orderType !== "MERCHANDISE") throw new AppError("invalid_data", ORDER_MESSAGES.retryNotMerchandise);
+    if (order.printifyOrderId) throw new AppError("conflict", ORDER_MESSAGES.retryAlreadySubmitted);
+    await enqueue<SubmitJob>(tx, SUBMIT_JOB, { orderId: id }, { key: `${id}:retry:${Date.now()}` });
+    await tx.orderEvent.create({ data: { orderId: id, kind: "RETRY_REQUESTED", message: `Retry requested by ${by.username}` } });
+    return toOrder(order);
   });
 }
 

@@ -6,6 +6,7 @@
 import type Stripe from "stripe";
 import type { Prisma } from "../../generated/prisma/client";
 import { enqueue } from "../../lib/jobs";
+import { SUBMIT_JOB, type SubmitJob } from "../orders/fulfilment";
 import { RECEIPT_JOB, type ReceiptJob } from "./emails";
 import { MERCHANDISE_KIND } from "./purchase";
 
@@ -132,9 +133,9 @@ async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Prom
 }
 
 /**
- * Runs in the Stripe event's transaction once a merchandise order is recorded as paid: today its timeline's PAID
- * event. The submission to Printify (issue 15 items 2 and 6, the job queue) is enqueued HERE, with this `tx`, so the
- * order and its submission commit together or not at all.
+ * Runs in the Stripe event's transaction once a merchandise order is recorded as paid: its timeline's PAID event and
+ * its submission to Printify (orders/fulfilment.ts), enqueued with this `tx` and keyed by the order id, so the order
+ * and its submission commit together or not at all, and a repeat enqueues nothing more.
  */
 export async function onMerchandiseOrderPaid(
   tx: Tx,
@@ -147,4 +148,5 @@ export async function onMerchandiseOrderPaid(
       message: `Paid $${Number(order.amount.toString()).toFixed(2)} (${order.stripePaymentId ?? "Stripe"})`,
     },
   });
+  await enqueue<SubmitJob>(tx, SUBMIT_JOB, { orderId: order.id }, { key: order.id });
 }

@@ -1,6 +1,6 @@
 // Order Management (SPEC §2, §7, §8; issue 15 item 8): orders newest first as cards, filtered by status and type,
 // Load more while there is a next page, five skeletons while loading, 'No orders yet.', the Update dialog and each
-// order's timeline, and Export CSV of what the filters show.
+// order's timeline, Retry for a merchandise order Printify refused, and Export CSV of what the filters show.
 import { useState } from "react";
 import { ORDER_STATUSES, ORDER_TYPES, type Order, type OrderFilter } from "@api/modules/orders/schema";
 import { serverMessage } from "../../lib/api";
@@ -12,15 +12,28 @@ import { useCrudDialogs } from "../admin/use-crud-dialogs";
 import OrderCard, { OrderSkeleton } from "./OrderCard";
 import { OrderTimelineDialog, OrderUpdateDialog } from "./OrderDialogs";
 import { ORDER_TYPE_LABELS, orderStatus, orderTitle } from "./order-status";
-import { exportHref, useOrders, useUpdateOrder } from "./orders.queries";
+import { exportHref, useOrders, useRetrySubmission, useUpdateOrder } from "./orders.queries";
+import { toast } from "../../stores/toast";
 
 const STATUS_FILTER = ORDER_STATUSES.map((s) => ({ value: s, label: orderStatus(s).label }));
 const TYPE_FILTER = ORDER_TYPES.map((t) => ({ value: t, label: ORDER_TYPE_LABELS[t] }));
 
-function OrdersAdmin() {
+export function OrdersAdmin() {
   const [filter, setFilter] = useState<OrderFilter>({});
   const orders = useOrders(filter);
   const updateOrder = useUpdateOrder();
+  const retry = useRetrySubmission();
+  // Only a merchandise order whose submission failed and is not at Printify can be retried (the server checks too).
+  const retrySubmission = (order: Order) =>
+    retry.mutate(order.id, {
+      onSuccess: () => toast({ title: "Submission retried", description: "The order is being sent to Printify again." }),
+      onError: (err) =>
+        toast({
+          title: "Failed to retry submission",
+          description: serverMessage(err) || "Please try again",
+          variant: "destructive",
+        }),
+    });
   const dialogs = useCrudDialogs<Order, "timeline">();
   const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const editing = dialogs.form?.row;
@@ -80,6 +93,16 @@ function OrdersAdmin() {
               order={order}
               actions={
                 <>
+                  {order.submissionError && !order.printifyOrderId && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={retry.isPending && retry.variables === order.id}
+                      onClick={() => retrySubmission(order)}
+                    >
+                      Retry<span className="sr-only"> submission of {orderTitle(order.id)}</span>
+                    </Button>
+                  )}
                   <Button variant="ghost" size="sm" onClick={() => dialogs.show("timeline", order)}>
                     Timeline<span className="sr-only"> of {orderTitle(order.id)}</span>
                   </Button>

@@ -1,4 +1,5 @@
-// The order-management screen's calls (SPEC §7 GET /api/orders, PATCH /api/orders/{id}, plus an order's timeline),
+// The order-management screen's calls (SPEC §7 GET /api/orders, PATCH /api/orders/{id}, plus an order's timeline and
+// the retry of a failed submission to Printify),
 // as queries and mutations of the one data layer. The list pages by keyset: the next cursor arrives in a header.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OrderFilter, OrderUpdate } from "@api/modules/orders/schema";
@@ -26,6 +27,15 @@ export function useUpdateOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: OrderUpdate }) => unwrap(api.orders({ id }).patch(body)),
+    onSuccess: () => client.invalidateQueries({ queryKey: ORDERS }),
+  });
+}
+
+/** Submit a merchandise order to Printify again after a failure (the server answers 409 once it is there). */
+export function useRetrySubmission() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.orders({ id })["retry-submission"].post()),
     onSuccess: () => client.invalidateQueries({ queryKey: ORDERS }),
   });
 }

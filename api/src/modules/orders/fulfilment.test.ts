@@ -1,0 +1,336 @@
+// A paid merchandise order reaches Printify once (issue 15 items 6 and 10): the Stripe webhook's job submits it with the right line item and address, repeats of the event make one Printify order, Printify failures are retried (external_id looked up first), kept visible and retried by hand, a lost answer is adopted, send_to_production waits out `pending`, and without a token nothing is sent.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import Stripe from "stripe";
+import { BASE_URL, type Client, raw, signedInClient } from "../../../test/client";
+import { createOrder, createProductWithVariants, createUser, unique } from "../../../test/factories";
+import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
+import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { drain, withJobQueue } from "../../../test/jobs";
+import { db } from "../../db/client";
+import { env } from "../../env";
+import { RECEIPT_JOB } from "../payments/emails";
+import { useStripe, webhookSecret } from "../payments/stripe";
+import { usePrintify } from "../printify/client";
+import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
+import { DEMO_PRINTIFY_STATUS, SUBMIT_JOB, SUBMIT_RETRY_LIMIT, SubmissionBusy, submitOrder } from "./fulfilment";
+import { ORDER_MESSAGES } from "./schema";
+
+const PRODUCT = DEMO_PRODUCTS[0]!;
+const VARIANT = PRODUCT.variants.find((v) => v.is_enabled)!;
+const ADDRESS = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.com",
+  phone: "",
+  country: "GB",
+  region: "",
+  address1: "12 Analytical Row",
+  address2: "",
+  city: "London",
+  zip: "N1 9GU",
+};
+
+let printify: FakePrintify;
+let stripe: FakeStripe;
+
+withJobQueue();
+beforeAll(() => {
+  printify = startFakePrintify({ demo: true });
+  stripe = startFakeStripe();
+});
+beforeEach(() => {
+  usePrintify(printify.client());
+  useStripe(stripe.client);
+  printify.clearFaults();
+  printify.pendingReads = 0;
+});
+afterEach(() => {
+  (env as { PRINTIFY_SEND_TO_PRODUCTION: boolean }).PRINTIFY_SEND_TO_PRODUCTION = false;
+});
+afterAll(async () => {
+  await drain(SUBMIT_JOB);
+  await drain(RECEIPT_JOB);
+  usePrintify(undefined);
+  useStripe(undefined);
+  await Promise.all([printify.stop(), stripe.stop()]);
+});
+
+/** A catalogue row and its product at the fake Printify (a copy of a demo product under a fresh id per test). */
+function merchandise() {
+  const printifyId = unique("pfy");
+  printify.products.get(DEMO_SHOP.id)!.push({ ...structuredClone(PRODUCT), id: printifyId });
+  return createProductWithVariants({ printifyId, printifyShopId: String(DEMO_SHOP.id) });
+}
+
+/** A paid merchandise order as the Stripe webhook records it, without its job (the test runs the job itself). */
+async function paidOrder() {
+  const product = await merchandise();
+  const order = await createOrder({
+    orderType: "MERCHANDISE",
+    status: "PENDING",
+    merchandiseId: product.id,
+    printifyShopId: String(DEMO_SHOP.id),
+    printifyVariantId: String(VARIANT.id),
+    quantity: 1,
+    addressTo: ADDRESS,
+    amount: "25.00",
+  });
+  return { ...order, printifyProductId: product.printifyId! };
+}
+
+const messageOf = (res: { error: unknown }) => (res.error as { value?: { message?: string } } | null)?.value?.message ?? "";
+/** The create (POST, no query); the lookup is a GET of the same path with a page query. */
+const CREATE = /^\/v1\/shops\/\d+\/orders\.json$/;
+const printifyOrdersOf = (orderId: string) => printify.orders.filter((o) => o.external_id === orderId);
+const creates = () => printify.requests.filter((r) => r.method === "POST" && CREATE.test(r.path));
+const load = async (id: string) =>
+  (await db()).order.findUniqueOrThrow({ where: { id }, include: { events: { orderBy: { createdAt: "asc" } } } });
+const kinds = (order: Awaited<ReturnType<typeof load>>) => order.events.map((e) => e.kind);
+
+// ── Through the real Stripe webhook ─────────────────────────────────────────────────────────────────────────────
+const webhooks = new Stripe("sk_test_signing").webhooks;
+function paidSession(product: Awaited<ReturnType<typeof merchandise>>) {
+  const variant = product.variants[0]!;
+  const address = { line1: "1 Main St", line2: null, city: "Springfield", state: "IL", postal_code: "62701", country: "US" };
+  return {
+    id: `evt_${unique("submit")}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: `cs_test_${unique("s")}`,
+        object: "checkout.session",
+        mode: "payment",
+        payment_status: "paid",
+        amount_total: 2500,
+        currency: "usd",
+        payment_intent: `pi_${unique("p")}`,
+        customer_details: { email: `${unique("buyer")}@example.com`, name: "Homer Simpson", phone: null, address },
+        collected_information: { shipping_details: { name: "Homer J Simpson", address } },
+        metadata: {
+          kind: "merchandise",
+          userId: "",
+          merchandiseId: product.id,
+          merchandiseVariantId: variant.id,
+          printifyVariantId: String(VARIANT.id),
+          variantTitle: variant.title,
+        },
+        subscription: null,
+        invoice: null,
+      },
+    },
+  };
+}
+async function deliver(event: object) {
+  const payload = JSON.stringify(event);
+  const header = await webhooks.generateTestHeaderStringAsync({ payload, secret: webhookSecret()! });
+  return raw(
+    new Request(`${BASE_URL}/api/webhooks/stripe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": header },
+      body: payload,
+    }),
+  );
+}
+
+describe("the Stripe webhook enqueues the submission with the order", () => {
+  test("a paid order is submitted once: the variant, quantity, address and our id as external_id; PROCESSING, SUBMITTED", async () => {
+    const product = await merchandise();
+    expect((await deliver(paidSession(product))).status).toBe(200);
+    await drain(SUBMIT_JOB);
+    const order = await (await db()).order.findFirstOrThrow({ where: { merchandiseId: product.id } });
+    const [sent, ...more] = printifyOrdersOf(order.id);
+    expect(more).toHaveLength(0);
+    expect(sent!.line_items).toEqual([{ product_id: product.printifyId!, variant_id: VARIANT.id, quantity: 1 }]);
+    expect(sent!.address_to).toMatchObject({
+      first_name: "Homer",
+      last_name: "J Simpson",
+      country: "US",
+      region: "IL",
+      address1: "1 Main St",
+      city: "Springfield",
+      zip: "62701",
+    });
+    expect(sent).toMatchObject({ shipping_method: 1, send_shipping_notification: false });
+    const stored = await load(order.id);
+    expect(stored).toMatchObject({ printifyOrderId: sent!.id, status: "PROCESSING", submissionError: null });
+    expect(stored.submittedAt).toBeInstanceOf(Date);
+    expect(kinds(stored)).toEqual(["PAID", "SUBMITTED"]);
+    expect(printify.sentToProduction).toHaveLength(0); // PRINTIFY_SEND_TO_PRODUCTION is off by default
+  });
+
+  test("the same Stripe event 5× at once and 5× in a row: one order, one Printify order", async () => {
+    const product = await merchandise();
+    const event = paidSession(product);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    for (let i = 0; i < 5; i++) expect((await deliver(event)).status).toBe(200);
+    await drain(SUBMIT_JOB);
+    const orders = await (await db()).order.findMany({ where: { merchandiseId: product.id } });
+    expect(orders).toHaveLength(1);
+    expect(printifyOrdersOf(orders[0]!.id)).toHaveLength(1);
+    expect(kinds(await load(orders[0]!.id))).toEqual(["PAID", "SUBMITTED"]);
+  });
+});
+
+// ── The job itself (each call below is what pg-boss runs on a retry) ─────────────────────────────────────────────
+describe("failures are retried, visible, and never make a second Printify order", () => {
+  test("Printify 500 at creation: the failure is recorded and rethrown; the retry looks up, then creates once", async () => {
+    const order = await paidOrder();
+    printify.failNext(1, { status: 500, reason: "Printify is having a moment" }, CREATE);
+    // The POST is never repeated by the client: the job fails and pg-boss will run it again.
+    await expect(submitOrder({ orderId: order.id })).rejects.toMatchObject({ kind: "server", retryable: true });
+    const failed = await load(order.id);
+    expect(failed.submissionAttempts).toBe(1);
+    expect(failed).toMatchObject({ printifyOrderId: null, submissionError: "Printify is having a moment", status: "PENDING" });
+    expect(kinds(failed)).toEqual(["SUBMISSION_FAILED"]);
+    expect(failed.events[0]!.message).toContain("will retry");
+    printify.clearFaults();
+
+    await submitOrder({ orderId: order.id }, { id: "retry", retryCount: 1 });
+    const done = await load(order.id);
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    expect(done).toMatchObject({
+      printifyOrderId: printifyOrdersOf(order.id)[0]!.id,
+      submissionError: null,
+      status: "PROCESSING",
+    });
+    expect(kinds(done)).toEqual(["SUBMISSION_FAILED", "SUBMITTED"]);
+  });
+
+  test("Printify created the order but the answer was lost (timeout): the retry adopts it by external_id", async () => {
+    const order = await paidOrder();
+    usePrintify(printify.client({ timeoutMs: 150 }));
+    printify.failNext(1, { delayMs: 400 }, CREATE); // the POST: created after we gave up
+    await expect(submitOrder({ orderId: order.id })).rejects.toMatchObject({ kind: "timeout" });
+    await Bun.sleep(400);
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    expect((await load(order.id)).printifyOrderId).toBeNull();
+
+    const before = creates().length;
+    await submitOrder({ orderId: order.id }, { id: "retry", retryCount: 1 });
+    expect(creates().length).toBe(before); // nothing created again
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    const done = await load(order.id);
+    expect(done.printifyOrderId).toBe(printifyOrdersOf(order.id)[0]!.id);
+    expect(kinds(done)).toEqual(["SUBMISSION_FAILED", "SUBMITTED"]);
+    expect(done.events[1]!.message).toContain("earlier attempt");
+  });
+
+  test("our process died after Printify created the order, before recording it: the next run adopts it", async () => {
+    const order = await paidOrder();
+    const created = await printify.client().createOrder(DEMO_SHOP.id, {
+      external_id: order.id,
+      line_items: [
+        {
+          product_id: order.printifyProductId,
+          variant_id: VARIANT.id,
+          quantity: 1,
+        },
+      ],
+      address_to: ADDRESS,
+      shipping_method: 1,
+      send_shipping_notification: false,
+    });
+    await submitOrder({ orderId: order.id });
+    await submitOrder({ orderId: order.id }); // and a repeat of the job changes nothing
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    const done = await load(order.id);
+    expect(done).toMatchObject({ printifyOrderId: created.id, status: "PROCESSING" });
+    expect(kinds(done)).toEqual(["SUBMITTED"]);
+  });
+
+  test("runs of the same order at once (the Stripe job and a hand retry): one creates, the others retry later", async () => {
+    const order = await paidOrder();
+    printify.failNext(1, { delayMs: 300 }, CREATE); // a slow create: the runs overlap for sure
+    const runs = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) => submitOrder({ orderId: order.id }, { id: `run${i}`, retryCount: 0 })),
+    );
+    expect(runs.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of runs) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(SubmissionBusy);
+    await submitOrder({ orderId: order.id }, { id: "later", retryCount: 1 }); // their retries find it done
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    const done = await load(order.id);
+    expect(kinds(done)).toEqual(["SUBMITTED"]); // a busy run is no failure
+    expect(done.submissionLockedUntil).toBeNull();
+  });
+
+  test("a permanent 4xx: recorded once, not retried (the job completes), reason visible; the hand retry works", async () => {
+    const order = await paidOrder();
+    const reason = "address_to.zip: The zip code is invalid.";
+    printify.failNext(1, { status: 400, reason, code: 8150 }, CREATE);
+    // Resolves: pg-boss sees success and does not retry a request Printify refuses.
+    await submitOrder({ orderId: order.id });
+    const failed = await load(order.id);
+    expect(failed).toMatchObject({ printifyOrderId: null, submissionError: reason, submissionAttempts: 1 });
+    expect(failed.events.at(-1)!.message).toContain("not retried");
+    expect(printifyOrdersOf(order.id)).toHaveLength(0);
+
+    const admin = await signedInClient(await createUser({ role: "ADMIN" }));
+    const res = await admin.api.orders({ id: order.id })["retry-submission"].post();
+    expect(res.status).toBe(200);
+    await drain(SUBMIT_JOB);
+    const done = await load(order.id);
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    expect(done).toMatchObject({ printifyOrderId: printifyOrdersOf(order.id)[0]!.id, submissionError: null });
+    expect(kinds(done)).toEqual(["SUBMISSION_FAILED", "RETRY_REQUESTED", "SUBMITTED"]);
+
+    const again = await admin.api.orders({ id: order.id })["retry-submission"].post();
+    expect(again.status).toBe(409);
+    expect(messageOf(again)).toBe(ORDER_MESSAGES.retryAlreadySubmitted);
+  });
+
+  test("the hand retry: 400 for a non-merchandise order, 404 unknown, 403 without order_management", async () => {
+    const admin = await signedInClient(await createUser({ role: "ADMIN" }));
+    const resourceOrder = await createOrder();
+    const res = await admin.api.orders({ id: resourceOrder.id })["retry-submission"].post();
+    expect(res.status).toBe(400);
+    expect(messageOf(res)).toBe(ORDER_MESSAGES.retryNotMerchandise);
+    expect((await admin.api.orders({ id: crypto.randomUUID() })["retry-submission"].post()).status).toBe(404);
+    const member: Client = await signedInClient(await createUser());
+    expect((await member.api.orders({ id: resourceOrder.id })["retry-submission"].post()).status).toBe(403);
+  });
+
+  test("the last retry says so: after SUBMIT_RETRY_LIMIT the event tells the admin to retry by hand", async () => {
+    const order = await paidOrder();
+    printify.failNext(1, { status: 503 }, CREATE);
+    await expect(submitOrder({ orderId: order.id }, { id: "last", retryCount: SUBMIT_RETRY_LIMIT })).rejects.toBeDefined();
+    expect((await load(order.id)).events.at(-1)!.message).toContain("not retried");
+  });
+});
+
+describe("send to production", () => {
+  test("while Printify still calculates (pending) the job retries, then sends once; repeats send nothing more", async () => {
+    (env as { PRINTIFY_SEND_TO_PRODUCTION: boolean }).PRINTIFY_SEND_TO_PRODUCTION = true;
+    printify.pendingReads = 2;
+    const order = await paidOrder();
+    await expect(submitOrder({ orderId: order.id })).rejects.toMatchObject({ kind: "order_pending", retryable: true });
+    const submitted = await load(order.id);
+    expect(submitted.printifyOrderId).toBeTruthy(); // recorded before production: a retry never creates again
+    expect(kinds(submitted)).toEqual(["SUBMITTED"]); // pending is no failure
+    await expect(submitOrder({ orderId: order.id }, { id: "r1", retryCount: 1 })).rejects.toMatchObject({
+      kind: "order_pending",
+    });
+    await submitOrder({ orderId: order.id }, { id: "r2", retryCount: 2 });
+    await submitOrder({ orderId: order.id }, { id: "r3", retryCount: 3 });
+    expect(printify.sentToProduction.filter((s) => s.orderId === submitted.printifyOrderId)).toHaveLength(1);
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    expect((await load(order.id)).printifyStatus).toBe("sending-to-production");
+  });
+});
+
+describe("without a Printify token", () => {
+  test("nothing is sent, nothing fails: the order is marked as the demo store's", async () => {
+    usePrintify(null);
+    const order = await paidOrder();
+    const before = printify.requests.length;
+    await submitOrder({ orderId: order.id });
+    await submitOrder({ orderId: order.id });
+    expect(printify.requests.length).toBe(before);
+    const stored = await load(order.id);
+    expect(stored).toMatchObject({ printifyOrderId: null, submissionError: null, printifyStatus: DEMO_PRINTIFY_STATUS });
+    expect(stored.events).toHaveLength(0);
+  });
+});

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "orders" ADD COLUMN     "submissionLockedUntil" TIMESTAMP(3);

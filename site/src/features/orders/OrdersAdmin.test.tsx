@@ -1,0 +1,45 @@
+// Order Management rendered to HTML from a filled query cache: the Retry button only on a merchandise order whose
+// submission to Printify failed and that is not at Printify, with Printify's reason beside it.
+import { describe, expect, test } from "bun:test";
+import { renderToString } from "react-dom/server";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { Order } from "@api/modules/orders/schema";
+import { OrdersAdmin } from "./OrdersAdmin";
+
+const base: Omit<Order, "id"> = {
+  customerName: "Ada Lovelace",
+  customerEmail: "ada@example.com",
+  orderType: "MERCHANDISE",
+  amount: "25.00",
+  status: "PENDING",
+  trackingNumber: null,
+  shippingAddress: "Ada Lovelace, 12 Analytical Row, London, N1 9GU, GB",
+  variantTitle: "Black / S",
+  createdAt: "2026-11-25T10:00:00.000Z",
+  printifyOrderId: null,
+  submissionError: null,
+};
+
+function render(orders: Order[]) {
+  const client = new QueryClient();
+  client.setQueryData(["orders", "list", {}], { pages: [{ items: orders, nextCursor: undefined }], pageParams: [undefined] });
+  // React marks text boundaries with empty comments; drop them to read the text.
+  return renderToString(
+    <QueryClientProvider client={client}>
+      <OrdersAdmin />
+    </QueryClientProvider>,
+  ).replaceAll("<!-- -->", "");
+}
+
+describe("OrdersAdmin: retry a failed submission", () => {
+  test("Retry only where Printify refused the order and it is not there; the reason is shown", () => {
+    const html = render([
+      { ...base, id: "aaaaaaaa-failed", submissionError: "address_to.zip: The zip code is invalid." },
+      { ...base, id: "bbbbbbbb-sent", printifyOrderId: "pfy-1", status: "PROCESSING" },
+      { ...base, id: "cccccccc-fresh" },
+    ]);
+    expect(html.match(/>Retry</g)).toHaveLength(1);
+    expect(html).toContain("submission of Order #aaaaaaaa");
+    expect(html).toContain("Printify: address_to.zip: The zip code is invalid.");
+  });
+});
