@@ -1,6 +1,7 @@
 // Test data builders: each call makes a new, unique row with sensible defaults; pass fields to override.
 import { db } from "../src/db/client";
 import type { Prisma } from "../src/generated/prisma/client";
+import { teeOptions } from "./merch-options";
 
 let seq = 0;
 export const unique = (prefix = "t") => `${prefix}-${Date.now().toString(36)}-${(++seq).toString(36)}`;
@@ -86,24 +87,7 @@ export async function createMerchandise(
       imageUrl: "/images/demo/merch-tee-black.svg",
       printifyShopId: "test-shop",
       printifyId: unique("pfy"),
-      options: [
-        {
-          name: "Colors",
-          type: "color",
-          values: [
-            { id: 1, title: "Black" },
-            { id: 2, title: "White" },
-          ],
-        },
-        {
-          name: "Sizes",
-          type: "size",
-          values: [
-            { id: 11, title: "S" },
-            { id: 12, title: "M" },
-          ],
-        },
-      ],
+      options: teeOptions(),
       images: [
         { src: "/images/demo/merch-tee-black.svg", is_default: true, variant_ids: [101, 102] },
         { src: "/images/demo/merch-tee-white.svg", is_default: false, variant_ids: [103, 104] },
@@ -139,24 +123,7 @@ export async function createProductWithVariants(
     { providerVariantId: "1002", title: "White / M", optionValueIds: [2, 12], price: "27.50" },
   ],
 ) {
-  const options = [
-    {
-      name: "Color",
-      type: "color",
-      values: [
-        { id: 1, title: "Black" },
-        { id: 2, title: "White" },
-      ],
-    },
-    {
-      name: "Size",
-      type: "size",
-      values: [
-        { id: 11, title: "S" },
-        { id: 12, title: "M" },
-      ],
-    },
-  ];
+  const options = teeOptions("Color", "Size");
   return (await db()).merchandise.create({
     data: {
       title: unique("T-shirt"),

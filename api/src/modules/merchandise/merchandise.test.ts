@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { BASE_URL, invalid, raw, visitor, type Client } from "../../../test/client";
 import { createMerchandise } from "../../../test/factories";
 import { NEXT_CURSOR_HEADER } from "../../lib/keyset";
+import { teeOptions } from "../../../test/merch-options";
 
 const messageOf = (res: { error: unknown }) => (res.error as { value?: { message?: string } } | null)?.value?.message ?? "";
 
@@ -74,24 +75,7 @@ describe("GET /api/merchandise/{id}", () => {
     expect(Object.keys(body).sort()).toEqual(
       ["available", "createdAt", "description", "id", "imageUrl", "images", "options", "price", "title", "variants"].sort(),
     );
-    expect(body.options).toEqual([
-      {
-        name: "Colors",
-        type: "color",
-        values: [
-          { id: 1, title: "Black" },
-          { id: 2, title: "White" },
-        ],
-      },
-      {
-        name: "Sizes",
-        type: "size",
-        values: [
-          { id: 11, title: "S" },
-          { id: 12, title: "M" },
-        ],
-      },
-    ]);
+    expect(body.options).toEqual(teeOptions());
     expect(body.images).toEqual([
       { src: "/images/demo/merch-tee-black.svg", isDefault: true, variantIds: ["101", "102"] },
       { src: "/images/demo/merch-tee-white.svg", isDefault: false, variantIds: ["103", "104"] },

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import type { MerchandiseDetail } from "@api/modules/merchandise/schema";
 import { htmlToText, productMeta } from "./structured-data";
+import { option } from "../../../../api/test/merch-options";
 
 const product: MerchandiseDetail = {
   id: "p1",
@@ -13,14 +14,10 @@ const product: MerchandiseDetail = {
   available: true,
   createdAt: "2026-11-01T00:00:00.000Z",
   options: [
-    {
-      name: "Sizes",
-      type: "size",
-      values: [
-        { id: 11, title: "S" },
-        { id: 12, title: "M" },
-      ],
-    },
+    option("Sizes", "size", [
+      [11, "S"],
+      [12, "M"],
+    ]),
   ],
   images: [
     { src: "/s.svg", isDefault: true, variantIds: ["1"] },

@@ -16,6 +16,7 @@ import {
   stockLabel,
   variantTitle,
 } from "./variant-rules";
+import { option } from "../../../../api/test/merch-options";
 
 const variant = (id: string, optionValueIds: number[], extra: Partial<MerchandiseVariant> = {}): MerchandiseVariant => ({
   id,
@@ -34,15 +35,16 @@ const tee: Product = {
   available: true,
   imageUrl: "/tee.svg",
   options: [
-    {
-      name: "Colors",
-      type: "color",
-      values: [
-        { id: 1, title: "Black" },
-        { id: 2, title: "White" },
-      ],
-    },
-    { name: "Sizes", type: "size", values: [11, 12, 13, 14].map((id, i) => ({ id, title: ["S", "M", "L", "XL"][i]! })) },
+    option("Colors", "color", [
+      [1, "Black"],
+      [2, "White"],
+    ]),
+    option("Sizes", "size", [
+      [11, "S"],
+      [12, "M"],
+      [13, "L"],
+      [14, "XL"],
+    ]),
   ],
   variants: [
     variant("101", [1, 11]),
