@@ -2,8 +2,9 @@
 // POST /v1/checkout/sessions, GET and POST /v1/subscriptions/:id), Stripe's idempotency (a repeated Idempotency-Key answers
 // the first response), and every request recorded for assertions. The real `stripe` SDK talks to it through its
 // host/port/protocol options (createStripe with apiBase). Subscriptions are whatever a test puts in `subscriptions`.
-import type Stripe from "stripe";
-import { createStripe } from "../src/modules/payments/stripe";
+import Stripe from "stripe";
+import { createStripe, webhookSecret } from "../src/modules/payments/stripe";
+import { BASE_URL, raw } from "./client";
 
 type RecordedCall = { method: string; path: string; params: Record<string, string>; idempotencyKey: string | null };
 
@@ -73,4 +74,23 @@ export function startFakeStripe(): FakeStripe {
     subscriptions,
     stop: () => server.stop(true),
   };
+}
+
+const signer = new Stripe("sk_test_signing").webhooks;
+
+/** Sends `event` to our webhook as Stripe would: signed with the webhook secret, unless a test overrides the header. */
+export async function deliverStripeEvent(
+  event: object,
+  opts: { header?: string; timestamp?: number; body?: string } = {},
+): Promise<Response> {
+  const payload = JSON.stringify(event);
+  const header =
+    opts.header ?? (await signer.generateTestHeaderStringAsync({ payload, secret: webhookSecret()!, timestamp: opts.timestamp }));
+  return raw(
+    new Request(`${BASE_URL}/api/webhooks/stripe`, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
+      body: opts.body ?? payload,
+    }),
+  );
 }

@@ -1,15 +1,15 @@
 // A paid merchandise order reaches Printify once (issue 15 items 6 and 10): the Stripe webhook's job submits it with the right line item and address, repeats of the event make one Printify order, Printify failures are retried (external_id looked up first), kept visible and retried by hand, a lost answer is adopted, send_to_production waits out `pending`, and without a token nothing is sent.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import Stripe from "stripe";
-import { BASE_URL, type Client, raw, signedInClient } from "../../../test/client";
+import { type Client, signedInClient } from "../../../test/client";
 import { createOrder, createProductWithVariants, createUser, unique } from "../../../test/factories";
 import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
-import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { deliverStripeEvent, type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { RECEIPT_JOB } from "../payments/emails";
-import { useStripe, webhookSecret } from "../payments/stripe";
+import { useStripe } from "../payments/stripe";
 import { usePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
 import { DEMO_PRINTIFY_STATUS, SUBMIT_JOB, SUBMIT_RETRY_LIMIT, SubmissionBusy, submitOrder } from "./fulfilment";
@@ -88,7 +88,7 @@ const load = async (id: string) =>
 const kinds = (order: Awaited<ReturnType<typeof load>>) => order.events.map((e) => e.kind);
 
 // ── Through the real Stripe webhook ─────────────────────────────────────────────────────────────────────────────
-const webhooks = new Stripe("sk_test_signing").webhooks;
+const _webhooks = new Stripe("sk_test_signing").webhooks;
 function paidSession(product: Awaited<ReturnType<typeof merchandise>>) {
   const variant = product.variants[0]!;
   const address = { line1: "1 Main St", line2: null, city: "Springfield", state: "IL", postal_code: "62701", country: "US" };
@@ -123,17 +123,7 @@ function paidSession(product: Awaited<ReturnType<typeof merchandise>>) {
     },
   };
 }
-async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  const header = await webhooks.generateTestHeaderStringAsync({ payload, secret: webhookSecret()! });
-  return raw(
-    new Request(`${BASE_URL}/api/webhooks/stripe`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": header },
-      body: payload,
-    }),
-  );
-}
+const deliver = deliverStripeEvent;
 
 describe("the Stripe webhook enqueues the submission with the order", () => {
   test("a paid order is submitted once: the variant, quantity, address and our id as external_id; PROCESSING, SUBMITTED", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, visitor, type Client } from "../../../test/client";
 import { createProductWithVariants, createUser, unique } from "../../../test/factories";
-import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { deliverStripeEvent, type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
@@ -11,9 +11,9 @@ import { BROWSER_COOKIE } from "./browser-cookie";
 import { RECEIPT_JOB } from "./emails";
 import { merchandiseCheckoutLimits } from "./merchandise-checkout";
 import { MERCH_CHECKOUT_MESSAGES, PAYMENT_MESSAGES, SHIPPING_MESSAGES } from "./schema";
-import { useStripe, webhookSecret } from "./stripe";
+import { useStripe } from "./stripe";
 
-const webhooks = new Stripe("sk_test_signing").webhooks;
+const _webhooks = new Stripe("sk_test_signing").webhooks;
 let fake: FakeStripe;
 
 withJobQueue(); // receipts are sent by jobs enqueued with the order (decision 011)
@@ -263,17 +263,7 @@ function paidMerchandise(
   };
 }
 
-async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  const header = await webhooks.generateTestHeaderStringAsync({ payload, secret: webhookSecret()! });
-  return raw(
-    new Request(`${BASE_URL}/api/webhooks/stripe`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": header },
-      body: payload,
-    }),
-  );
-}
+const deliver = deliverStripeEvent;
 
 const merchOrders = async (merchandiseId: string) =>
   (await db()).order.findMany({ where: { merchandiseId }, include: { events: true } });

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, type Client } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";
-import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { deliverStripeEvent, type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
@@ -76,20 +76,7 @@ async function member(): Promise<Member> {
 
 const lastSessionCall = () => fake.calls.findLast((c) => c.path === "/v1/checkout/sessions")!;
 
-/** Sends `event` to the webhook as Stripe would, signed unless a test overrides the header. */
-async function deliver(event: object, opts: { header?: string; timestamp?: number; body?: string } = {}) {
-  const payload = JSON.stringify(event);
-  const header =
-    opts.header ??
-    (await webhooks.generateTestHeaderStringAsync({ payload, secret: webhookSecret()!, timestamp: opts.timestamp }));
-  return raw(
-    new Request(`${BASE_URL}/api/webhooks/stripe`, {
-      method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
-      body: opts.body ?? payload,
-    }),
-  );
-}
+const deliver = deliverStripeEvent;
 
 let eventSeq = 0;
 const event = (type: string, object: object) => ({
