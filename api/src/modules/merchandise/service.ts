@@ -23,7 +23,8 @@ export const merchandiseKeyset = defineKeyset({
   direction: "desc",
 });
 
-const summarySelect = {
+/** The columns of a product card; the admin catalogue (printify/service.ts) selects the same plus its source. */
+export const summarySelect = {
   id: true,
   title: true,
   description: true,

@@ -2,6 +2,7 @@
 // catalogue). TypeBox only: the admin island imports it.
 import { type Static, Type as T } from "@sinclair/typebox";
 import { literalUnion } from "../../lib/typebox";
+import { MerchandiseSummarySchema } from "../merchandise/schema";
 
 /** Printify shop ids are numbers; they travel as text in paths. */
 export const ShopIdParams = T.Object({
@@ -49,19 +50,15 @@ export type SyncResult = Static<typeof SyncResultSchema>;
 /** GET /api/printify/sync/{shopId}: the shop's latest run, or null before the first. */
 export const LatestSyncSchema = T.Union([SyncRunSchema, T.Null()]);
 
-export const CatalogueItemSchema = T.Object({
-  id: T.String(),
-  title: T.String(),
-  /** Sanitized HTML (stored so). */
-  description: T.String(),
-  /** Dollars, two decimals. */
-  price: T.String(),
-  imageUrl: T.Union([T.String(), T.Null()]),
-  available: T.Boolean(),
-  isDemo: T.Boolean(),
-  printifyId: T.Union([T.String(), T.Null()]),
-  printifyShopId: T.Union([T.String(), T.Null()]),
-});
+/** A product on the admin card: what a store card shows (sanitized description, price in dollars), plus its source. */
+export const CatalogueItemSchema = T.Composite([
+  T.Omit(MerchandiseSummarySchema, ["createdAt"]),
+  T.Object({
+    isDemo: T.Boolean(),
+    printifyId: T.Union([T.String(), T.Null()]),
+    printifyShopId: T.Union([T.String(), T.Null()]),
+  }),
+]);
 export type CatalogueItem = Static<typeof CatalogueItemSchema>;
 
 /** The admin catalogue card: every product, available or not; `configured` is whether a Printify token is set. */

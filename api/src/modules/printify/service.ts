@@ -7,6 +7,7 @@ import { DEMO_SHOP, demoProduct } from "./demo-catalogue";
 import { CATALOGUE_MAX, type Catalogue, type Shop, type SyncResult } from "./schema";
 import type { PrintifyProduct } from "./shapes";
 import { syncMessage, syncShop } from "./sync";
+import { summarySelect } from "../merchandise/service";
 
 export const NOT_CONFIGURED_MESSAGE = "Printify is not configured: set PRINTIFY_API_TOKEN to sync products.";
 
@@ -70,17 +71,7 @@ export async function adminCatalogue(client: PrintifyClient | null = printify())
   const rows = await (await db()).merchandise.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: CATALOGUE_MAX,
-    select: {
-      id: true,
-      title: true,
-      description: true,
-      price: true,
-      imageUrl: true,
-      available: true,
-      isDemo: true,
-      printifyId: true,
-      printifyShopId: true,
-    },
+    select: { ...summarySelect, createdAt: false, isDemo: true, printifyId: true, printifyShopId: true },
   });
   return { configured: client !== null, items: rows.map((r) => ({ ...r, price: r.price.toFixed(2) })) };
 }
