@@ -94,3 +94,45 @@ export async function deliverStripeEvent(
     }),
   );
 }
+
+/**
+ * A paid Checkout Session for one merchandise variant, as Stripe delivers `checkout.session.completed`: a $25.00
+ * payment, the buyer's e-mail and a US shipping address, and our metadata (kind merchandise, product and variant).
+ */
+export function paidMerchandiseEvent(
+  product: { id: string; variants: { id: string; providerVariantId: string; title: string }[] },
+  opts: { userId?: string; email?: string; printifyVariantId?: string } = {},
+) {
+  const variant = product.variants[0]!;
+  const address = { line1: "1 Main St", line2: null, city: "Springfield", state: "IL", postal_code: "62701", country: "US" };
+  return {
+    id: id("evt"),
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: id("cs_test"),
+        object: "checkout.session",
+        mode: "payment",
+        payment_status: "paid",
+        amount_total: 2500,
+        currency: "usd",
+        payment_intent: id("pi"),
+        customer_details: { email: opts.email ?? "guest.buyer@example.com", name: "Homer Simpson", phone: null, address },
+        collected_information: { shipping_details: { name: "Homer J Simpson", address } },
+        metadata: {
+          kind: "merchandise",
+          userId: opts.userId ?? "",
+          merchandiseId: product.id,
+          merchandiseVariantId: variant.id,
+          printifyVariantId: opts.printifyVariantId ?? variant.providerVariantId,
+          variantTitle: variant.title,
+        },
+        subscription: null,
+        invoice: null,
+      },
+    },
+  };
+}

@@ -1,10 +1,9 @@
 // A paid merchandise order reaches Printify once (issue 15 items 6 and 10): the Stripe webhook's job submits it with the right line item and address, repeats of the event make one Printify order, Printify failures are retried (external_id looked up first), kept visible and retried by hand, a lost answer is adopted, send_to_production waits out `pending`, and without a token nothing is sent.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import Stripe from "stripe";
 import { type Client, signedInClient } from "../../../test/client";
 import { createOrder, createProductWithVariants, createUser, unique } from "../../../test/factories";
 import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
-import { deliverStripeEvent, type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { deliverStripeEvent, type FakeStripe, paidMerchandiseEvent, startFakeStripe } from "../../../test/fake-stripe";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
 import { env } from "../../env";
@@ -88,41 +87,8 @@ const load = async (id: string) =>
 const kinds = (order: Awaited<ReturnType<typeof load>>) => order.events.map((e) => e.kind);
 
 // ── Through the real Stripe webhook ─────────────────────────────────────────────────────────────────────────────
-const _webhooks = new Stripe("sk_test_signing").webhooks;
-function paidSession(product: Awaited<ReturnType<typeof merchandise>>) {
-  const variant = product.variants[0]!;
-  const address = { line1: "1 Main St", line2: null, city: "Springfield", state: "IL", postal_code: "62701", country: "US" };
-  return {
-    id: `evt_${unique("submit")}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: `cs_test_${unique("s")}`,
-        object: "checkout.session",
-        mode: "payment",
-        payment_status: "paid",
-        amount_total: 2500,
-        currency: "usd",
-        payment_intent: `pi_${unique("p")}`,
-        customer_details: { email: `${unique("buyer")}@example.com`, name: "Homer Simpson", phone: null, address },
-        collected_information: { shipping_details: { name: "Homer J Simpson", address } },
-        metadata: {
-          kind: "merchandise",
-          userId: "",
-          merchandiseId: product.id,
-          merchandiseVariantId: variant.id,
-          printifyVariantId: String(VARIANT.id),
-          variantTitle: variant.title,
-        },
-        subscription: null,
-        invoice: null,
-      },
-    },
-  };
-}
+const paidSession = (product: Awaited<ReturnType<typeof merchandise>>) =>
+  paidMerchandiseEvent(product, { email: `${unique("buyer")}@example.com`, printifyVariantId: String(VARIANT.id) });
 const deliver = deliverStripeEvent;
 
 describe("the Stripe webhook enqueues the submission with the order", () => {

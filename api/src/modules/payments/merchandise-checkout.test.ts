@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, visitor, type Client } from "../../../test/client";
 import { createProductWithVariants, createUser, unique } from "../../../test/factories";
-import { deliverStripeEvent, type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { deliverStripeEvent, type FakeStripe, paidMerchandiseEvent, startFakeStripe } from "../../../test/fake-stripe";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
@@ -224,44 +224,7 @@ describe("POST /api/create-merchandise-checkout (Stripe)", () => {
 });
 
 // ── The Stripe webhook: a paid merchandise session becomes one order ──────────────────────────────────────────────
-let eventSeq = 0;
-function paidMerchandise(
-  product: Awaited<ReturnType<typeof createProductWithVariants>>,
-  opts: { userId?: string; email?: string } = {},
-) {
-  const variant = product.variants[0]!;
-  const address = { line1: "1 Main St", line2: null, city: "Springfield", state: "IL", postal_code: "62701", country: "US" };
-  return {
-    id: `evt_merch_${Date.now().toString(36)}${(++eventSeq).toString(36)}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: `cs_test_${unique("s")}`,
-        object: "checkout.session",
-        mode: "payment",
-        payment_status: "paid",
-        amount_total: 2500,
-        currency: "usd",
-        payment_intent: `pi_${unique("p")}`,
-        customer_details: { email: opts.email ?? "guest.buyer@example.com", name: "Homer Simpson", phone: null, address },
-        collected_information: { shipping_details: { name: "Homer J Simpson", address } },
-        metadata: {
-          kind: "merchandise",
-          userId: opts.userId ?? "",
-          merchandiseId: product.id,
-          merchandiseVariantId: variant.id,
-          printifyVariantId: variant.providerVariantId,
-          variantTitle: "Black / S",
-        },
-        subscription: null,
-        invoice: null,
-      },
-    },
-  };
-}
+const paidMerchandise = paidMerchandiseEvent;
 
 const deliver = deliverStripeEvent;
 
