@@ -1,28 +1,17 @@
 // The server-rendered billing pages (built site, in-process API): /subscriptions offers Cancel for a PAST_DUE plan
 // still in its grace days (the download rule's `current`, issue 14 item 14) and shows a lapsed one as ended; /terms
 // states the persisted annual price, not a number written in the page (item 17).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Server } from "bun";
+import { describe, expect, test } from "bun:test";
 import { createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
-import { loadAstroApp, startServer } from "./front";
+import { servedSite } from "./served-site";
 
-let server: Server<undefined>;
-let base: string;
+const site = servedSite();
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
-  base = `http://127.0.0.1:${server.port}`;
-});
-afterAll(() => server.stop(true));
-
-const page = async (path: string, cookie?: string) => {
-  const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
-  return { status: res.status, html: await res.text() };
-};
+const page = site.page;
 
 describe("/subscriptions", () => {
   test("a PAST_DUE plan in its grace days shows its end date and Cancel; one past them shows Ended, no button", async () => {

@@ -1,25 +1,17 @@
 // Challenge and project pages for an id that cannot be shown (unknown, malformed, a draft to a visitor): HTTP 404
 // with SPEC §2's message and its way back, not the router's generic 404 — and the challenges list's SPEC subtitle.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Server } from "bun";
-import { loadAstroApp, startServer } from "./front";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { servedSite } from "./served-site";
 import { createChallenge } from "../api/test/factories";
 
-let server: Server<undefined>;
-let base: string;
+const site = servedSite();
 let draftId: string;
 
 beforeAll(async () => {
   draftId = (await createChallenge({ status: "DRAFT" })).id;
-  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
-  base = `http://127.0.0.1:${server.port}`;
 });
-afterAll(() => server.stop(true));
 
-const page = async (path: string) => {
-  const res = await fetch(`${base}${path}`, { redirect: "manual" });
-  return { status: res.status, html: await res.text() };
-};
+const page = (path: string) => site.page(path, undefined, "manual");
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("an unknown challenge", () => {

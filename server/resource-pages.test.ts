@@ -1,16 +1,14 @@
 // The server-rendered resource pages (built site, in-process API): the promo card's persisted price, the type
 // filters in the URL, SPEC's empty text, premium options vs "You have access", Download Now links, 'Resource not
 // found', and a crawl of every resource page as a visitor and as an unentitled member finding no premium file URL.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Server } from "bun";
-import { loadAstroApp, startServer } from "./front";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { servedSite } from "./served-site";
 import { createProject, createUser, unique } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
 
-let server: Server<undefined>;
-let base: string;
+const site = servedSite();
 const tag = unique("res").replaceAll("-", "");
 const SECRET_URL = `/files/premium-${tag}.pdf`;
 let free: { id: string }, premium: { id: string }, noFile: { id: string }, project: { id: string; title: string };
@@ -41,15 +39,9 @@ beforeAll(async () => {
     data: { userId: subscriber.id, plan: "ANNUAL", endDate: new Date(Date.now() + 86_400_000) },
   });
   subscriberCookie = `${SESSION_COOKIE}=${(await createSession(subscriber.id)).token}`;
-  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
-  base = `http://127.0.0.1:${server.port}`;
 });
-afterAll(() => server.stop(true));
 
-const page = async (path: string, cookie?: string) => {
-  const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
-  return { status: res.status, html: await res.text() };
-};
+const page = site.page;
 
 describe("/resources", () => {
   test("'Resource Library', the promo card with the saved annual price, filters as links, the grid", async () => {

@@ -1,12 +1,10 @@
 // The server-rendered project pages (built site, in-process API): the search form's results from ?q=, the SPEC's
 // empty text, every detail section with its links and OpenGraph tags, and SPEC's failure text (status 404) for unknown ids.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Server } from "bun";
-import { loadAstroApp, startServer } from "../../../../server/front";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { servedSite } from "../../../../server/served-site";
 import { createChallenge, createProject, unique } from "../../../../api/test/factories";
 
-let server: Server<undefined>;
-let base: string;
+const site = servedSite();
 const tag = unique("pages").replaceAll("-", "");
 let linked: { id: string; title: string; challengeId: string | null };
 let plain: { id: string; title: string };
@@ -23,15 +21,9 @@ beforeAll(async () => {
     whitePaperUrl: "/api/files/0123456789abcdef0123456789abcdef.pdf",
   });
   plain = await createProject({ title: `Street benches ${tag}`, description: "Somewhere to rest" });
-  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
-  base = `http://127.0.0.1:${server.port}`;
 });
-afterAll(() => server.stop(true));
 
-const page = async (path: string) => {
-  const res = await fetch(`${base}${path}`);
-  return { status: res.status, html: await res.text() };
-};
+const page = (path: string) => site.page(path);
 
 describe("/projects", () => {
   test("'Completed Projects' with a plain GET search form; a search finds by stem and keeps the words in the box", async () => {
