@@ -1,8 +1,8 @@
 // Applications through the API: SPEC §5's five rules and messages, ACTIVE-only, one per user (double click), a
 // member's own list only, the review for the challenges section (409 once decided, note, e-mail), the dashboard.
 import { describe, expect, test } from "bun:test";
-import { treaty } from "@elysiajs/eden";
 import { app } from "../../app";
+import { as } from "../../../test/client";
 import { db } from "../../db/client";
 import { createApplication, createChallenge, createUser, unique } from "../../../test/factories";
 import { waitForMail, mailsTo } from "../../../test/mailbox";
@@ -12,18 +12,6 @@ import { APPLICATION_MESSAGES, type ApplicationBody } from "./schema";
 import { APPLICATION_LIMIT } from "./service";
 
 const ORIGIN = "http://localhost:3000";
-// Not async: a treaty proxy answers every property, `then` included, so awaiting one never settles.
-function as(user?: { id: string }) {
-  let cookie: Promise<string> | undefined;
-  return treaty(app, {
-    parseDate: false,
-    headers: async () => {
-      cookie ??= user ? createSession(user.id).then((s) => `${SESSION_COOKIE}=${s.token}`) : Promise.resolve("");
-      const value = await cookie;
-      return { origin: ORIGIN, ...(value ? { cookie: value } : {}) };
-    },
-  }).api;
-}
 const valid = (over: Partial<ApplicationBody> = {}): ApplicationBody => ({
   applicantName: "Grace Hopper",
   company: "Navy Labs",

@@ -1,24 +1,12 @@
 // Challenge management: who may, the form's rules, and archiving into a project exactly once.
 import { describe, expect, test } from "bun:test";
-import { treaty } from "@elysiajs/eden";
 import { app } from "../../app";
+import { as } from "../../../test/client";
 import { db } from "../../db/client";
 import { createApplication, createChallenge, createUser } from "../../../test/factories";
 import { createSession, SESSION_COOKIE } from "../auth/sessions";
 
 const ORIGIN = "http://localhost:3000";
-// Not async: a treaty proxy answers every property, `then` included, so awaiting one never settles. The
-// session is created on the first call instead.
-function as(user?: { id: string }) {
-  let cookie: Promise<string> | undefined;
-  return treaty(app, {
-    headers: async () => {
-      cookie ??= user ? createSession(user.id).then((s) => `${SESSION_COOKIE}=${s.token}`) : Promise.resolve("");
-      const value = await cookie;
-      return { origin: ORIGIN, ...(value ? { cookie: value } : {}) };
-    },
-  }).api;
-}
 const delegate = () => createUser({ toolAccess: ["challenges"] });
 const valid = { title: "Quiet streets", description: "Less traffic noise near homes", startDate: "2027-02-01T00:00:00.000Z" };
 

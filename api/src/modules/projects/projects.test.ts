@@ -1,26 +1,13 @@
 // Projects API: who may manage them, the form's rules and messages, the public list's full-text search and keyset
 // pages, the detail, 404s, and input that must be a 400 rather than a 500.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { treaty } from "@elysiajs/eden";
 import { app } from "../../app";
+import { as } from "../../../test/client";
 import { db } from "../../db/client";
 import { createChallenge, createProject, createUser, unique } from "../../../test/factories";
-import { createSession, SESSION_COOKIE } from "../auth/sessions";
 
 const ORIGIN = "http://localhost:3000";
 const MISSING = "00000000-0000-4000-8000-000000000000";
-// Not async: a treaty proxy answers every property, `then` included, so awaiting one never settles. The
-// session is created on the first call instead.
-function as(user?: { id: string }) {
-  let cookie: Promise<string> | undefined;
-  return treaty(app, {
-    headers: async () => {
-      cookie ??= user ? createSession(user.id).then((s) => `${SESSION_COOKIE}=${s.token}`) : Promise.resolve("");
-      const value = await cookie;
-      return { origin: ORIGIN, ...(value ? { cookie: value } : {}) };
-    },
-  }).api;
-}
 const delegate = () => createUser({ toolAccess: ["projects"] });
 const valid = {
   title: "Quiet streets",
