@@ -2,25 +2,15 @@
 // stamp), says what it is doing, and ends with the "ready" line naming the URL and the demo sign-in.
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isBuildCurrent } from "../scripts/build-stamp.mjs";
 import { DEMO_ACCOUNTS } from "../api/src/cli/seed";
+import { freePort } from "./served-site";
 
 const root = join(import.meta.dir, "..");
 const scratch = mkdtempSync(join(tmpdir(), "npm-start-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 // npm test builds first, so the stamp matches there; after an edit (a standalone run) this would rebuild dist/
 // under the other tests' feet, so it waits for the next build instead.

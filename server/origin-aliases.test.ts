@@ -2,10 +2,10 @@
 // localhost goes through in development (the newcomer's case) and is refused as cross-site in production.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { freePort } from "./served-site";
 
 const root = join(import.meta.dir, "..");
 const started: Subprocess[] = [];
@@ -16,17 +16,6 @@ afterAll(async () => {
   await Promise.all(started.map((proc) => proc.exited));
   rmSync(scratch, { recursive: true, force: true });
 });
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 /** Starts the API process (as `npm run dev` does) with SITE_URL on localhost, and waits until it is ready. */
 async function startApi(nodeEnv: "development" | "production"): Promise<number> {

@@ -1,6 +1,8 @@
 // Test support: the built site (Astro's server bundle + the in-process API) served on a free loopback port for one
-// test file — started before its tests, stopped after — and `page()` to fetch one page as a visitor or with a cookie.
+// test file — started before its tests, stopped after — and `page()` to fetch one page as a visitor or with a cookie;
+// and `freePort()` for tests that start a server process of their own.
 import { afterAll, beforeAll } from "bun:test";
+import { createServer } from "node:net";
 import type { Server } from "bun";
 import { loadAstroApp, startServer } from "./front";
 
@@ -21,4 +23,15 @@ export function servedSite() {
       return { status: res.status, html: await res.text() };
     },
   };
+}
+
+/** A loopback port nothing listens on right now (for a test that starts a server process of its own). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
 }
