@@ -2,7 +2,7 @@
 // a card has no room for the provider's markup.
 import type { MerchandiseSummary } from "@api/modules/merchandise/schema";
 import { DEFAULT_PRODUCT_IMAGE, dollars } from "./variant-rules";
-import { htmlToText } from "./structured-data";
+import { htmlToText } from "../../lib/html-text";
 
 export default function ProductCard({ product }: { product: MerchandiseSummary }) {
   const { id, title, description, price, imageUrl } = product;

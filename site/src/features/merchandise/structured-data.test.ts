@@ -2,7 +2,8 @@
 // as text, an offer with price, USD and in or out of stock), safe inside <script>; and the text of stored HTML.
 import { describe, expect, test } from "bun:test";
 import type { MerchandiseDetail } from "@api/modules/merchandise/schema";
-import { htmlToText, productMeta } from "./structured-data";
+import { htmlToText } from "../../lib/html-text";
+import { productMeta } from "./structured-data";
 import { option } from "../../../../api/test/merch-options";
 
 const product: MerchandiseDetail = {
@@ -56,5 +57,9 @@ describe("product structured data", () => {
 
   test("htmlToText drops tags, scripts and styles and decodes entities", () => {
     expect(htmlToText("<p>a<br>b</p><script>x()</script><style>p{}</style>&lt;c&gt; &unknown;")).toBe("a b <c> &unknown;");
+    // Inline markup joins its neighbours as written: no space before the full stop after a bold word.
+    expect(htmlToText("<p>Kiss-cut vinyl sticker, <b>weatherproof</b>.</p><p>For <a href='/x'>laptops</a>!</p>")).toBe(
+      "Kiss-cut vinyl sticker, weatherproof. For laptops!",
+    );
   });
 });

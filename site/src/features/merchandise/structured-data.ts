@@ -1,27 +1,9 @@
 // What search engines and link previews read from a product page: OpenGraph tags and a schema.org Product with its
-// offer (price in USD, in stock or not). Also the plain-text form of a stored (sanitized HTML) description, for the
-// grid's cards, meta tags and JSON-LD, where markup has no place.
+// offer (price in USD, in stock or not); the description as text (lib/html-text.ts), where markup has no place.
 import type { MerchandiseDetail } from "@api/modules/merchandise/schema";
 import { SITE_NAME } from "../../config";
+import { htmlToText } from "../../lib/html-text";
 import { galleryImages, initialVariant } from "./variant-rules";
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** The words of an HTML fragment: tags dropped (block ends become spaces), entities decoded, spaces collapsed. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-      if (name[0] === "#") {
-        const code = name[1]?.toLowerCase() === "x" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : " ";
-      }
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 export function productMeta(product: MerchandiseDetail, pageUrl: URL) {
   const variant = initialVariant(product.variants);

@@ -2,17 +2,7 @@
 // three lines), price and an Available / Unavailable badge; demo rows say so.
 import type { CatalogueItem } from "@api/modules/printify/schema";
 import Badge from "../../components/ui/Badge";
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
-
-/** The stored (sanitized) description as plain text: the card shows a clamped summary, not the formatted copy. */
-export function descriptionText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
+import { htmlToText } from "../../lib/html-text";
 
 export default function CatalogueCard({ item }: { item: CatalogueItem }) {
   return (
@@ -29,7 +19,7 @@ export default function CatalogueCard({ item }: { item: CatalogueItem }) {
           <h3 className="card-title min-w-0 text-base [overflow-wrap:anywhere]">{item.title}</h3>
           <Badge tone={item.available ? "success" : "ghost"}>{item.available ? "Available" : "Unavailable"}</Badge>
         </div>
-        <p className="line-clamp-3 text-sm opacity-80 [overflow-wrap:anywhere]">{descriptionText(item.description)}</p>
+        <p className="line-clamp-3 text-sm opacity-80 [overflow-wrap:anywhere]">{htmlToText(item.description)}</p>
         <p className="mt-auto font-semibold">${item.price}</p>
       </div>
     </article>
