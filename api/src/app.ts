@@ -17,7 +17,7 @@ import { settingsModule } from "./modules/settings";
 import { paymentsModule } from "./modules/payments";
 import { printifyModule } from "./modules/printify";
 import { merchandiseModule } from "./modules/merchandise";
-import { ordersModule } from "./modules/orders";
+import { ordersModule, printifyWebhookModule } from "./modules/orders";
 import { dashboardModule } from "./modules/dashboard";
 import { securityPlugin } from "./plugins/security";
 import { openapiPlugin } from "./plugins/openapi";
@@ -42,6 +42,7 @@ export function createApp() {
     .use(printifyModule)
     .use(merchandiseModule)
     .use(ordersModule)
+    .use(printifyWebhookModule)
     .use(dashboardModule);
 }
 

@@ -5,6 +5,7 @@ import { Elysia, t } from "elysia";
 import { csvHeaders } from "../../lib/csv";
 import { errorResponses, GUARDED_ERRORS, IdParams } from "../../lib/http-schema";
 import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { acceptRawJson } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
 import {
   ORDER_LIST_MAX,
@@ -15,6 +16,11 @@ import {
   OrderUpdateSchema,
 } from "./schema";
 import { listOrders, orderTimeline, ordersCsv, retrySubmission, updateOrder } from "./service";
+import { handlePrintifyWebhook } from "./tracking";
+
+const PRINTIFY_WEBHOOK_PATH = "/api/webhooks/printify";
+/** Printify's order events are a few KB. */
+acceptRawJson(PRINTIFY_WEBHOOK_PATH, 256 * 1024);
 
 const listErrors = errorResponses(400, 401, 403);
 
@@ -60,3 +66,17 @@ export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefi
     response: { 200: OrderSchema, ...GUARDED_ERRORS, ...errorResponses(409) },
     detail: { summary: "Submit a merchandise order to Printify again (after a failure); 409 once it is there" },
   });
+
+/** Printify's webhook (issue 15 item 7): raw body, X-Pfy-Signature checked, each event id applied once (tracking.ts). */
+export const printifyWebhookModule = new Elysia({ name: "printify-webhook", tags: ["orders"] }).post(
+  "/webhooks/printify",
+  ({ body, request }) => handlePrintifyWebhook(body, request.headers.get("x-pfy-signature")),
+  {
+    body: t.String({ description: "The event exactly as Printify sent it (application/json)" }),
+    response: {
+      200: t.Object({ received: t.Literal(true), duplicate: t.Boolean() }),
+      ...errorResponses(400, 503),
+    },
+    detail: { summary: "Printify webhook: verifies the signature, records the event once, follows the order to the door" },
+  },
+);

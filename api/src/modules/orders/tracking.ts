@@ -1,0 +1,228 @@
+// A merchandise order followed to the door (issue 15 item 7): Printify's signed webhook and a reconciliation poll both
+// turn what Printify says into "facts" and apply the one pure function `advance`, so events in any order, repeated,
+// or lost while Printify blocks the webhook all end the same: the status only moves forward (CANCELLED is final),
+// shipments are merged by (carrier, number), the times are set once, and a timeline event is written only when
+// something changed. Each webhook event id is recorded in `printify_events` in the same transaction as its effect.
+import { Value } from "@sinclair/typebox/value";
+import { db } from "../../db/client";
+import { env } from "../../env";
+import type { OrderEventKind, OrderStatus, Prisma } from "../../generated/prisma/client";
+import { AppError } from "../../lib/errors";
+import { work } from "../../lib/jobs";
+import { log } from "../../lib/logger";
+import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
+import { type PrintifyOrder, type PrintifyWebhookEvent, PrintifyWebhookEventSchema } from "../printify/shapes";
+
+type Tx = Prisma.TransactionClient;
+
+export type Shipment = { carrier: string; number: string; url: string | null; deliveredAt: string | null };
+/** What Printify says about an order: its status (when told) and shipments (as far as told). */
+export type PrintifyFacts = { status: string | null; shipments: Shipment[] };
+export type TrackedOrder = {
+  status: OrderStatus;
+  printifyStatus: string | null;
+  shipments: Shipment[];
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+};
+export type Advance = {
+  data: Partial<Omit<TrackedOrder, "shipments">> & { shipments?: Shipment[] };
+  events: { kind: OrderEventKind; message: string }[];
+};
+
+/** Printify's statuses on the way to the door, in order; others (canceled, has-issues…) are recorded as they come. */
+const PRINTIFY_PATH = ["pending", "on-hold", "sending-to-production", "in-production", "partially-fulfilled", "fulfilled"];
+const ORDER_PATH: OrderStatus[] = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED"];
+const IN_PRODUCTION = PRINTIFY_PATH.indexOf("sending-to-production");
+const label = (s: Shipment) => `${s.carrier} ${s.number}`;
+
+/**
+ * The order after Printify's facts, as the changes to write (empty when nothing changed). Pure: `now` is given.
+ * Never moves a status back; merges shipments; sets shippedAt / deliveredAt once.
+ */
+export function advance(order: TrackedOrder, facts: PrintifyFacts, now: Date): Advance {
+  const result: Advance = { data: {}, events: [] };
+  if (order.status === "CANCELLED") return result;
+  const rank = (s: string | null) => (s === null ? -1 : PRINTIFY_PATH.indexOf(s));
+  const before = rank(order.printifyStatus);
+  if (facts.status && facts.status !== order.printifyStatus && !(rank(facts.status) >= 0 && rank(facts.status) < before)) {
+    result.data.printifyStatus = facts.status;
+    const after = rank(facts.status);
+    if (before < IN_PRODUCTION && after >= IN_PRODUCTION && after <= IN_PRODUCTION + 1 && facts.shipments.length === 0) {
+      result.events.push({ kind: "IN_PRODUCTION", message: "In production at Printify" });
+    }
+  }
+
+  // Shipments merged by (carrier, number): a known one keeps its delivery time once set and gains a URL it lacked.
+  const merged = order.shipments.map((s) => ({ ...s }));
+  let changed = false;
+  for (const fact of facts.shipments) {
+    const known = merged.find((s) => s.carrier === fact.carrier && s.number === fact.number);
+    if (!known) {
+      merged.push({ ...fact });
+      result.events.push({ kind: "SHIPPED", message: label(fact) });
+      changed = true;
+      continue;
+    }
+    if (!known.url && fact.url) {
+      known.url = fact.url;
+      changed = true;
+    }
+    if (!known.deliveredAt && fact.deliveredAt) {
+      known.deliveredAt = fact.deliveredAt;
+      changed = true;
+    }
+  }
+  if (changed) result.data.shipments = merged;
+  const latest = merged.at(-1);
+  if (latest && latest.number !== order.trackingNumber) result.data.trackingNumber = latest.number;
+  if (latest?.url && latest.url !== order.trackingUrl) result.data.trackingUrl = latest.url;
+
+  let target = order.printifyStatus !== null || facts.status !== null ? 1 : 0; // known to Printify: PROCESSING
+  if (merged.length > 0) target = 2;
+  const delivered = merged.length > 0 && merged.every((s) => s.deliveredAt);
+  if (delivered) target = 3;
+  if (!order.shippedAt && merged.length > 0) result.data.shippedAt = now;
+  if (!order.deliveredAt && delivered) {
+    const times = merged.map((s) => printifyTime(s.deliveredAt!)).filter(Number.isFinite);
+    result.data.deliveredAt = times.length ? new Date(Math.max(...times)) : now;
+    result.events.push({ kind: "DELIVERED", message: merged.map(label).join(", ") });
+  }
+  if (target > ORDER_PATH.indexOf(order.status)) result.data.status = ORDER_PATH[target]!;
+  return result;
+}
+
+const shipmentsOf = (value: Prisma.JsonValue): Shipment[] => (Array.isArray(value) ? (value as Shipment[]) : []);
+
+/** Locks the order's row, applies the facts, writes the changes and their events. True when something changed. */
+async function apply(tx: Tx, orderId: string, facts: PrintifyFacts): Promise<boolean> {
+  // One writer per order at a time (webhooks of different ids, the reconciliation): merges never lose a shipment.
+  await tx.$queryRaw`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`;
+  const row = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: {
+      status: true,
+      printifyStatus: true,
+      shipments: true,
+      trackingNumber: true,
+      trackingUrl: true,
+      shippedAt: true,
+      deliveredAt: true,
+    },
+  });
+  const { data, events } = advance({ ...row, shipments: shipmentsOf(row.shipments) }, facts, new Date());
+  if (Object.keys(data).length === 0 && events.length === 0) return false;
+  await tx.order.update({ where: { id: orderId }, data });
+  if (events.length) await tx.orderEvent.createMany({ data: events.map((e) => ({ orderId, ...e })) });
+  return true;
+}
+
+// ---- The webhook ------------------------------------------------------------------------------------------------
+
+export const INVALID_SIGNATURE = "Invalid signature";
+const ORDER_EVENTS = new Set(["order:updated", "order:sent-to-production", "order:shipment:created", "order:shipment:delivered"]);
+
+const text = (value: unknown) => (typeof value === "string" && value ? value : null);
+
+/** The facts one order event states (Printify's data: `status`; a shipment's `carrier: { code, tracking_number, tracking_url }`). */
+export function factsOfEvent(event: PrintifyWebhookEvent): PrintifyFacts {
+  const data = event.resource.data ?? {};
+  const carrier = (data.carrier ?? {}) as Record<string, unknown>;
+  const number = text(carrier.tracking_number);
+  const shipment: Shipment | null =
+    number && text(carrier.code)
+      ? {
+          carrier: text(carrier.code)!,
+          number,
+          url: text(carrier.tracking_url),
+          deliveredAt: event.type === "order:shipment:delivered" ? (text(data.delivered_at) ?? event.created_at) : null,
+        }
+      : null;
+  const status = text(data.status) ?? (event.type === "order:sent-to-production" ? "sending-to-production" : null);
+  return { status, shipments: shipment ? [shipment] : [] };
+}
+
+export async function handlePrintifyWebhook(payload: string, signature: string | null) {
+  const secret = env.PRINTIFY_WEBHOOK_SECRET;
+  if (!secret) throw new AppError("unavailable", "Printify webhooks are not configured");
+  if (!verifyPrintifySignature(payload, signature, secret)) throw new AppError("invalid_data", INVALID_SIGNATURE);
+  let event: PrintifyWebhookEvent;
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    if (!Value.Check(PrintifyWebhookEventSchema, parsed)) throw new Error("not an event");
+    event = parsed;
+  } catch {
+    throw new AppError("invalid_data", "Invalid event");
+  }
+  const resourceId = String(event.resource.id);
+  const externalId = text(event.resource.data?.external_id);
+  const prisma = await db();
+  const outcome = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.printifyEvent.createMany({
+      data: [{ id: event.id, type: event.type, resourceId }],
+      skipDuplicates: true,
+    });
+    if (count === 0) return { duplicate: true };
+    if (!ORDER_EVENTS.has(event.type)) return { duplicate: false };
+    const order = await tx.order.findFirst({
+      where: {
+        orderType: "MERCHANDISE",
+        OR: [{ printifyOrderId: resourceId }, ...(externalId ? [{ id: externalId }] : [])],
+      },
+      select: { id: true },
+    });
+    if (order) await apply(tx, order.id, factsOfEvent(event));
+    else log.info("printify event for an unknown order: recorded", { id: event.id, resourceId });
+    return { duplicate: false };
+  });
+  return { received: true as const, duplicate: outcome.duplicate };
+}
+
+// ---- Reconciliation ---------------------------------------------------------------------------------------------
+
+export const RECONCILE_JOB = "printify-reconcile";
+const RECONCILE_BATCH = 100;
+const RECONCILE_WINDOW_MS = 60 * 24 * 3600_000;
+
+export const factsOfOrder = (order: PrintifyOrder): PrintifyFacts => ({
+  status: order.status,
+  shipments: (order.shipments ?? []).map((s) => ({
+    carrier: s.carrier,
+    number: s.number,
+    url: s.url,
+    deliveredAt: s.delivered_at,
+  })),
+});
+
+/** Re-reads open orders from Printify: what a blocked webhook missed arrives within 15 minutes. Returns how many changed. */
+export async function reconcileOrders(): Promise<number> {
+  const client = printify();
+  if (!client) return 0;
+  const prisma = await db();
+  const open = await prisma.order.findMany({
+    where: {
+      orderType: "MERCHANDISE",
+      status: { in: ["PROCESSING", "SHIPPED"] },
+      printifyOrderId: { not: null },
+      printifyShopId: { not: null },
+      updatedAt: { gte: new Date(Date.now() - RECONCILE_WINDOW_MS) },
+    },
+    orderBy: { updatedAt: "asc" },
+    take: RECONCILE_BATCH,
+    select: { id: true, printifyOrderId: true, printifyShopId: true },
+  });
+  let changed = 0;
+  for (const order of open) {
+    try {
+      const facts = factsOfOrder(await client.getOrder(order.printifyShopId!, order.printifyOrderId!));
+      if (await prisma.$transaction((tx) => apply(tx, order.id, facts))) changed++;
+    } catch (err) {
+      log.warn("printify reconciliation failed for an order", { orderId: order.id, err });
+    }
+  }
+  return changed;
+}
+
+void work(RECONCILE_JOB, () => reconcileOrders().then(() => undefined), { cron: "*/15 * * * *" });
