@@ -48,7 +48,10 @@ const shipmentCreated = (orderId: string, number = "1Z999", id?: string) =>
     "order:shipment:created",
     {
       id: orderId,
-      data: { shop_id: DEMO_SHOP.id, carrier: { code: "usps", tracking_number: number, tracking_url: `https://t.example/${number}` } },
+      data: {
+        shop_id: DEMO_SHOP.id,
+        carrier: { code: "usps", tracking_number: number, tracking_url: `https://t.example/${number}` },
+      },
     },
     { id },
   );
@@ -250,7 +253,13 @@ describe("advance", () => {
 
   test("a shipment ships the order once; the same shipment again changes nothing", () => {
     const first = advance(base, { status: null, shipments: [ship] }, now);
-    expect(first.data).toEqual({ shipments: [ship], trackingNumber: "N1", trackingUrl: "https://t/N1", shippedAt: now, status: "SHIPPED" });
+    expect(first.data).toEqual({
+      shipments: [ship],
+      trackingNumber: "N1",
+      trackingUrl: "https://t/N1",
+      shippedAt: now,
+      status: "SHIPPED",
+    });
     expect(first.events).toEqual([{ kind: "SHIPPED", message: "usps N1" }]);
     const after = { ...base, ...first.data, shipments: first.data.shipments! };
     expect(advance(after, { status: null, shipments: [ship] }, now)).toEqual({ data: {}, events: [] });
