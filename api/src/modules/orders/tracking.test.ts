@@ -3,12 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { BASE_URL, raw } from "../../../test/client";
 import { createOrder, unique } from "../../../test/factories";
 import { event, type FakePrintify, printifyWebhookRequest, startFakePrintify } from "../../../test/fake-printify";
-import { withJobQueue } from "../../../test/jobs";
+import { drain, withJobQueue } from "../../../test/jobs";
+import { mailsTo, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { usePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
-import { advance, reconcileOrders, type TrackedOrder } from "./tracking";
+import { advance, reconcileOrders, SHIPPED_MAIL_JOB, type TrackedOrder } from "./tracking";
 
 const URL_ = `${BASE_URL}/api/webhooks/printify`;
 const SECRET = "printify-webhook-secret-for-tests";
@@ -27,6 +28,7 @@ afterEach(() => {
   usePrintify(undefined);
 });
 afterAll(async () => {
+  await drain(SHIPPED_MAIL_JOB);
   mutableEnv.PRINTIFY_WEBHOOK_SECRET = undefined;
   await fake.stop();
 });
@@ -87,6 +89,18 @@ describe("POST /api/webhooks/printify", () => {
     expect(state.order.status).toBe("COMPLETED");
     expect(state.order.deliveredAt?.toISOString()).toBe("2026-11-20T10:00:00.000Z");
     expect(state.events).toEqual(["SHIPPED usps 1Z999", "DELIVERED usps 1Z999"]);
+  });
+
+  test("the buyer gets one shipping e-mail with the tracking, however often the event comes", async () => {
+    const order = await submittedOrder();
+    const once = shipmentCreated(order.printifyOrderId!, "MAIL1");
+    await Promise.all([deliver(once), deliver(once), deliver(once)]);
+    const mail = await waitForMail(order.customerEmail, /has shipped/);
+    expect(mail.text).toContain("Tracking number: MAIL1.");
+    expect(mail.text).toContain("https://t.example/MAIL1");
+    await deliver(once);
+    await drain(SHIPPED_MAIL_JOB);
+    expect(mailsTo(order.customerEmail)).toHaveLength(1);
   });
 
   test("the order is also found by external_id (our order id)", async () => {

@@ -8,8 +8,11 @@ import { db } from "../../db/client";
 import { env } from "../../env";
 import type { OrderEventKind, OrderStatus, Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
-import { work } from "../../lib/jobs";
+import { escapeHtml, SITE_NAME } from "../../lib/html";
+import { enqueue, work } from "../../lib/jobs";
 import { log } from "../../lib/logger";
+import { sendMailOnce } from "../../lib/mail-once";
+import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
 import { type PrintifyOrder, type PrintifyWebhookEvent, PrintifyWebhookEventSchema } from "../printify/shapes";
 
@@ -100,7 +103,7 @@ const shipmentsOf = (value: Prisma.JsonValue): Shipment[] => (Array.isArray(valu
 async function apply(tx: Tx, orderId: string, facts: PrintifyFacts): Promise<boolean> {
   // One writer per order at a time (webhooks of different ids, the reconciliation): merges never lose a shipment.
   await tx.$queryRaw`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`;
-  const row = await tx.order.findUniqueOrThrow({
+  const found = await tx.order.findUniqueOrThrow({
     where: { id: orderId },
     select: {
       status: true,
@@ -112,10 +115,16 @@ async function apply(tx: Tx, orderId: string, facts: PrintifyFacts): Promise<boo
       deliveredAt: true,
     },
   });
-  const { data, events } = advance({ ...row, shipments: shipmentsOf(row.shipments) }, facts, new Date());
+  const row = { ...found, shipments: shipmentsOf(found.shipments) };
+  const { data, events } = advance(row, facts, new Date());
   if (Object.keys(data).length === 0 && events.length === 0) return false;
   await tx.order.update({ where: { id: orderId }, data });
   if (events.length) await tx.orderEvent.createMany({ data: events.map((e) => ({ orderId, ...e })) });
+  // The buyer's "it shipped" mail, one per new shipment: enqueued with the change, so it exists exactly when it does.
+  for (const shipment of data.shipments?.slice(row.shipments.length) ?? []) {
+    const job = { orderId, number: shipment.number };
+    await enqueue<ShippedMailJob>(tx, SHIPPED_MAIL_JOB, job, { key: `${orderId}:${shipment.carrier}:${shipment.number}` });
+  }
   return true;
 }
 
@@ -225,4 +234,47 @@ export async function reconcileOrders(): Promise<number> {
   return changed;
 }
 
-void work(RECONCILE_JOB, () => reconcileOrders().then(() => undefined), { cron: "*/15 * * * *" });
+// Every 15 minutes, in one process (pg-boss schedules once per queue). Not scheduled under tests: a run at :15 would
+// read other tests' fake Printify orders mid-test; the tests call reconcileOrders() themselves.
+void work(RECONCILE_JOB, () => reconcileOrders().then(() => undefined), {
+  ...(env.NODE_ENV === "test" ? {} : { cron: "*/15 * * * *" }),
+});
+
+// ---- The shipping e-mail ----------------------------------------------------------------------------------------
+
+export const SHIPPED_MAIL_JOB = "order-shipped-mail";
+export type ShippedMailJob = { orderId: string; number: string };
+
+/** Sends the buyer the shipment's tracking, once per (order, shipment) (lib/mail-once.ts). */
+export async function sendShippedMail({ orderId, number }: ShippedMailJob) {
+  const order = await (await db()).order.findUnique({
+    where: { id: orderId },
+    select: { customerEmail: true, customerName: true, shipments: true, merchandise: { select: { title: true } } },
+  });
+  const shipment = shipmentsOf(order?.shipments ?? []).find((s) => s.number === number);
+  if (!order?.customerEmail || !shipment) return;
+  await sendMailOnce(
+    `shipped:${orderId}:${shipment.carrier}:${number}`,
+    shippedEmail(order.customerEmail, order.customerName, order.merchandise?.title ?? "Your order", orderId, shipment),
+  );
+}
+
+export function shippedEmail(to: string, name: string | null, product: string, orderId: string, shipment: Shipment): Mail {
+  const link = shipment.url ?? `${env.SITE_URL}/merchandise`;
+  const subject = `Your ${SITE_NAME} order has shipped`;
+  const greeting = `Hi ${name ?? "there"},`;
+  const lines = [
+    `"${product}" (order #${orderId.slice(0, 8)}) is on its way.`,
+    `Carrier: ${shipment.carrier}. Tracking number: ${shipment.number}.`,
+  ];
+  const text = [greeting, "", ...lines, "", `Track it: ${link}`, "", `— ${SITE_NAME}`].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escapeHtml(greeting)}</p>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#7c3aed;color:#fff;border-radius:6px;text-decoration:none">Track it</a></p>
+<p>— ${SITE_NAME}</p></body></html>`;
+  return { to, subject, text, html, link };
+}
+
+// A relay that is down is retried for about a day, like the receipt.
+void work(SHIPPED_MAIL_JOB, sendShippedMail, { retryLimit: 30, retryDelay: 10, retryBackoff: true, retryDelayMax: 3600 });
