@@ -15,7 +15,7 @@ try {
 
 const { log } = await import("../api/src/lib/logger");
 const { getDatabase, closeDatabase } = await import("../api/src/db/client");
-const { startJobs, stopJobs } = await import("../api/src/lib/jobs");
+const { startJobs, stopJobs } = await import("../api/src/jobs/jobs");
 const { loadAstroApp, startServer } = await import("./front");
 const { deleteExpiredSessions } = await import("../api/src/modules/auth/sessions");
 

@@ -2,7 +2,7 @@
 // PostgreSQL URL or a PGlite directory —, claims one job of the queue named, prints "claimed" and hangs in the
 // handler until the test kills it with SIGKILL.
 import { PGlite } from "@electric-sql/pglite";
-import { JobQueue } from "../src/lib/jobs";
+import { JobQueue } from "../src/jobs/jobs";
 
 const [name, target] = process.argv.slice(2) as [string, string];
 const queueConnection = target.startsWith("postgres") ? { connectionString: target } : { pglite: new PGlite(target) };

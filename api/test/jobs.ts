@@ -1,6 +1,6 @@
 // The job queue in tests: start it (with every handler registered so far) for a file, and wait for a queue to drain.
 import { beforeAll } from "bun:test";
-import { jobQueue, startJobs } from "../src/lib/jobs";
+import { jobQueue, startJobs } from "../src/jobs/jobs";
 
 /** Starts the process's job queue before the file's tests (once per run; stopped when the database closes). */
 export function withJobQueue() {

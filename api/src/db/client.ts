@@ -16,7 +16,7 @@ import { lockDataDir } from "./pglite-lock";
 export type Database = {
   prisma: PrismaClient;
   kind: "pglite" | "postgres";
-  /** How the job queue (lib/jobs.ts) reaches the same database: the one PGlite instance, or the server's URL. */
+  /** How the job queue (jobs/jobs.ts) reaches the same database: the one PGlite instance, or the server's URL. */
   queueConnection: { pglite: PGlite } | { connectionString: string };
   /** True when every migration on disk is recorded as finished in the database. */
   isMigrated(): Promise<boolean>;

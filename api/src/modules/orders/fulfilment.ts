@@ -6,7 +6,7 @@
 import { db } from "../../db/client";
 import { env } from "../../env";
 import type { Prisma } from "../../generated/prisma/client";
-import { type JobRun, work } from "../../lib/jobs";
+import { type JobRun, work } from "../../jobs/jobs";
 import { log } from "../../lib/logger";
 import { PrintifyError, type PrintifyClient, printify } from "../printify/client";
 import type { PrintifyAddress } from "../printify/shapes";

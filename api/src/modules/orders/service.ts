@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import { Prisma, type OrderStatus as DbOrderStatus, type OrderType as DbOrderType } from "../../generated/prisma/client";
 import { toCsv } from "../../lib/csv";
 import { AppError, notFound } from "../../lib/errors";
-import { enqueue } from "../../lib/jobs";
+import { enqueue } from "../../jobs/jobs";
 import { defineKeyset, inPageOrder } from "../../lib/keyset";
 import { SUBMIT_JOB, type SubmitJob } from "./fulfilment";
 import {

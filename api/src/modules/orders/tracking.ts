@@ -9,9 +9,9 @@ import { env } from "../../env";
 import type { OrderEventKind, OrderStatus, Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { escapeHtml, SITE_NAME } from "../../lib/html";
-import { enqueue, work } from "../../lib/jobs";
+import { enqueue, work } from "../../jobs/jobs";
 import { log } from "../../lib/logger";
-import { sendMailOnce } from "../../lib/mail-once";
+import { sendMailOnce } from "../../jobs/mail-once";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
 import { type PrintifyOrder, type PrintifyWebhookEvent, PrintifyWebhookEventSchema } from "../printify/shapes";
@@ -245,7 +245,7 @@ void work(RECONCILE_JOB, () => reconcileOrders().then(() => undefined), {
 export const SHIPPED_MAIL_JOB = "order-shipped-mail";
 export type ShippedMailJob = { orderId: string; number: string };
 
-/** Sends the buyer the shipment's tracking, once per (order, shipment) (lib/mail-once.ts). */
+/** Sends the buyer the shipment's tracking, once per (order, shipment) (jobs/mail-once.ts). */
 export async function sendShippedMail({ orderId, number }: ShippedMailJob) {
   const order = await (await db()).order.findUnique({
     where: { id: orderId },

@@ -1,11 +1,11 @@
 // The receipt a member gets when a purchase completes (issue 9 item 7): plain text and HTML, the link built from
 // SITE_URL. The webhook enqueues a `payments-receipt` job in the transaction that records the order (decision 011);
-// the job builds the receipt from the order and sends it once per order (lib/mail-once.ts).
+// the job builds the receipt from the order and sends it once per order (jobs/mail-once.ts).
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { escapeHtml, SITE_NAME } from "../../lib/html";
-import { work } from "../../lib/jobs";
-import { sendMailOnce } from "../../lib/mail-once";
+import { work } from "../../jobs/jobs";
+import { sendMailOnce } from "../../jobs/mail-once";
 import type { Mail } from "../../lib/mailer";
 import type { PurchaseKind } from "./schema";
 

@@ -9,7 +9,7 @@ import type { Prisma, SubscriptionStatus } from "../../generated/prisma/client";
 import { db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
-import { enqueue } from "../../lib/jobs";
+import { enqueue } from "../../jobs/jobs";
 import { RECEIPT_JOB, type ReceiptJob } from "./emails";
 import { isMerchandiseSession, merchandiseEffect } from "./merchandise";
 import type { PurchaseKind } from "./schema";

@@ -5,7 +5,7 @@
 // its timeline's PAID event; onMerchandiseOrderPaid is where its submission to Printify joins the same transaction.
 import type Stripe from "stripe";
 import type { Prisma } from "../../generated/prisma/client";
-import { enqueue } from "../../lib/jobs";
+import { enqueue } from "../../jobs/jobs";
 import { SUBMIT_JOB, type SubmitJob } from "../orders/fulfilment";
 import { RECEIPT_JOB, type ReceiptJob } from "./emails";
 import { MERCHANDISE_KIND } from "./purchase";

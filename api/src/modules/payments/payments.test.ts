@@ -3,7 +3,7 @@
 // database only, idempotent checkout, the customer remembered, signature / timestamp / tampering refused with
 // nothing written, each event applied once (sequential and concurrent repeats), events in any order, no access from
 // a success redirect, access (and the 302 download) after a verified payment, the receipt, and the local test
-// payment mode — reachable in development, 404 / 503 in production. Receipts are sent by a job (lib/jobs.ts) enqueued
+// payment mode — reachable in development, 404 / 503 in production. Receipts are sent by a job (jobs/jobs.ts) enqueued
 // with the order: exactly one per order, however often the event or the job runs.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,7 +17,7 @@ import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
-import { messageIdFor } from "../../lib/mail-once";
+import { messageIdFor } from "../../jobs/mail-once";
 import { localStorage, storage, useStorage } from "../../lib/storage";
 import { mayDownload } from "../entitlements";
 import { saveSubscriptionSettings } from "../settings/service";

@@ -10,8 +10,8 @@
 // never deleted (orders keep their links); variants it no longer lists are disabled the same way.
 //
 // The sync runs inside the request (the admin screen polls GET /api/printify/sync/{shopId} for progress meanwhile).
-// TODO(job queue): once api/src/lib/jobs.ts (pg-boss) lands, enqueue the run instead and answer 202, so a sync
-// survives a restart rather than waiting for the stale-run takeover.
+// TODO(job queue): enqueue the run on the job queue (jobs/jobs.ts) and answer 202, so a sync survives a restart
+// rather than waiting for the stale-run takeover.
 import { db } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { db } from "../db/client";
 import { env } from "../env";
-import { type Mail, mailer } from "./mailer";
+import { type Mail, mailer } from "../lib/mailer";
 
 /** Sends `mail` unless a mail with `key` went out before; answers whether it sent. Throws when the relay fails. */
 export async function sendMailOnce(key: string, mail: Mail): Promise<boolean> {

@@ -16,7 +16,7 @@ import { fromPglite, fromPrisma, type Job, type JobResult, PgBoss, type SendOpti
 import { beforeDatabaseClose, type Database, getDatabase } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { env } from "../env";
-import { log } from "./logger";
+import { log } from "../lib/logger";
 
 /** A Prisma interactive transaction (`prisma.$transaction(async (tx) => …)`), or the client itself. */
 export type JobTx = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;

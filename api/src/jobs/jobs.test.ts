@@ -1,4 +1,4 @@
-// The job queue (lib/jobs.ts) on the test database (PGlite, or PostgreSQL with TEST_DATABASE=postgres): a job
+// The job queue (jobs/jobs.ts) on the test database (PGlite, or PostgreSQL with TEST_DATABASE=postgres): a job
 // enqueued in a transaction exists only if it commits, runs once, is retried with backoff, is not added twice for one
 // key, survives a restart of the process's queue (PGlite: the database closed and reopened from disk) and a process
 // killed with SIGKILL in the middle of a job.
