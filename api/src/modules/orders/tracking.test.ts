@@ -242,6 +242,26 @@ describe("reconciliation", () => {
     expect((await orderState(order.id)).events).toEqual(["SHIPPED dhl D42"]);
   });
 
+  test("past one batch the runs take turns: every open order is read, one Printify refuses included", async () => {
+    usePrintify(fake.client());
+    const prisma = await db();
+    // Everything already open counts as just read; three new orders (unknown to Printify: each read fails) follow.
+    await prisma.order.updateMany({ where: { orderType: "MERCHANDISE" }, data: { lastReconciledAt: new Date() } });
+    const orders = [await submittedOrder(), await submittedOrder(), await submittedOrder()];
+    const stamped = async () =>
+      (
+        await prisma.order.findMany({ where: { id: { in: orders.map((o) => o.id) } }, select: { lastReconciledAt: true } })
+      ).filter((o) => o.lastReconciledAt).length;
+    const updatedAt = (await prisma.order.findUniqueOrThrow({ where: { id: orders[0]!.id } })).updatedAt;
+    await reconcileOrders(2);
+    expect(await stamped()).toBe(2);
+    // Ordered by updatedAt, as before, the two failing orders would be read again and the third never.
+    await reconcileOrders(2);
+    expect(await stamped()).toBe(3);
+    // The stamp is not a change: updatedAt still says when the order last changed.
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: orders[0]!.id } })).updatedAt).toEqual(updatedAt);
+  });
+
   test("without a token it does nothing", async () => {
     usePrintify(null);
     expect(await reconcileOrders()).toBe(0);

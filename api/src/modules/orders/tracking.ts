@@ -205,8 +205,14 @@ export const factsOfOrder = (order: PrintifyOrder): PrintifyFacts => ({
   })),
 });
 
-/** Re-reads open orders from Printify: what a blocked webhook missed arrives within 15 minutes. Returns how many changed. */
-export async function reconcileOrders(): Promise<number> {
+/**
+ * Re-reads open orders from Printify: what a blocked webhook missed arrives within 15 minutes. Returns how many changed.
+ *
+ * Least recently read first (`lastReconciledAt`, never-read first), and every read order is stamped, changed or not,
+ * failed or not: past RECONCILE_BATCH open orders the runs take turns through all of them, so none starves behind an
+ * order Printify keeps refusing. The stamp is written without touching `updatedAt`, which keeps meaning "changed".
+ */
+export async function reconcileOrders(batch = RECONCILE_BATCH): Promise<number> {
   const client = printify();
   if (!client) return 0;
   const prisma = await db();
@@ -216,10 +222,10 @@ export async function reconcileOrders(): Promise<number> {
       status: { in: ["PROCESSING", "SHIPPED"] },
       printifyOrderId: { not: null },
       printifyShopId: { not: null },
-      updatedAt: { gte: new Date(Date.now() - RECONCILE_WINDOW_MS) },
+      createdAt: { gte: new Date(Date.now() - RECONCILE_WINDOW_MS) },
     },
-    orderBy: { updatedAt: "asc" },
-    take: RECONCILE_BATCH,
+    orderBy: [{ lastReconciledAt: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }],
+    take: batch,
     select: { id: true, printifyOrderId: true, printifyShopId: true },
   });
   let changed = 0;
@@ -230,6 +236,7 @@ export async function reconcileOrders(): Promise<number> {
     } catch (err) {
       log.warn("printify reconciliation failed for an order", { orderId: order.id, err });
     }
+    await prisma.$executeRaw`UPDATE orders SET "lastReconciledAt" = now() WHERE id = ${order.id}`;
   }
   return changed;
 }
