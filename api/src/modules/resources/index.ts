@@ -3,9 +3,26 @@
 // (docs/decisions/009): it asks mayDownload and answers 302 to a short-lived signed link.
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
+import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
 import { authPlugin, optionalUser } from "../auth/guard";
-import { RESOURCE_TYPES, ResourceInputSchema, type ResourceType, ResourceSchema, ResourceUpdateSchema } from "./schema";
-import { createResource, deleteResource, downloadLocation, getResource, listResources, updateResource } from "./service";
+import {
+  RESOURCE_LIST_MAX,
+  RESOURCE_TYPES,
+  ResourceCountsSchema,
+  ResourceInputSchema,
+  type ResourceType,
+  ResourceSchema,
+  ResourceUpdateSchema,
+} from "./schema";
+import {
+  resourceCounts,
+  createResource,
+  deleteResource,
+  downloadLocation,
+  getResource,
+  listResources,
+  updateResource,
+} from "./service";
 
 /** A write may also find the uploaded file it names taken by another record (409). */
 const WRITE_ERRORS = { ...GUARDED_ERRORS, ...errorResponses(409) };
@@ -16,16 +33,35 @@ const ListQuery = t.Object({
   ),
   /** `resources` section only: include unpublished drafts (the admin grid). Ignored for anyone else. */
   drafts: t.Optional(t.Boolean()),
+  limit: t.Optional(
+    t.Integer({ minimum: 1, maximum: RESOURCE_LIST_MAX, error: `limit must be between 1 and ${RESOURCE_LIST_MAX}` }),
+  ),
+  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
 });
 
-type ListQuery = { type?: ResourceType; drafts?: boolean };
+type ListQuery = { type?: ResourceType; drafts?: boolean; limit?: number; cursor?: string };
 
 export const resourcesModule = new Elysia({ name: "resources", tags: ["resources"], prefix: "/resources" })
   .use(authPlugin)
-  .get("/", async ({ query, request, cookie }) => listResources(await optionalUser(request, cookie), query as ListQuery), {
-    query: ListQuery,
-    response: { 200: t.Array(ResourceSchema), ...errorResponses(400) },
-    detail: { summary: "The resource library, newest first; one type with ?type=" },
+  .get(
+    "/",
+    async ({ query, request, cookie, set }) =>
+      withNextLink(
+        await listResources(await optionalUser(request, cookie), query as ListQuery),
+        "/api/resources",
+        query,
+        set.headers,
+      ),
+    {
+      query: ListQuery,
+      response: { 200: t.Array(ResourceSchema), ...errorResponses(400) },
+      detail: { summary: "The resource library, newest first; one type with ?type=; keyset pages (next cursor in headers)" },
+    },
+  )
+  .get("/counts", () => resourceCounts(), {
+    section: "resources",
+    response: { 200: ResourceCountsSchema, ...GUARDED_ERRORS },
+    detail: { summary: "How many free and premium resources there are (drafts included)" },
   })
   .get("/:id", async ({ params, request, cookie }) => getResource(await optionalUser(request, cookie), params.id), {
     params: IdParams,

@@ -145,6 +145,48 @@ describe("the public library", () => {
     expect(research.every((r) => r.type === "RESEARCH")).toBe(true);
   });
 
+  test("keyset pages: past 500 resources (no ceiling), every one once, the type kept, Link to the next page", async () => {
+    const prisma = await db();
+    const stamp = Date.now();
+    // 505 TEMPLATE resources at distinct times, plus ties (same createdAt) broken by id.
+    await prisma.resource.createMany({
+      data: Array.from({ length: 505 }, (_, i) => ({
+        title: `Paged ${stamp} ${i}`,
+        description: "p",
+        type: "TEMPLATE" as const,
+        createdAt: new Date(Date.UTC(2020, 0, 1) + Math.floor(i / 2) * 1000),
+      })),
+    });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await anonymous.api.resources.get({ query: { type: "TEMPLATE", limit: 100, cursor } });
+      expect(res.status).toBe(200);
+      seen.push(...res.data!.filter((r) => r.title.startsWith(`Paged ${stamp} `)).map((r) => r.title));
+      expect(res.data!.every((r) => r.type === "TEMPLATE")).toBe(true);
+      cursor = res.response.headers.get("x-next-cursor") ?? undefined;
+      if (cursor) expect(res.response.headers.get("link")).toContain("type=TEMPLATE");
+      pages++;
+    } while (cursor && pages < 20);
+    expect(seen.length).toBe(505);
+    expect(new Set(seen).size).toBe(505);
+    expect((await anonymous.api.resources.get({ query: { limit: 101 } })).status).toBe(400);
+    expect((await anonymous.api.resources.get({ query: { cursor: "bm9wZQ" } })).status).toBe(400);
+    await prisma.resource.deleteMany({ where: { title: { startsWith: `Paged ${stamp} ` } } });
+  });
+
+  test("free and premium counts cover the whole library, for managers only", async () => {
+    const prisma = await db();
+    const [free, premium] = await Promise.all([
+      prisma.resource.count({ where: { accessLevel: "FREE" } }),
+      prisma.resource.count({ where: { accessLevel: "PREMIUM" } }),
+    ]);
+    expect((await delegate.api.resources.counts.get()).data).toEqual({ free, premium });
+    expect((await member.api.resources.counts.get()).status).toBe(403);
+    expect((await anonymous.api.resources.counts.get()).status).toBe(401);
+  });
+
   test("crawl: no premium file URL in any public answer, for visitors or unentitled members; managers see it", async () => {
     const { resource, name } = await premiumWithStoredFile();
     const crawl = async (client: Client) => {

@@ -14,7 +14,9 @@ export const ACCESS_LEVELS = ["FREE", "PREMIUM"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** The library is small (tens of items): one answer, newest first, capped. */
-export const RESOURCE_LIST_MAX = 500;
+/** The largest page of the library a client may ask for, and the page size when it does not say. */
+export const RESOURCE_LIST_MAX = 100;
+export const RESOURCE_PAGE_SIZE = 60;
 export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 export const URL_MAX_LENGTH = 2048;
@@ -65,6 +67,10 @@ export const ResourceSchema = T.Object({
   createdAt: T.String({ format: "date-time" }),
 });
 export type Resource = Static<typeof ResourceSchema>;
+
+/** Subscription Settings' counts of free and premium resources (SPEC §4), drafts included, over the whole library. */
+export const ResourceCountsSchema = T.Object({ free: T.Integer(), premium: T.Integer() });
+export type ResourceCounts = Static<typeof ResourceCountsSchema>;
 
 const requiredText = (maxLength: number, error: string) => T.String({ minLength: 1, maxLength, pattern: "\\S", error });
 const optionalUrl = (error: string) =>

@@ -4,6 +4,7 @@
 import { db } from "../../db/client";
 import { downloadFileName } from "../../lib/content-disposition";
 import { AppError, notFound } from "../../lib/errors";
+import { defineKeyset, inPageOrder } from "../../lib/keyset";
 import { storage } from "../../lib/storage";
 import { Prisma } from "../../generated/prisma/client";
 import { canAccessSection } from "../auth/permissions";
@@ -13,9 +14,10 @@ import { uploadedFileOf, uploadedFileUrl } from "../uploads/schema";
 import {
   type AccessLevel,
   DOWNLOAD_LINK_TTL_SECONDS,
-  RESOURCE_LIST_MAX,
+  RESOURCE_PAGE_SIZE,
   RESOURCE_MESSAGES,
   type Resource,
+  type ResourceCounts,
   type ResourceInput,
   type ResourceType,
   type ResourceUpdate,
@@ -61,17 +63,35 @@ async function present(caller: Caller, rows: ResourceRow[]): Promise<Resource[]>
   return rows.map((row) => toResource(row, allowed.has(row.id), showFileUrl));
 }
 
-type ListResourcesInput = { type?: ResourceType; drafts?: boolean };
+type ListResourcesInput = { type?: ResourceType; drafts?: boolean; limit?: number; cursor?: string };
+export type ResourcePage = { items: Resource[]; nextCursor: string | null };
 
-/** The library, newest first; one type when asked (the filter buttons). Drafts only for managers who ask. */
-export async function listResources(caller: Caller, { type, drafts }: ListResourcesInput): Promise<Resource[]> {
-  const rows = await (await db()).resource.findMany({
-    where: { ...(type ? { type } : {}), ...(drafts && manages(caller) ? {} : { draft: false }) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: RESOURCE_LIST_MAX,
-    select: resourceSelect,
+/** Newest first, on resources(type, createdAt) when filtered; ties broken by id. */
+const resourceKeyset = defineKeyset({ table: "resources", column: "createdAt", kind: "timestamp", direction: "desc" });
+
+/**
+ * The library, newest first, a keyset page at a time; one type when asked (the filter buttons). Drafts only for
+ * managers who ask.
+ */
+export async function listResources(caller: Caller, { type, drafts, limit, cursor }: ListResourcesInput): Promise<ResourcePage> {
+  const prisma = await db();
+  const { ids, nextCursor } = await resourceKeyset.page(prisma, {
+    where: [
+      ...(type ? [Prisma.sql`"type" = ${type}::"ResourceType"`] : []),
+      ...(drafts && manages(caller) ? [] : [Prisma.sql`draft = false`]),
+    ],
+    cursor,
+    limit: limit ?? RESOURCE_PAGE_SIZE,
   });
-  return present(caller, rows);
+  const rows = await prisma.resource.findMany({ where: { id: { in: ids } }, select: resourceSelect });
+  return { items: await present(caller, inPageOrder(ids, rows)), nextCursor };
+}
+
+/** Counted by the database: the admin grid holds one page at a time, so its cards cannot be counted. */
+export async function resourceCounts(): Promise<ResourceCounts> {
+  const groups = await (await db()).resource.groupBy({ by: ["accessLevel"], _count: { _all: true } });
+  const count = (level: string) => groups.find((g) => g.accessLevel === level)?._count._all ?? 0;
+  return { free: count("FREE"), premium: count("PREMIUM") };
 }
 
 async function findRow(caller: Caller, id: string): Promise<ResourceRow> {

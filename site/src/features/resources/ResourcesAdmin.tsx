@@ -18,6 +18,7 @@ import {
   useCreateResource,
   useDeleteResource,
   useProjectOptions,
+  useResourceCounts,
   useResources,
   useSaveSubscriptionSettings,
   useSubscriptionSettings,
@@ -34,8 +35,8 @@ function ResourcesAdmin() {
   const saveSettings = useSaveSubscriptionSettings();
   const dialogs = useCrudDialogs<Resource, "settings">();
   const { deleting } = dialogs;
-  const resources = resourcesQuery.data ?? [];
-  const count = (level: Resource["accessLevel"]) => resources.filter((r) => r.accessLevel === level).length;
+  const resources = resourcesQuery.data?.pages.flatMap((page) => page.items) ?? [];
+  const counts = useResourceCounts(dialogs.shown("settings") !== null).data;
 
   const save = (resource: Resource | undefined, values: ResourceFormValues) => {
     const body = resourcePayload(values);
@@ -79,8 +80,8 @@ function ResourcesAdmin() {
           {dialogs.shown("settings") && (
             <SubscriptionSettingsDialog
               annualPrice={settingsQuery.data?.annualPrice ?? DEFAULT_ANNUAL_PRICE}
-              freeCount={count("FREE")}
-              premiumCount={count("PREMIUM")}
+              freeCount={counts?.free}
+              premiumCount={counts?.premium}
               onSave={(annualPrice) => saveSettings.mutateAsync({ annualPrice })}
               onClose={dialogs.close}
             />

@@ -8,8 +8,9 @@ import FormDialog, { useFormDialog } from "../admin/FormDialog";
 
 type Props = {
   annualPrice: string;
-  freeCount: number;
-  premiumCount: number;
+  /** Undefined while the counts load. */
+  freeCount: number | undefined;
+  premiumCount: number | undefined;
   /** Saves the price; rejects with the API's error (the dialog then stays open with the typed price). */
   onSave: (annualPrice: string) => Promise<unknown>;
   onClose: () => void;
@@ -45,13 +46,13 @@ export default function SubscriptionSettingsDialog({ annualPrice, freeCount, pre
         <div className="stat">
           <div className="stat-title">Free resources</div>
           <div className="stat-value text-2xl" data-testid="free-count">
-            {freeCount}
+            {freeCount ?? <span className="loading loading-dots loading-sm" role="status" aria-label="Loading" />}
           </div>
         </div>
         <div className="stat">
           <div className="stat-title">Premium resources</div>
           <div className="stat-value text-2xl" data-testid="premium-count">
-            {premiumCount}
+            {premiumCount ?? <span className="loading loading-dots loading-sm" role="status" aria-label="Loading" />}
           </div>
         </div>
       </div>

@@ -23,6 +23,9 @@ export function readTypeFilter(url: URL): ResourceType | null {
   const value = url.searchParams.get("type");
   return (RESOURCE_FILTERS as readonly string[]).includes(value ?? "") ? (value as ResourceType) : null;
 }
-export const typeFilterHref = (type: ResourceType | null) => (type ? `/resources?type=${type}` : "/resources");
+export const typeFilterHref = (type: ResourceType | null, cursor?: string) => {
+  const query = new URLSearchParams([...(type ? [["type", type]] : []), ...(cursor ? [["cursor", cursor]] : [])]);
+  return query.size ? `/resources?${query}` : "/resources";
+};
 
 export const isPremium = (resource: Pick<Resource, "accessLevel">) => resource.accessLevel === "PREMIUM";

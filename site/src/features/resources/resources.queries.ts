@@ -1,16 +1,32 @@
 // The resource-management screen's calls (SPEC §7 /api/resources, the settings call, the project list for the
 // related-project select), as queries and mutations of the one data layer. Successful mutations refresh the list.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Resource, ResourceInput, ResourceUpdate } from "@api/modules/resources/schema";
 import type { SubscriptionSettingsInput } from "@api/modules/settings/schema";
-import { api, unwrap } from "../../lib/api";
+import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
 
 const RESOURCES = ["resources", "admin"] as const;
 const SETTINGS = ["settings", "subscription"] as const;
 
-/** Every resource, drafts included (the `resources` section sees them). */
+const ADMIN_PAGE_SIZE = 24;
+
+/** The library, drafts included (the `resources` section sees them), a keyset page at a time. */
 export const useResources = () =>
-  useQuery({ queryKey: RESOURCES, queryFn: (): Promise<Resource[]> => unwrap(api.resources.get({ query: { drafts: true } })) });
+  useInfiniteQuery({
+    queryKey: [...RESOURCES, "list"],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) => {
+      const query = { drafts: true, limit: ADMIN_PAGE_SIZE, cursor: pageParam };
+      const { data, error, response } = await api.resources.get({ query });
+      if (error) throw toApiError(error);
+      return { items: data as Resource[], nextCursor: nextCursorOf(response) };
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** Free and premium counts for Subscription Settings, over the whole library (not only the pages loaded). */
+export const useResourceCounts = (enabled: boolean) =>
+  useQuery({ queryKey: [...RESOURCES, "counts"], queryFn: () => unwrap(api.resources.counts.get()), enabled });
 
 export const useSubscriptionSettings = () =>
   useQuery({ queryKey: SETTINGS, queryFn: () => unwrap(api.settings.subscription.get()) });
