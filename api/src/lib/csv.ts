@@ -11,7 +11,38 @@ export function csvCell(value: string | null | undefined): string {
 
 /** The header line, then one line per row, each ending with CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | null | undefined)[])[]): string {
-  return [header, ...rows].map((cells) => `${cells.map(csvCell).join(",")}\r\n`).join("");
+  return [header, ...rows].map(line).join("");
+}
+
+const line = (cells: readonly (string | null | undefined)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/**
+ * A CSV body read page by page (a keyset list's pages): however many rows there are, the server holds one page at a
+ * time and the download starts at once. The header line comes first, even for no rows.
+ */
+export function csvStream<T>(
+  header: readonly string[],
+  pages: AsyncIterable<readonly T[]>,
+  cells: (row: T) => readonly (string | null | undefined)[],
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = pages[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(line(header)));
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value.map((row) => line(cells(row))).join("")));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
 }
 
 /** The response headers of a CSV download named `filename` (private: admin data is never cached). */

@@ -155,6 +155,18 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
   return { spec, encode, decode, page };
 }
 
+/** Every page of a keyset list, one after another (exports): `read` gets the cursor the previous page ended at. */
+export async function* eachPage<T>(
+  read: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
+): AsyncGenerator<T[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await read(cursor);
+    yield page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
 /** The rows for a page's ids, in the page's order; a row deleted between the two reads simply drops out. */
 export function inPageOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -40,7 +40,7 @@ export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefi
     response: { 200: t.Array(OrderSchema), ...listErrors },
     detail: { summary: "Orders, newest first: status and type filters, keyset pages (next cursor in headers)" },
   })
-  .get("/export.csv", async ({ query }) => new Response(await ordersCsv(query), { headers: csvHeaders("orders.csv") }), {
+  .get("/export.csv", async ({ query }) => new Response(ordersCsv(query), { headers: csvHeaders("orders.csv") }), {
     section: "order_management",
     query: t.Object(filterQuery),
     response: { 200: t.String({ description: "text/csv" }), ...listErrors },

@@ -33,8 +33,6 @@ export const ORDER_LIST_MAX = 100;
 export const TRACKING_MAX_LENGTH = 100;
 /** SPEC §9: an order is shown as 'Order #' plus the first 8 characters of its id. */
 export const ORDER_ID_SHOWN = 8;
-/** The orders export: at most this many rows, newest first. */
-export const ORDER_EXPORT_MAX = 10_000;
 
 export const OrderSchema = T.Object({
   id: T.String(),

@@ -3,13 +3,12 @@
 // the CSV export. Plain functions: no Elysia context in, plain data out, AppError on failure.
 import { db } from "../../db/client";
 import { Prisma, type OrderStatus as DbOrderStatus, type OrderType as DbOrderType } from "../../generated/prisma/client";
-import { toCsv } from "../../lib/csv";
+import { csvStream } from "../../lib/csv";
 import { AppError, notFound } from "../../lib/errors";
 import { enqueue } from "../../jobs/jobs";
-import { defineKeyset, inPageOrder } from "../../lib/keyset";
+import { defineKeyset, eachPage, inPageOrder } from "../../lib/keyset";
 import { SUBMIT_JOB, type SubmitJob } from "./fulfilment";
 import {
-  ORDER_EXPORT_MAX,
   ORDER_MESSAGES,
   ORDER_PAGE_SIZE,
   type Order,
@@ -57,6 +56,9 @@ function filterSql({ status, type }: OrderFilter): Prisma.Sql[] {
     ...(type ? [Prisma.sql`"orderType" = ${type}::"OrderType"`] : []),
   ];
 }
+
+/** Rows per read of an export: large enough to be few queries, small enough to hold. */
+const EXPORT_PAGE_SIZE = 500;
 
 export type OrderPage = { items: Order[]; nextCursor: string | null };
 
@@ -154,14 +156,8 @@ export async function orderTimeline(id: string): Promise<OrderTimeline> {
   };
 }
 
-/** Every order matching the filter (newest first, up to ORDER_EXPORT_MAX) as CSV, safe to open in a spreadsheet. */
-export async function ordersCsv(filter: OrderFilter): Promise<string> {
-  const rows = await (await db()).order.findMany({
-    where: { ...(filter.status ? { status: filter.status } : {}), ...(filter.type ? { orderType: filter.type } : {}) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: ORDER_EXPORT_MAX,
-    select: orderSelect,
-  });
+/** Every order matching the filter, newest first, as CSV safe to open in a spreadsheet; read a page at a time. */
+export function ordersCsv(filter: OrderFilter): ReadableStream<Uint8Array> {
   const header = [
     "Order",
     "Date",
@@ -175,22 +171,18 @@ export async function ordersCsv(filter: OrderFilter): Promise<string> {
     "Shipping address",
     "Printify order",
   ];
-  return toCsv(
-    header,
-    rows
-      .map(toOrder)
-      .map((o) => [
-        o.id,
-        o.createdAt,
-        o.customerName,
-        o.customerEmail,
-        o.orderType,
-        o.variantTitle,
-        o.amount,
-        o.status,
-        o.trackingNumber,
-        o.shippingAddress,
-        o.printifyOrderId,
-      ]),
-  );
+  const pages = eachPage((cursor) => listOrders({ ...filter, cursor, limit: EXPORT_PAGE_SIZE }));
+  return csvStream(header, pages, (o) => [
+    o.id,
+    o.createdAt,
+    o.customerName,
+    o.customerEmail,
+    o.orderType,
+    o.variantTitle,
+    o.amount,
+    o.status,
+    o.trackingNumber,
+    o.shippingAddress,
+    o.printifyOrderId,
+  ]);
 }

@@ -2,13 +2,15 @@
 // payment the webhook recorded — date, customer, what, amount, status, a link to it in Stripe's dashboard — filtered
 // by status and searched by e-mail, newest first, and the same rows as CSV (cells that a spreadsheet would run as a
 // formula are quoted with a leading apostrophe: lib/csv.ts).
-import type { OrderStatus } from "../../generated/prisma/client";
+import { type OrderStatus, Prisma } from "../../generated/prisma/client";
 import { db } from "../../db/client";
 import { env } from "../../env";
-import { toCsv } from "../../lib/csv";
+import { csvStream } from "../../lib/csv";
+import { defineKeyset, eachPage, inPageOrder } from "../../lib/keyset";
 import type { Invoice, InvoiceFilter } from "./schema";
 
-const INVOICE_LIMIT = 500;
+/** One page of /admin/invoices when the caller does not ask for another size. */
+const INVOICE_PAGE_SIZE = 50;
 
 const KIND_LABEL = {
   RESOURCE_ONETIME: "One-time purchase",
@@ -30,15 +32,32 @@ function stripeDashboardUrl(stripePaymentId: string | null): string | null {
   return kind ? `${base}/${kind}/${encodeURIComponent(stripePaymentId)}` : null;
 }
 
-export async function listInvoices({ status, email }: InvoiceFilter): Promise<Invoice[]> {
-  const rows = await (await db()).order.findMany({
-    where: {
-      orderType: { in: Object.keys(KIND_LABEL) as (keyof typeof KIND_LABEL)[] },
-      ...(status ? { status: status satisfies OrderStatus } : {}),
-      ...(email?.trim() ? { customerEmail: { contains: email.trim(), mode: "insensitive" as const } } : {}),
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: INVOICE_LIMIT,
+/** Newest first on orders(createdAt); ties broken by id. */
+const invoiceKeyset = defineKeyset({ table: "orders", column: "createdAt", kind: "timestamp", direction: "desc" });
+const KINDS = Object.keys(KIND_LABEL) as (keyof typeof KIND_LABEL)[];
+
+/** The filter as keyset conditions (enum values cast one by one: the PGlite and pg adapters encode arrays differently). */
+function filterSql({ status, email }: InvoiceFilter): Prisma.Sql[] {
+  const search = email?.trim().toLowerCase();
+  return [
+    Prisma.sql`"orderType" IN (${Prisma.join(KINDS.map((k) => Prisma.sql`${k}::"OrderType"`))})`,
+    ...(status ? [Prisma.sql`"status" = ${status satisfies OrderStatus}::"OrderStatus"`] : []),
+    // A substring, case-insensitive; strpos takes it literally (no LIKE wildcards to escape).
+    ...(search ? [Prisma.sql`strpos(lower("customerEmail"), ${search}) > 0`] : []),
+  ];
+}
+
+export type InvoicePage = { items: Invoice[]; nextCursor: string | null };
+
+export async function listInvoices(filter: InvoiceFilter & { limit?: number; cursor?: string }): Promise<InvoicePage> {
+  const prisma = await db();
+  const { ids, nextCursor } = await invoiceKeyset.page(prisma, {
+    where: filterSql(filter),
+    cursor: filter.cursor,
+    limit: filter.limit ?? INVOICE_PAGE_SIZE,
+  });
+  const rows = await prisma.order.findMany({
+    where: { id: { in: ids } },
     select: {
       id: true,
       createdAt: true,
@@ -51,7 +70,7 @@ export async function listInvoices({ status, email }: InvoiceFilter): Promise<In
       resource: { select: { title: true } },
     },
   });
-  return rows.map((o) => ({
+  const items = inPageOrder(ids, rows).map((o) => ({
     id: o.id,
     createdAt: o.createdAt.toISOString(),
     customerEmail: o.customerEmail,
@@ -61,12 +80,12 @@ export async function listInvoices({ status, email }: InvoiceFilter): Promise<In
     status: o.status,
     stripeUrl: stripeDashboardUrl(o.stripePaymentId),
   }));
+  return { items, nextCursor };
 }
 
-export function invoicesCsv(invoices: readonly Invoice[]): string {
+/** Every payment matching the filter as CSV, read a page at a time (no ceiling). */
+export function invoicesCsv(filter: InvoiceFilter): ReadableStream<Uint8Array> {
   const header = ["Date", "Customer email", "Customer name", "What", "Amount (USD)", "Status", "Stripe link"];
-  return toCsv(
-    header,
-    invoices.map((i) => [i.createdAt, i.customerEmail, i.customerName, i.what, i.amount, i.status, i.stripeUrl]),
-  );
+  const pages = eachPage((cursor) => listInvoices({ ...filter, cursor, limit: 500 }));
+  return csvStream(header, pages, (i) => [i.createdAt, i.customerEmail, i.customerName, i.what, i.amount, i.status, i.stripeUrl]);
 }

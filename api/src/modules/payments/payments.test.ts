@@ -632,4 +632,44 @@ describe("admin invoices", () => {
     const visitorCsv = await raw(new Request(`${BASE_URL}/api/invoices/export.csv`));
     expect(visitorCsv.status).toBe(401);
   });
+
+  test("no ceiling: 520 payments page by keyset (each once, filter kept in Link) and all reach the CSV", async () => {
+    const admin = await signedInClient(await createUser({ role: "ADMIN" }));
+    const email = `${unique("many-payments")}@example.com`;
+    const prisma = await db();
+    await prisma.order.createMany({
+      data: Array.from({ length: 520 }, (_, i) => ({
+        orderType: "ANNUAL_SUBSCRIPTION" as const,
+        customerEmail: email,
+        customerName: i % 2 ? "%_wild" : null,
+        amount: "99.00",
+        status: "COMPLETED" as const,
+        createdAt: new Date(Date.UTC(2021, 0, 1) + Math.floor(i / 3) * 1000), // ties broken by id
+      })),
+    });
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 20; pages++) {
+      const res = await admin.api.invoices.get({ query: { email, limit: 100, cursor } });
+      expect(res.status).toBe(200);
+      ids.push(...res.data!.map((i) => i.id));
+      cursor = res.response.headers.get("x-next-cursor") ?? undefined;
+      if (!cursor) break;
+      expect(res.response.headers.get("link")).toContain(`email=${encodeURIComponent(email)}`);
+    }
+    expect(ids).toHaveLength(520);
+    expect(new Set(ids).size).toBe(520);
+    // LIKE wildcards in the search are plain characters: "%" matches nothing here.
+    expect((await admin.api.invoices.get({ query: { email: "%" } })).data!.every((i) => i.customerEmail.includes("%"))).toBe(
+      true,
+    );
+    expect((await admin.api.invoices.get({ query: { cursor: "garbage!" } })).status).toBe(400);
+    const csv = await raw(
+      new Request(`${BASE_URL}/api/invoices/export.csv?email=${encodeURIComponent(email)}`, {
+        headers: { cookie: admin.jar.header() },
+      }),
+    );
+    expect((await csv.text()).trim().split("\r\n")).toHaveLength(521);
+    await prisma.order.deleteMany({ where: { customerEmail: email } });
+  });
 });

@@ -212,6 +212,9 @@ export const BILLING_MESSAGES = {
 export const INVOICE_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED", "CANCELLED"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/** The largest page of invoices a client may ask for. */
+export const INVOICE_LIST_MAX = 100;
+
 export const InvoiceQuerySchema = T.Object({
   status: T.Optional(literalUnion(INVOICE_STATUSES, { error: "Unknown status" })),
   email: T.Optional(T.String({ maxLength: 254 })),
