@@ -1,5 +1,5 @@
 // Admin user management journey: counts and search, add a user with tool access, edit without touching the password, delete; the admin sidebar and its remembered collapsed state; the table on a 390 px phone.
-import { expect, test, type Page } from "@playwright/test";
+import { type APIResponse, expect, test, type Page } from "@playwright/test";
 import { AUTH_STATE, apiLogin, signedOutRequest, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
 
@@ -15,12 +15,18 @@ const sidebar = (page: Page) => page.getByRole("complementary", { name: "Admin s
 
 /** What the counts should say for a search, worked out from the API's list the same way (case-insensitive substring). */
 async function expectedCounts(page: Page, search: string) {
-  const response = await page.request.get("/api/users");
-  expect(response.status()).toBe(200);
+  // Every page of the unfiltered list (the table pages by keyset), filtered here.
+  const all: ApiUser[] = [];
+  let url: string | null = "/api/users?limit=100";
+  while (url) {
+    const response: APIResponse = await page.request.get(url);
+    expect(response.status()).toBe(200);
+    all.push(...((await response.json()) as ApiUser[]));
+    const cursor: string | undefined = response.headers()["x-next-cursor"];
+    url = cursor ? `/api/users?limit=100&cursor=${encodeURIComponent(cursor)}` : null;
+  }
   const q = search.toLowerCase();
-  const users = ((await response.json()) as ApiUser[]).filter(
-    (u) => u.username.toLowerCase().includes(q) || u.email.toLowerCase().includes(q),
-  );
+  const users = all.filter((u) => u.username.toLowerCase().includes(q) || u.email.toLowerCase().includes(q));
   return { total: users.length, admins: users.filter((u) => u.role === "ADMIN").length };
 }
 

@@ -2,18 +2,50 @@
 import { Elysia, t } from "elysia";
 import { authPlugin } from "../auth/guard";
 import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
-import { AdminUserSchema, CreateUserBody, UpdateUserBody } from "./schema";
+import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { ROLES } from "../auth/schema";
+import {
+  ADMIN_COUNT_HEADER,
+  AdminUserSchema,
+  CreateUserBody,
+  TOTAL_COUNT_HEADER,
+  UpdateUserBody,
+  USER_LIST_MAX,
+  USER_SEARCH_MAX_LENGTH,
+} from "./schema";
 import * as users from "./service";
 
 const errors = { ...GUARDED_ERRORS, ...errorResponses(409) };
 
+// Query strings need Elysia's `t` (it coerces "3" to 3). A pattern, not t.UnionEnum: Elysia fills a missing
+// optional enum in a query with its first value.
+const ListQuery = t.Object({
+  search: t.Optional(t.String({ maxLength: USER_SEARCH_MAX_LENGTH, error: "Search is too long" })),
+  role: t.Optional(t.String({ pattern: `^(${ROLES.join("|")})$`, error: `role must be one of ${ROLES.join(", ")}` })),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: USER_LIST_MAX, error: `limit must be between 1 and ${USER_LIST_MAX}` })),
+  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
+});
+
 export const usersModule = new Elysia({ name: "users", tags: ["users"], prefix: "/users" })
   .use(authPlugin)
-  .get("/", () => users.listUsers(), {
-    section: "user_management",
-    response: { 200: t.Array(AdminUserSchema), ...errors },
-    detail: { summary: "All users, newest first (never hashes or tokens)" },
-  })
+  .get(
+    "/",
+    async ({ query, set }) => {
+      const page = await users.listUsers(query as users.UserListInput);
+      set.headers[TOTAL_COUNT_HEADER] = String(page.total);
+      set.headers[ADMIN_COUNT_HEADER] = String(page.admins);
+      return withNextLink(page, "/api/users", query, set.headers);
+    },
+    {
+      section: "user_management",
+      query: ListQuery,
+      response: { 200: t.Array(AdminUserSchema), ...errors },
+      detail: {
+        summary:
+          "Users, newest first (never hashes or tokens): search and role filters, keyset pages (next cursor in headers), the filtered list's counts in x-total-count / x-admin-count",
+      },
+    },
+  )
   .post(
     "/",
     async ({ user, body, set }) => {

@@ -12,6 +12,14 @@ import {
   UserSchema,
 } from "../auth/schema";
 
+/** The largest page of users a client may ask for, and the page size when it does not say. */
+export const USER_LIST_MAX = 100;
+export const USER_PAGE_SIZE = 50;
+export const USER_SEARCH_MAX_LENGTH = 254;
+/** The filtered list's counts (SPEC: "computed on the filtered list"), sent with every page. */
+export const TOTAL_COUNT_HEADER = "x-total-count";
+export const ADMIN_COUNT_HEADER = "x-admin-count";
+
 /** A row of the user table: the common user projection. */
 export const AdminUserSchema = UserSchema;
 export type AdminUser = Static<typeof AdminUserSchema>;

@@ -3,13 +3,14 @@
 // themselves. The last admin can be neither deleted nor demoted.
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
-import type { Prisma } from "../../generated/prisma/client";
+import { Prisma, type Role } from "../../generated/prisma/client";
+import { defineKeyset, inPageOrder } from "../../lib/keyset";
 import { assertAvailable, assertUsername, findUserIdBy, toUser, userSelect } from "../auth/accounts";
 import { issueVerification } from "../auth/service";
 import { hashPassword } from "../auth/password";
 import { destroyUserSessions } from "../auth/sessions";
 import { MESSAGES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isEmail } from "../auth/schema";
-import type { AdminUser, CreateUserBody, UpdateUserBody } from "./schema";
+import { type AdminUser, type CreateUserBody, type UpdateUserBody, USER_PAGE_SIZE } from "./schema";
 import { canManageAccount } from "../auth/permissions";
 
 type Actor = { id: string; role: string; toolAccess: string[] };
@@ -19,9 +20,36 @@ const MANAGED_BY_ADMIN = "Only an admin can change an account that has admin acc
 // once must not leave none). An advisory lock works the same on PGlite and PostgreSQL.
 const LAST_ADMIN_LOCK = 7_271_202_612;
 
-export async function listUsers(): Promise<AdminUser[]> {
-  const rows = await (await db()).user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: userSelect });
-  return rows.map(toUser);
+/** Newest first on users(createdAt); ties broken by id. */
+const userKeyset = defineKeyset({ table: "users", column: "createdAt", kind: "timestamp", direction: "desc" });
+
+export type UserListInput = { search?: string; role?: Role; limit?: number; cursor?: string };
+export type UserPage = { items: AdminUser[]; nextCursor: string | null; total: number; admins: number };
+
+/** Search (case-insensitive substring of username or e-mail, taken literally: strpos, no LIKE wildcards) and role. */
+function filterSql({ search, role }: UserListInput): Prisma.Sql[] {
+  const q = search?.trim().toLowerCase();
+  return [
+    ...(q ? [Prisma.sql`(strpos(lower(username), ${q}) > 0 OR strpos(lower(email), ${q}) > 0)`] : []),
+    ...(role ? [Prisma.sql`role = ${role}::"Role"`] : []),
+  ];
+}
+
+/**
+ * One page of the user table, newest first, with the counts of the whole filtered list (Total Users, Admins): the
+ * screen holds a page at a time, so it cannot count the rest itself.
+ */
+export async function listUsers(input: UserListInput = {}): Promise<UserPage> {
+  const prisma = await db();
+  const where = filterSql(input);
+  const whereSql = where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+  const [{ ids, nextCursor }, [counts]] = await Promise.all([
+    userKeyset.page(prisma, { where, cursor: input.cursor, limit: input.limit ?? USER_PAGE_SIZE }),
+    prisma.$queryRaw<{ total: number; admins: number }[]>`
+      SELECT count(*)::int AS total, (count(*) FILTER (WHERE role = 'ADMIN'))::int AS admins FROM users ${whereSql}`,
+  ]);
+  const rows = await prisma.user.findMany({ where: { id: { in: ids } }, select: userSelect });
+  return { items: inPageOrder(ids, rows).map(toUser), nextCursor, total: counts?.total ?? 0, admins: counts?.admins ?? 0 };
 }
 
 function assertMayGrant(actor: Actor, input: { role?: string; toolAccess?: string[] }) {

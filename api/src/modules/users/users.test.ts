@@ -89,6 +89,49 @@ describe("access to /api/users", () => {
   });
 });
 
+describe("the list pages and filters on the server", () => {
+  test("search (literal, case-insensitive, username or e-mail) and role narrow the pages and the counts together", async () => {
+    const { api } = await admin();
+    const tag = unique("Pager").toLowerCase().replace(/-/g, "_");
+    const prisma = await db();
+    await prisma.user.createMany({
+      data: Array.from({ length: 130 }, (_, i) => ({
+        username: `${tag}_${i}`,
+        email: `${tag}.${i}@example.com`,
+        password: "not-a-hash",
+        role: i % 10 === 0 ? ("ADMIN" as const) : ("USER" as const),
+        createdAt: new Date(Date.UTC(2022, 0, 1) + Math.floor(i / 2) * 1000),
+      })),
+    });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const res = await api.users.get({ query: { search: tag.toUpperCase(), limit: 40, cursor } });
+      expect(res.status).toBe(200);
+      expect(res.response.headers.get("x-total-count")).toBe("130");
+      expect(res.response.headers.get("x-admin-count")).toBe("13");
+      seen.push(...res.data!.map((u) => u.username));
+      cursor = res.response.headers.get("x-next-cursor") ?? undefined;
+      if (!cursor) break;
+    }
+    expect(seen).toHaveLength(130);
+    expect(new Set(seen).size).toBe(130);
+    expect(seen.every((u) => u.startsWith(tag))).toBe(true);
+    const admins = await api.users.get({ query: { search: tag, role: "ADMIN" } });
+    expect(admins.data!.map((u) => u.role)).toEqual(Array(13).fill("ADMIN"));
+    expect(admins.response.headers.get("x-total-count")).toBe("13");
+    // "%" is a LIKE wildcard: taken literally, it matches nobody here.
+    expect((await api.users.get({ query: { search: `${tag.slice(0, -1)}%` } })).response.headers.get("x-total-count")).toBe(
+      "0",
+    );
+    expect((await api.users.get({ query: { role: invalid<"USER">("ROOT") } })).status).toBe(400);
+    expect((await api.users.get({ query: { limit: 101 } })).status).toBe(400);
+    expect((await api.users.get({ query: { search: "x".repeat(300) } })).status).toBe(400);
+    expect((await api.users.get({ query: { search: "a\u0000b" } })).status).toBeLessThan(500);
+    await prisma.user.deleteMany({ where: { username: { startsWith: tag } } });
+  });
+});
+
 describe("create, edit, delete", () => {
   test("an admin creates a user with a role and tool access; the user can sign in", async () => {
     const { api } = await admin();

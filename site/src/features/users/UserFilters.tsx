@@ -1,21 +1,10 @@
 // Above the users table (SPEC §2 User Management): the counts of the filtered list (Total Users, Admins), the
 // search by username or e-mail and the role filter. Counts and table narrow together.
 import { ROLES, type Role } from "@api/modules/auth/schema";
-import type { AdminUser } from "@api/modules/users/schema";
 import { SearchIcon } from "../admin/icons";
 
-type RoleFilter = "ALL" | Role;
+export type RoleFilter = "ALL" | Role;
 export type UserFilter = { search: string; role: RoleFilter };
-
-/** Case-insensitive substring of username or e-mail, and the role unless ALL. */
-export function filterUsers(users: AdminUser[], search: string, role: RoleFilter): AdminUser[] {
-  const q = search.trim().toLowerCase();
-  return users.filter(
-    (u) =>
-      (role === "ALL" || u.role === role) &&
-      (q === "" || u.username.toLowerCase().includes(q) || u.email.toLowerCase().includes(q)),
-  );
-}
 
 const Stat = ({ title, value, testId }: { title: string; value: number; testId: string }) => (
   <div className="stat">
@@ -26,14 +15,15 @@ const Stat = ({ title, value, testId }: { title: string; value: number; testId: 
   </div>
 );
 
-type Props = { shown: AdminUser[]; filter: UserFilter; onChange: (filter: UserFilter) => void };
+/** The counts of the whole filtered list (the server counts it; the table holds one page at a time). */
+type Props = { counts: { total: number; admins: number }; filter: UserFilter; onChange: (filter: UserFilter) => void };
 
-export default function UserFilters({ shown, filter, onChange }: Props) {
+export default function UserFilters({ counts, filter, onChange }: Props) {
   return (
     <>
       <div className="stats stats-vertical w-full border border-base-300 bg-base-200 sm:stats-horizontal">
-        <Stat title="Total Users" value={shown.length} testId="total-users" />
-        <Stat title="Admins" value={shown.filter((u) => u.role === "ADMIN").length} testId="admin-count" />
+        <Stat title="Total Users" value={counts.total} testId="total-users" />
+        <Stat title="Admins" value={counts.admins} testId="admin-count" />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <label className="input w-full sm:max-w-sm">

@@ -1,6 +1,6 @@
 // User Management (SPEC §2, §5, §8 Users toasts): counts on the filtered list, search + role filter, the users
 // table, Add/Edit dialog and delete confirmation. Every successful change refetches the list.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import type { CurrentUser } from "@api/modules/auth/schema";
 import type { AdminUser } from "@api/modules/users/schema";
 import { serverMessage } from "../../lib/api";
@@ -15,18 +15,26 @@ import ConfirmDeleteDialog from "../admin/ConfirmDeleteDialog";
 import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from "./users.queries";
 import UserFormDialog from "./UserFormDialog";
 import UsersTable from "./UsersTable";
-import UserFilters, { filterUsers, type UserFilter } from "./UserFilters";
+import UserFilters, { type UserFilter } from "./UserFilters";
 import { userPayload, type UserFormValues } from "./user-form";
+
+const SEARCH_DELAY_MS = 250;
 
 function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" | "role" | "toolAccess"> }) {
   const canChangeAccess = currentUser.role === "ADMIN";
-  const usersQuery = useUsers();
+  const [filter, setFilter] = useState<UserFilter>({ search: "", role: "ALL" });
+  // The search asks the server once typing pauses, not at every keystroke.
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(filter.search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filter.search]);
+  const usersQuery = useUsers({ search, role: filter.role === "ALL" ? undefined : filter.role });
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const dialogs = useCrudDialogs<AdminUser>();
   const { deleting } = dialogs;
-  const [filter, setFilter] = useState<UserFilter>({ search: "", role: "ALL" });
 
   // A refetch that fails keeps the last list on screen and says so; only a first load shows the error.
   const refetchFailed = usersQuery.isRefetchError;
@@ -34,8 +42,9 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
     if (refetchFailed) failureToast(usersQuery.error, "Failed to refresh the user list");
   }, [refetchFailed, usersQuery.error]);
 
-  const users = usersQuery.data ?? [];
-  const filtered = useMemo(() => filterUsers(users, filter.search, filter.role), [users, filter]);
+  const pages = usersQuery.data?.pages ?? [];
+  const users = pages.flatMap((page) => page.items);
+  const counts = { total: pages[0]?.total ?? 0, admins: pages[0]?.admins ?? 0 };
 
   const save = (user: AdminUser | undefined, values: UserFormValues) =>
     user
@@ -52,9 +61,9 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
           Add User
         </Button>
       }
-      toolbar={<UserFilters shown={filtered} filter={filter} onChange={setFilter} />}
+      toolbar={<UserFilters counts={counts} filter={filter} onChange={setFilter} />}
       query={usersQuery}
-      empty={filtered.length === 0}
+      empty={users.length === 0}
       texts={{
         loading: "Loading users",
         failed: `Failed to load users. ${serverMessage(usersQuery.error) || "Please try again."}`,
@@ -85,7 +94,7 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
         </>
       }
     >
-      <UsersTable users={filtered} currentUser={currentUser} rowActions={dialogs.rowActions} />
+      <UsersTable users={users} currentUser={currentUser} rowActions={dialogs.rowActions} />
     </AdminListScreen>
   );
 }
