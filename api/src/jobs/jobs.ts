@@ -72,10 +72,13 @@ const POLLING_SECONDS = env.NODE_ENV === "test" ? 0.5 : 5;
 export class JobQueue {
   readonly boss: PgBoss;
   readonly #queues = new Set<string>();
+  /** PGlite: this process is the database's only user (decision 003). */
+  readonly #embedded: boolean;
   #stopped = false;
 
   constructor(database: Pick<Database, "queueConnection">) {
     const connection = database.queueConnection;
+    this.#embedded = "pglite" in connection;
     const common = {
       schema: "pgboss",
       useListenNotify: true,
@@ -95,7 +98,24 @@ export class JobQueue {
   async start() {
     const started = performance.now();
     await this.boss.start();
-    log.info("job queue started", { ms: Math.round(performance.now() - started) });
+    const resumed = this.#embedded ? await this.#resumeInterrupted() : 0;
+    log.info("job queue started", { ms: Math.round(performance.now() - started), resumed });
+  }
+
+  /**
+   * Embedded database only: one process opens a PGlite directory at a time (its lock, decision 003), so a job still
+   * `active` when the queue starts was claimed by a process that is gone — killed, crashed, or out of power. It runs
+   * again now rather than after its claim expires (minutes later). On PostgreSQL other live processes hold claims,
+   * so there only the expiry (expireInSeconds) hands a dead process's job to another. The next run counts as a retry
+   * (pg-boss counts every run after the first). Handlers are idempotent (at-least-once), so running again is safe.
+   */
+  async #resumeInterrupted(): Promise<number> {
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`UPDATE pgboss.job SET state = 'retry', start_after = now() WHERE state = 'active' RETURNING name`);
+    for (const { name } of rows as { name: string }[])
+      log.warn("job interrupted (its process stopped): runs again", { queue: name });
+    return rows.length;
   }
 
   /** Creates the queue (idempotent across processes) with its retry settings, without a worker. */

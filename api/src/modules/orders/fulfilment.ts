@@ -3,11 +3,12 @@
 // admin's "retry by hand". The queue is at-least-once and Printify has no idempotency key, so the job makes itself
 // idempotent: it looks our order up at Printify by external_id (= our order id) before creating it, adopts what an
 // earlier attempt created, and records the Printify order id before anything else happens to it.
-import { db } from "../../db/client";
+import { db, getDatabase } from "../../db/client";
 import { env } from "../../env";
 import type { Prisma } from "../../generated/prisma/client";
 import { type JobRun, work } from "../../jobs/jobs";
 import { log } from "../../lib/logger";
+import { PROCESS_ID } from "../../lib/process-id";
 import { PrintifyError, type PrintifyClient, printify } from "../printify/client";
 import type { PrintifyAddress } from "../printify/shapes";
 
@@ -74,8 +75,8 @@ export async function submitOrder({ orderId }: SubmitJob, job: JobRun = { id: "d
   } finally {
     // Only our own lease (one that expired and was taken by another run is theirs).
     await prisma.order.updateMany({
-      where: { id: orderId, submissionLockedUntil: lease },
-      data: { submissionLockedUntil: null },
+      where: { id: orderId, submissionLockedUntil: lease, submissionLockedBy: PROCESS_ID },
+      data: { submissionLockedUntil: null, submissionLockedBy: null },
     });
   }
 }
@@ -83,13 +84,24 @@ export async function submitOrder({ orderId }: SubmitJob, job: JobRun = { id: "d
 /** The lease outlives any run: the job's own expiry (5 minutes) makes pg-boss run a stuck job again after it. */
 const LEASE_MS = 5 * 60_000;
 
-/** The lease's expiry when taken, null when another run holds it. */
+/**
+ * The lease's expiry when taken, null when another run holds it. On the embedded database this process is the
+ * only one (decision 003): a lease another process holds is a dead predecessor's (killed mid-run, then restarted),
+ * so it is taken over at once instead of blocking the resumed job for LEASE_MS. On PostgreSQL a live process may
+ * hold it: only its expiry frees it.
+ */
 async function takeLease(orderId: string): Promise<Date | null> {
   const now = new Date();
   const until = new Date(now.getTime() + LEASE_MS);
-  const { count } = await (await db()).order.updateMany({
-    where: { id: orderId, OR: [{ submissionLockedUntil: null }, { submissionLockedUntil: { lt: now } }] },
-    data: { submissionLockedUntil: until },
+  const database = await getDatabase();
+  const deadHolder =
+    database.kind === "pglite" ? [{ submissionLockedBy: null }, { submissionLockedBy: { not: PROCESS_ID } }] : [];
+  const { count } = await database.prisma.order.updateMany({
+    where: {
+      id: orderId,
+      OR: [{ submissionLockedUntil: null }, { submissionLockedUntil: { lt: now } }, ...deadHolder],
+    },
+    data: { submissionLockedUntil: until, submissionLockedBy: PROCESS_ID },
   });
   return count === 1 ? until : null;
 }

@@ -1,0 +1,131 @@
+// A server killed (SIGKILL) between a merchandise payment and the order's submission to Printify: after a restart
+// the order reaches Printify, exactly once. Real server processes on one embedded database, a Printify-compatible
+// server, a Stripe event signed as Stripe signs it.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Stripe from "stripe";
+import { paidMerchandiseEvent } from "../../../test/fake-stripe";
+import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
+import { freePort } from "../../../../server/served-site";
+import type { MerchandiseDetail, MerchandiseSummary } from "../merchandise/schema";
+
+const root = join(import.meta.dir, "../../../..");
+const WEBHOOK_SECRET = "whsec_restart_test_secret";
+let fake: FakePrintify;
+let dir: string;
+let base: string;
+let port: number;
+
+beforeAll(async () => {
+  fake = startFakePrintify({ demo: true });
+  dir = mkdtempSync(join(tmpdir(), "fulfilment-restart-"));
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await fake.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** One server process on the test's data directory; `printify`: with the Printify-compatible server's token. */
+async function startServer(printify: boolean) {
+  const proc = Bun.spawn([process.execPath, "server/main.ts", "--api-only"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      DATABASE_URL: "",
+      PGLITE_DATA_DIR: join(dir, "pglite"),
+      MAIL_OUTBOX_DIR: join(dir, "outbox"),
+      SMTP_URL: "",
+      SEED_DEMO_DATA: "true",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: base,
+      LOG_LEVEL: "error",
+      STRIPE_SECRET_KEY: "sk_test_restart",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: "http://127.0.0.1:9",
+      PRINTIFY_API_TOKEN: printify ? fake.token : "",
+      PRINTIFY_API_BASE: fake.url,
+    },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  for (let i = 0; i < 150; i++) {
+    if (
+      await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return proc;
+    if (proc.exitCode !== null) break;
+    await Bun.sleep(100);
+  }
+  proc.kill("SIGKILL");
+  throw new Error("the server did not become ready");
+}
+
+async function until(condition: () => boolean, what: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(25);
+  }
+}
+
+const ordersAtPrintify = () => fake.requests.filter((r) => /\/orders\.json/.test(r.path));
+
+test.skipIf(process.env.TEST_DATABASE === "postgres")(
+  "SIGKILL while the order is being submitted: after the restart it reaches Printify once",
+  async () => {
+    // First start (no token): the demo catalogue is seeded, so a product with Printify's ids exists to be bought.
+    const first = await startServer(false);
+    const [product] = (await (await fetch(`${base}/api/merchandise`)).json()) as MerchandiseSummary[];
+    const detail = (await (await fetch(`${base}/api/merchandise/${product!.id}`)).json()) as MerchandiseDetail;
+    const variant = detail.variants.find((v) => v.isEnabled && v.isAvailable)!;
+    first.kill("SIGTERM");
+    await first.exited;
+
+    // Printify hangs on the first call of the submission: the job has claimed the order when the server dies.
+    fake.failNext(1, { delayMs: 60_000 }, /\/orders\.json/);
+    const paying = await startServer(true);
+    const event = paidMerchandiseEvent({
+      id: product!.id,
+      variants: [{ id: "", providerVariantId: variant.id, title: variant.title }],
+    });
+    const payload = JSON.stringify(event);
+    const header = await new Stripe("sk_test_signing").webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: WEBHOOK_SECRET,
+    });
+    const paid = await fetch(`${base}/api/webhooks/stripe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": header },
+      body: payload,
+    });
+    expect(paid.status).toBe(200); // acknowledged: from here on Stripe will not send it again
+    await until(() => ordersAtPrintify().length > 0, "the submission job to call Printify");
+    paying.kill("SIGKILL");
+    await paying.exited;
+    expect(fake.orders).toHaveLength(0);
+
+    fake.clearFaults();
+    const restarted = await startServer(true);
+    try {
+      await until(() => fake.orders.length > 0, "the order at Printify after the restart");
+      await Bun.sleep(1500); // anything that would send it twice has had time to
+      expect(fake.orders).toHaveLength(1);
+      const [order] = fake.orders;
+      expect(order!.line_items).toEqual([{ product_id: expect.any(String), variant_id: Number(variant.id), quantity: 1 }]);
+      expect(order!.address_to).toMatchObject({ city: "Springfield", zip: "62701", country: "US" });
+    } finally {
+      restarted.kill("SIGTERM");
+      await restarted.exited;
+    }
+  },
+  90_000,
+);
