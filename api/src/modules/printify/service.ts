@@ -6,10 +6,10 @@ import { type PrintifyClient, PrintifyError, printify } from "./client";
 import { DEMO_SHOP, demoProduct } from "./demo-catalogue";
 import { CATALOGUE_MAX, type Catalogue, type Shop, type SyncResult } from "./schema";
 import type { PrintifyProduct } from "./shapes";
-import { syncMessage, syncShop } from "./sync";
+import { NOT_CONFIGURED_MESSAGE, syncMessage, syncShop } from "./sync";
 import { summarySelect } from "../merchandise/service";
 
-export const NOT_CONFIGURED_MESSAGE = "Printify is not configured: set PRINTIFY_API_TOKEN to sync products.";
+export { NOT_CONFIGURED_MESSAGE };
 
 /** A provider failure as the API answers it: 404 for an unknown shop or product, else 503 with Printify's reason. */
 function providerFailure(e: unknown, what: string): never {
@@ -55,15 +55,20 @@ export async function getProviderProduct(
   return client.getProduct(shop, printifyId).catch((e) => providerFailure(e, "Product"));
 }
 
-/** Starts a sync of the shop and answers at its end (SPEC §7: a message; the list is refreshed by the caller). */
+export const SYNC_CONTINUES_MESSAGE = "The sync continues in the background.";
+
+/**
+ * Starts a sync of the shop and answers at its end (SPEC §7: a message; the list is refreshed by the caller), or,
+ * for a shop too large to sync within the answer window, while it runs on (the screen follows its progress).
+ */
 export async function syncProducts(
   shopId: string,
   startedById: string | null,
   client: PrintifyClient | null = printify(),
 ): Promise<SyncResult> {
   if (!client) throw new AppError("unavailable", NOT_CONFIGURED_MESSAGE);
-  const run = await syncShop(client, shopId, startedById);
-  return { message: syncMessage(run), run };
+  const run = await syncShop(shopId, startedById);
+  return { message: run.status === "RUNNING" ? SYNC_CONTINUES_MESSAGE : syncMessage(run), run };
 }
 
 /** Every product for the admin card, available or not, newest first. */

@@ -4,13 +4,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createClient, signedInClient } from "../../../test/client";
 import { createUser } from "../../../test/factories";
+import { withJobQueue } from "../../../test/jobs";
 import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
 import { db } from "../../db/client";
 import { usePrintify } from "./client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "./demo-catalogue";
-import { NOT_CONFIGURED_MESSAGE } from "./service";
 import type { PrintifyProduct } from "./shapes";
-import { STALE_RUN_MS } from "./sync";
+import { NOT_CONFIGURED_MESSAGE, SYNC_CONTINUES_MESSAGE } from "./service";
+import { STALE_RUN_MS, latestSyncRun, runSync, syncShop } from "./sync";
 
 let fake: FakePrintify;
 let shopSeq = 7_000;
@@ -28,6 +29,7 @@ function newShop(count = 3): { id: number; shopId: string; products: PrintifyPro
 // Returns the client, never its treaty `api` (an awaited treaty proxy never settles).
 const delegate = async () => signedInClient(await createUser({ toolAccess: ["merchandise"] }));
 
+withJobQueue(); // the run is a job (printify-sync)
 beforeAll(() => {
   fake = startFakePrintify({ demo: true });
 });
@@ -239,5 +241,37 @@ describe("sync", () => {
       status: "FAILED",
       activeShopId: null,
     });
+  });
+
+  test("a sync longer than the answer window answers RUNNING with a message, and finishes on the job queue", async () => {
+    const { shopId } = newShop(3);
+    fake.failNext(1, { delayMs: 600 }, /products\.json/);
+    const run = await syncShop(shopId, null, 50);
+    expect(run).toMatchObject({ status: "RUNNING" });
+    let latest = await latestSyncRun(shopId);
+    for (let i = 0; latest?.status === "RUNNING" && i < 200; i++) {
+      await Bun.sleep(25);
+      latest = await latestSyncRun(shopId);
+    }
+    expect(latest).toMatchObject({ id: run.id, status: "SUCCEEDED", processed: 3, added: 3, total: 3 });
+    expect(SYNC_CONTINUES_MESSAGE).toBe("The sync continues in the background.");
+  });
+
+  test("a run cut off by a restart is finished by its job running again: the same run, its counts kept", async () => {
+    const { shopId } = newShop(3);
+    const prisma = await db();
+    // What a killed process leaves: a RUNNING run that had added two products before it died.
+    const cut = await prisma.merchSyncRun.create({ data: { shopId, activeShopId: shopId, total: 3, processed: 2, added: 2 } });
+    await runSync({ runId: cut.id }, fake.client());
+    expect(await prisma.merchSyncRun.findUniqueOrThrow({ where: { id: cut.id } })).toMatchObject({
+      status: "SUCCEEDED",
+      activeShopId: null,
+      processed: 3,
+      added: 5, // 2 recorded before the cut + 3 written now (the fake's rows were never saved by the "dead" run)
+    });
+    // The job running once more (at-least-once) leaves the finished run alone.
+    await runSync({ runId: cut.id }, fake.client());
+    expect(await prisma.merchSyncRun.count({ where: { shopId } })).toBe(1);
+    expect(await prisma.merchandise.count({ where: { printifyShopId: shopId } })).toBe(3);
   });
 });

@@ -9,20 +9,23 @@
 // counts 0 added and 0 updated and touches no row. Products the provider no longer lists are marked unavailable,
 // never deleted (orders keep their links); variants it no longer lists are disabled the same way.
 //
-// The sync runs inside the request (the admin screen polls GET /api/printify/sync/{shopId} for progress meanwhile).
-// TODO(job queue): enqueue the run on the job queue (jobs/jobs.ts) and answer 202, so a sync survives a restart
-// rather than waiting for the stale-run takeover.
+// The run itself is a job (`printify-sync`, enqueued with the claim in one transaction): it survives a restart (the
+// job runs again and finishes the same run) and does not hold a request open. The request waits for it a few seconds
+// (ANSWER_WITHIN_MS, under Bun's 10-second idle timeout for a silent connection), then answers the run as it stands;
+// the admin screen follows a longer one through GET /api/printify/sync/{shopId} to its end.
 import { db } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
+import { enqueue, work } from "../../jobs/jobs";
 import { type MerchandiseRow, type MerchandiseVariantRow, toMerchandise } from "./catalogue";
-import { type PrintifyClient, PrintifyError } from "./client";
+import { type PrintifyClient, PrintifyError, printify } from "./client";
 import type { SyncRun } from "./schema";
 
 /** A RUNNING run older than this is taken to be dead (its process stopped) and may be taken over. */
 export const STALE_RUN_MS = 30 * 60_000;
 
+export const NOT_CONFIGURED_MESSAGE = "Printify is not configured: set PRINTIFY_API_TOKEN to sync products.";
 export const SYNC_RUNNING_MESSAGE = "A sync of this shop is already running. Please wait for it to finish.";
 
 type RunRow = Prisma.MerchSyncRunGetPayload<object>;
@@ -49,7 +52,13 @@ export async function latestSyncRun(shopId: string): Promise<SyncRun | null> {
 const isUniqueViolation = (e: unknown) =>
   (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") || (e as { code?: string })?.code === "P2002";
 
-/** Claims the shop for a new run, taking over a stale one; 409 while another run of the shop is alive. */
+export const SYNC_JOB = "printify-sync";
+type SyncJob = { runId: string };
+
+/**
+ * Claims the shop for a new run (taking over a stale one) and enqueues the run's job with the claim: both or
+ * neither. 409 while another run of the shop is alive.
+ */
 async function claimRun(shopId: string, startedById: string | null): Promise<RunRow> {
   const prisma = await db();
   await prisma.merchSyncRun.updateMany({
@@ -62,7 +71,11 @@ async function claimRun(shopId: string, startedById: string | null): Promise<Run
     },
   });
   try {
-    return await prisma.merchSyncRun.create({ data: { shopId, activeShopId: shopId, startedById } });
+    return await prisma.$transaction(async (tx) => {
+      const run = await tx.merchSyncRun.create({ data: { shopId, activeShopId: shopId, startedById } });
+      await enqueue<SyncJob>(tx, SYNC_JOB, { runId: run.id }, { key: run.id });
+      return run;
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError("conflict", SYNC_RUNNING_MESSAGE);
     throw e;
@@ -158,16 +171,48 @@ function failureReason(e: unknown): string {
   return "Unexpected error while saving the catalogue";
 }
 
+/** How long the sync request waits for its run before answering it as it stands (below Bun's 10 s idle timeout). */
+export const ANSWER_WITHIN_MS = 8_000;
+const WAIT_POLL_MS = 150;
+
 /**
- * Syncs one shop from Printify; answers the finished run. Throws 409 while the shop syncs elsewhere, and a 503
- * carrying Printify's reason when the provider failed (the run is then FAILED with that reason, the claim released).
+ * Starts a sync of the shop and answers its run: finished when it ended within `answerWithinMs`, else still RUNNING
+ * (it goes on in the background). Throws 409 while the shop syncs elsewhere, and a 503 carrying Printify's reason
+ * when the run failed within the wait.
  */
-export async function syncShop(client: PrintifyClient, shopId: string, startedById: string | null = null): Promise<SyncRun> {
+export async function syncShop(
+  shopId: string,
+  startedById: string | null = null,
+  answerWithinMs = ANSWER_WITHIN_MS,
+): Promise<SyncRun> {
   const prisma = await db();
-  const run = await claimRun(shopId, startedById);
+  const claimed = await claimRun(shopId, startedById);
+  const deadline = Date.now() + answerWithinMs;
+  let run = claimed;
+  while (run.status === "RUNNING" && Date.now() < deadline) {
+    await Bun.sleep(WAIT_POLL_MS);
+    run = (await prisma.merchSyncRun.findUnique({ where: { id: claimed.id } })) ?? run;
+  }
+  if (run.status === "FAILED")
+    throw new AppError("unavailable", `Failed to sync products from Printify. ${run.error ?? ""}`.trim());
+  return toSyncRun(run);
+}
+
+/**
+ * The job: runs the sync of one claimed run to its end, recording success or failure on the run (never thrown:
+ * a failed sync is the admin's to retry, not the queue's). A run already finished is left alone (the job ran
+ * again). A run cut off by a restart starts over from the first page; the counts it recorded are kept, and the
+ * products it saved already count as unchanged.
+ */
+export async function runSync({ runId }: SyncJob, client: PrintifyClient | null = printify()): Promise<void> {
+  const prisma = await db();
+  const run = await prisma.merchSyncRun.findUnique({ where: { id: runId } });
+  if (run?.status !== "RUNNING") return;
+  const { shopId } = run;
   const seen = new Set<string>();
-  const counts = { total: 0, processed: 0, added: 0, updated: 0, unavailable: 0 };
+  const counts = { total: run.total, processed: 0, added: run.added, updated: run.updated, unavailable: 0 };
   try {
+    if (!client) throw new AppError("unavailable", NOT_CONFIGURED_MESSAGE);
     for await (const page of client.productPages(shopId)) {
       counts.total = Math.max(page.total ?? 0, counts.processed + page.products.length);
       await prisma.merchSyncRun.update({ where: { id: run.id }, data: { total: counts.total } });
@@ -194,25 +239,29 @@ export async function syncShop(client: PrintifyClient, shopId: string, startedBy
       data: { available: false },
     });
     counts.unavailable = gone.count;
-    const done = await prisma.merchSyncRun.update({
+    await prisma.merchSyncRun.update({
       where: { id: run.id },
       data: { ...counts, status: "SUCCEEDED", activeShopId: null, finishedAt: new Date() },
     });
     log.info("printify sync finished", { shopId, ...counts });
-    return toSyncRun(done);
   } catch (e) {
     const reason = failureReason(e);
-    await prisma.merchSyncRun
-      .update({
-        where: { id: run.id },
-        data: { ...counts, status: "FAILED", activeShopId: null, finishedAt: new Date(), error: reason.slice(0, 1000) },
-      })
-      .catch((err) => log.error("could not record a failed sync", { err, shopId }));
+    await prisma.merchSyncRun.update({
+      where: { id: run.id },
+      data: { ...counts, status: "FAILED", activeShopId: null, finishedAt: new Date(), error: reason.slice(0, 1000) },
+    });
     log.warn("printify sync failed", { shopId, reason, err: e });
-    if (e instanceof AppError) throw e;
-    throw new AppError("unavailable", `Failed to sync products from Printify. ${reason}`);
   }
 }
+
+// One attempt: a failure is recorded on the run (the admin retries by hand). A crash runs the job again, which picks
+// the same run up (above). A run may take minutes for a large shop.
+void work<SyncJob>(SYNC_JOB, (data) => runSync(data), {
+  retryLimit: 1,
+  retryDelay: 5,
+  retryBackoff: false,
+  expireInSeconds: 1800,
+});
 
 /** The 'Sync Successful' toast's text (SPEC §9: the server's message). */
 export function syncMessage(run: SyncRun): string {
