@@ -7,6 +7,7 @@ import { errorResponses, GUARDED_ERRORS, IdParams } from "../../lib/http-schema"
 import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
 import { acceptRawJson } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
+import { PRINTIFY_WEBHOOK_PATH } from "../printify/webhooks";
 import {
   ORDER_LIST_MAX,
   OrderSchema,
@@ -18,7 +19,6 @@ import {
 import { listOrders, orderTimeline, ordersCsv, retrySubmission, updateOrder } from "./service";
 import { handlePrintifyWebhook } from "./tracking";
 
-const PRINTIFY_WEBHOOK_PATH = "/api/webhooks/printify";
 /** Printify's order events are a few KB. */
 acceptRawJson(PRINTIFY_WEBHOOK_PATH, 256 * 1024);
 

@@ -14,7 +14,12 @@ import { log } from "../../lib/logger";
 import { sendMailOnce } from "../../jobs/mail-once";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
-import { type PrintifyOrder, type PrintifyWebhookEvent, PrintifyWebhookEventSchema } from "../printify/shapes";
+import {
+  ORDER_WEBHOOK_TOPICS,
+  type PrintifyOrder,
+  type PrintifyWebhookEvent,
+  PrintifyWebhookEventSchema,
+} from "../printify/shapes";
 
 type Tx = Prisma.TransactionClient;
 
@@ -131,7 +136,7 @@ async function apply(tx: Tx, orderId: string, facts: PrintifyFacts): Promise<boo
 // ---- The webhook ------------------------------------------------------------------------------------------------
 
 export const INVALID_SIGNATURE = "Invalid signature";
-const ORDER_EVENTS = new Set(["order:updated", "order:sent-to-production", "order:shipment:created", "order:shipment:delivered"]);
+const ORDER_EVENTS = new Set<string>(ORDER_WEBHOOK_TOPICS);
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
 

@@ -1,15 +1,25 @@
-// Printify routes (SPEC §7, issue 15): the provider's shops and products, the catalogue sync with its progress, and
-// the admin catalogue. All behind the `merchandise` section. SPEC lists GET /api/printify/shops and
-// /api/printify/product/{id} with auth "none", but they read the store's Printify account (shop names, sales
-// channels, unpublished products and provider data) with our token and spend its rate limit: the storefront reads
-// GET /api/merchandise instead, so these stay with the people who manage the catalogue.
+// Printify routes (SPEC §7, issue 15): the provider's shops and products, the catalogue sync with its progress, the
+// admin catalogue and a shop's order webhooks (webhooks.ts). All behind the `merchandise` section. SPEC lists
+// GET /api/printify/shops and /api/printify/product/{id} with auth "none", but they read the store's Printify account
+// (shop names, sales channels, unpublished products and provider data) with our token and spend its rate limit: the
+// storefront reads GET /api/merchandise instead, so these stay with the people who manage the catalogue.
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
 import { PrintifyProductSchema } from "./shapes";
-import { CatalogueSchema, LatestSyncSchema, ProductIdParams, ShopIdParams, ShopSchema, SyncResultSchema } from "./schema";
+import {
+  CatalogueSchema,
+  LatestSyncSchema,
+  ProductIdParams,
+  ShopIdParams,
+  ShopSchema,
+  SyncResultSchema,
+  WebhookRegistrationSchema,
+  WebhookStatusSchema,
+} from "./schema";
 import { adminCatalogue, getProviderProduct, listShops, syncProducts } from "./service";
 import { latestSyncRun } from "./sync";
+import { registerWebhooks, webhookStatus } from "./webhooks";
 
 const errors = { ...GUARDED_ERRORS, ...errorResponses(503) };
 
@@ -45,4 +55,18 @@ export const printifyModule = new Elysia({ name: "printify", tags: ["printify"],
     section: "merchandise",
     response: { 200: CatalogueSchema, ...errors },
     detail: { summary: "Every catalogue product, available or not, for the admin screen" },
+  })
+  .get("/webhooks/:shopId", ({ params }) => webhookStatus(params.shopId), {
+    section: "merchandise",
+    params: ShopIdParams,
+    response: { 200: WebhookStatusSchema, ...errors },
+    detail: { summary: "The shop's order webhooks: our receiver URL, the topics it needs, those registered at Printify" },
+  })
+  .post("/webhooks/:shopId", ({ params, user }) => registerWebhooks(params.shopId, user.id), {
+    section: "merchandise",
+    params: ShopIdParams,
+    response: { 200: WebhookRegistrationSchema, ...errors },
+    detail: {
+      summary: "Register the shop's missing order webhooks (idempotent; 503 without PRINTIFY_WEBHOOK_SECRET or a token)",
+    },
   });

@@ -1,5 +1,5 @@
-// The contract of the printify routes (SPEC §7: shops, provider product, sync; plus the sync's progress and the admin
-// catalogue). TypeBox only: the admin island imports it.
+// The contract of the printify routes (SPEC §7: shops, provider product, sync; plus the sync's progress, the admin
+// catalogue and the shop's order webhooks). TypeBox only: the admin island imports it.
 import { type Static, Type as T } from "@sinclair/typebox";
 import { literalUnion } from "../../lib/typebox";
 import { MerchandiseSummarySchema } from "../merchandise/schema";
@@ -70,3 +70,20 @@ export type Catalogue = Static<typeof CatalogueSchema>;
 
 /** At most this many products on the admin card (a print-on-demand catalogue is far smaller). */
 export const CATALOGUE_MAX = 500;
+
+/** GET /api/printify/webhooks/{shopId}: where Printify should send order events, and what it has registered there. */
+export const WebhookStatusSchema = T.Object({
+  /** Our receiver, POST /api/webhooks/printify on SITE_URL. */
+  url: T.String(),
+  /** The order events the receiver follows. */
+  topics: T.Array(T.String()),
+  /** Those of `topics` registered at Printify for exactly `url`. */
+  registered: T.Array(T.String()),
+  /** Whether PRINTIFY_WEBHOOK_SECRET is set (registering needs it: Printify signs each delivery with it). */
+  secretConfigured: T.Boolean(),
+});
+export type WebhookStatus = Static<typeof WebhookStatusSchema>;
+
+/** POST /api/printify/webhooks/{shopId}: the toast's message and the status after registering. */
+export const WebhookRegistrationSchema = T.Object({ message: T.String(), status: WebhookStatusSchema });
+export type WebhookRegistration = Static<typeof WebhookRegistrationSchema>;

@@ -12,7 +12,7 @@ import { summarySelect } from "../merchandise/service";
 export { NOT_CONFIGURED_MESSAGE };
 
 /** A provider failure as the API answers it: 404 for an unknown shop or product, else 503 with Printify's reason. */
-function providerFailure(e: unknown, what: string): never {
+export function providerFailure(e: unknown, what: string): never {
   if (e instanceof PrintifyError) {
     if (e.status === 404) throw new AppError("not_found", `${what} not found at Printify`);
     throw new AppError("unavailable", `Printify did not answer as expected: ${e.reason}`);

@@ -164,6 +164,16 @@ export const PRINTIFY_WEBHOOK_TOPICS = [
   "shop:disconnected",
 ] as const;
 export type PrintifyWebhookTopic = (typeof PRINTIFY_WEBHOOK_TOPICS)[number];
+/**
+ * The order events our receiver follows (orders/tracking.ts): the topics registered for each shop from the admin
+ * screen (webhooks.ts). The other topics would only be recorded and ignored.
+ */
+export const ORDER_WEBHOOK_TOPICS = [
+  "order:updated",
+  "order:sent-to-production",
+  "order:shipment:created",
+  "order:shipment:delivered",
+] as const satisfies readonly PrintifyWebhookTopic[];
 
 export const PrintifyWebhookSchema = T.Object({
   id: T.String({ minLength: 1 }),

@@ -1,9 +1,10 @@
 // The provider's shops (SPEC §2 Merchandise Management): title, sales channel and Sync Products ('Syncing...' on the
-// shop being synced, every button disabled while a sync runs), the live progress 'n of N products' and the summary
-// of the shop's last sync.
+// shop being synced, every button disabled while a sync runs), the live progress 'n of N products', the summary of
+// the shop's last sync, and (real shops) its order webhooks.
 import type { Shop, SyncRun } from "@api/modules/printify/schema";
 import Badge from "../../components/ui/Badge";
 import Button from "../../components/ui/Button";
+import ShopWebhooks from "./ShopWebhooks";
 
 export const NO_SHOPS = "No Printify shops found. Please check your API token configuration.";
 
@@ -49,6 +50,7 @@ export default function ShopsCard({ shops, loading, failed, syncing, progress, s
                       {shop.title} {shop.demo && <Badge tone="info">Demo catalogue</Badge>}
                     </p>
                     <p className="text-sm opacity-70">Sales channel: {shop.sales_channel}</p>
+                    {!shop.demo && <ShopWebhooks shopId={id} />}
                     <p className="text-sm" aria-live="polite" data-testid={`sync-status-${id}`}>
                       {running
                         ? progress?.status === "RUNNING" && progress.total > 0

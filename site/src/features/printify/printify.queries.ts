@@ -1,4 +1,5 @@
-// The merchandise admin screen's calls (SPEC §7 /api/printify/*): the shops, the catalogue, a sync and its progress.
+// The merchandise admin screen's calls (SPEC §7 /api/printify/*): the shops, the catalogue, a sync and its progress,
+// a shop's order webhooks.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../lib/api";
 
@@ -27,5 +28,21 @@ export function useSyncShop() {
   return useMutation({
     mutationFn: (shopId: string) => unwrap(api.printify.sync({ shopId }).post()),
     onSettled: () => client.invalidateQueries({ queryKey: [...KEY, "catalogue"] }),
+  });
+}
+
+const webhooksKey = (shopId: string) => [...KEY, "webhooks", shopId] as const;
+
+/** Which order webhooks Printify has for the shop (our receiver URL, the topics needed and those registered). */
+export const useWebhookStatus = (shopId: string) =>
+  useQuery({ queryKey: webhooksKey(shopId), queryFn: () => unwrap(api.printify.webhooks({ shopId }).get()) });
+
+/** Registers the shop's missing order webhooks; the answer carries the new status (a failure midway: read it again). */
+export function useRegisterWebhooks(shopId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.printify.webhooks({ shopId }).post()),
+    onSuccess: (result) => client.setQueryData(webhooksKey(shopId), result.status),
+    onError: () => client.invalidateQueries({ queryKey: webhooksKey(shopId) }),
   });
 }

@@ -1,0 +1,38 @@
+// The shops card rendered to HTML from a filled query cache: a real shop shows its order webhooks ("n of 4
+// registered", or not registered and the missing secret) with Register Webhooks; the demo shop has neither.
+import { describe, expect, test } from "bun:test";
+import { renderToString } from "react-dom/server";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { Shop, WebhookStatus } from "@api/modules/printify/schema";
+import ShopsCard from "./ShopsCard";
+
+const TOPICS = ["order:updated", "order:sent-to-production", "order:shipment:created", "order:shipment:delivered"];
+const status = (registered: string[], secretConfigured = true): WebhookStatus => ({
+  url: "https://shop.example/api/webhooks/printify",
+  topics: TOPICS,
+  registered,
+  secretConfigured,
+});
+
+function render(shops: Shop[], statuses: Record<string, WebhookStatus>) {
+  const client = new QueryClient();
+  for (const [shopId, s] of Object.entries(statuses)) client.setQueryData(["printify", "webhooks", shopId], s);
+  // React marks text boundaries with empty comments; drop them to read the text.
+  return renderToString(
+    <QueryClientProvider client={client}>
+      <ShopsCard shops={shops} loading={false} failed={null} syncing={null} progress={null} summaries={{}} onSync={() => {}} />
+    </QueryClientProvider>,
+  ).replaceAll("<!-- -->", "");
+}
+
+const shop = (id: number, demo = false): Shop => ({ id, title: `Shop ${id}`, sales_channel: "custom_integration", demo });
+
+describe("ShopsCard: order webhooks", () => {
+  test("each real shop shows its webhook status and Register Webhooks; the demo shop neither", () => {
+    const html = render([shop(1), shop(2), shop(3, true)], { "1": status(TOPICS.slice(0, 3)), "2": status([], false) });
+    expect(html).toContain("Order webhooks: 3 of 4 registered");
+    expect(html).toContain("Order webhooks: not registered (set PRINTIFY_WEBHOOK_SECRET)");
+    expect(html.match(/>Register Webhooks</g)).toHaveLength(2);
+    expect(html).not.toContain('data-testid="webhook-status-3"');
+  });
+});
