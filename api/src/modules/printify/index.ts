@@ -42,7 +42,8 @@ export const printifyModule = new Elysia({ name: "printify", tags: ["printify"],
     params: ShopIdParams,
     response: { 200: SyncResultSchema, ...errors, ...errorResponses(409) },
     detail: {
-      summary: "Sync the shop's products into the catalogue (one sync per shop at a time: 409 meanwhile); answers at the end",
+      summary:
+        "Sync the shop's products into the catalogue on the job queue (one sync per shop at a time: 409 meanwhile); answers at its end, or after 8 s with the run still RUNNING",
     },
   })
   .get("/sync/:shopId", ({ params }) => latestSyncRun(params.shopId), {

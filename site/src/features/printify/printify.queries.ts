@@ -1,7 +1,7 @@
 // The merchandise admin screen's calls (SPEC §7 /api/printify/*): the shops, the catalogue, a sync and its progress,
 // a shop's order webhooks.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "../../lib/api";
+import { ApiError, api, unwrap } from "../../lib/api";
 
 const KEY = ["printify"] as const;
 /** How often the screen asks for a running sync's progress. */
@@ -22,11 +22,26 @@ export const useSyncProgress = (shopId: string | null) =>
     gcTime: 0,
   });
 
-/** Runs a sync to its end (the request answers when it finished), then reloads the catalogue (SPEC §7). */
+/**
+ * Runs a sync to its end, then reloads the catalogue (SPEC §7). The request answers within seconds; a larger shop's
+ * sync goes on in the background (on the job queue), and this follows it to its end before settling.
+ */
 export function useSyncShop() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (shopId: string) => unwrap(api.printify.sync({ shopId }).post()),
+    mutationFn: async (shopId: string) => {
+      const started = await unwrap(api.printify.sync({ shopId }).post());
+      let run = started.run;
+      while (run.status === "RUNNING") {
+        await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
+        run = (await unwrap(api.printify.sync({ shopId }).get())) ?? run;
+      }
+      if (run.status === "FAILED") {
+        const message = `Failed to sync products from Printify. ${run.error ?? ""}`.trim();
+        throw new ApiError(503, message, message);
+      }
+      return run === started.run ? started : { message: "", run };
+    },
     onSettled: () => client.invalidateQueries({ queryKey: [...KEY, "catalogue"] }),
   });
 }
