@@ -1,8 +1,9 @@
 // The server-rendered billing pages (built site, in-process API): /subscriptions offers Cancel for a PAST_DUE plan
-// still in its grace days (the download rule's `current`, issue 14 item 14) and shows a lapsed one as ended; /terms
-// states the persisted annual price, not a number written in the page (item 17).
+// still in its grace days (the download rule's `current`, issue 14 item 14) and shows a lapsed one as ended, and
+// lists the member's store orders (issue 15: badge, current step, tracking links; no one else's); /terms states the
+// persisted annual price, not a number written in the page (item 17).
 import { describe, expect, test } from "bun:test";
-import { createUser } from "../api/test/factories";
+import { createMerchandise, createOrder, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
@@ -32,6 +33,86 @@ describe("/subscriptions", () => {
     const lapsed = await page("/subscriptions", cookie);
     expect(lapsed.html).toContain("Ended ");
     expect(lapsed.html).not.toContain("Cancel at period end");
+  });
+});
+
+describe("/subscriptions store orders", () => {
+  const UPS = "https://www.ups.com/track?tracknum=1Z999AA10123456784";
+  /** The `<li>` of the progress list marked as the current step, as text. */
+  const currentStep = (html: string) =>
+    /<li[^>]*aria-current="step"[^>]*>([\s\S]*?)<\/li>/
+      .exec(html)?.[1]
+      ?.replace(/<[^>]+>/g, "")
+      .trim();
+
+  test("a member's shipped order: product link, badge, current step, tracking link, delivery date; no one else's", async () => {
+    const [member, other, product] = await Promise.all([createUser(), createUser(), createMerchandise()]);
+    const cookie = `${SESSION_COOKIE}=${(await createSession(member.id)).token}`;
+    const merch = { orderType: "MERCHANDISE" as const, customerEmail: member.email, shippingAddress: "7 Secret Row, Leeds" };
+    const order = await createOrder({
+      ...merch,
+      userId: member.id,
+      merchandiseId: product.id,
+      variantTitle: "Black / M",
+      quantity: 2,
+      amount: "48.00",
+      status: "SHIPPED",
+      shipments: [
+        { carrier: "UPS", number: "1Z999AA10123456784", url: UPS, deliveredAt: null },
+        { carrier: "USPS", number: "9400111899223", url: "javascript:alert(1)", deliveredAt: "2026-11-02 14:05:00+00:00" },
+      ],
+      trackingNumber: "9400111899223",
+    });
+    const guests = await createOrder({ ...merch, userId: null, merchandiseId: product.id });
+    const others = await createOrder({ ...merch, userId: other.id, customerEmail: other.email });
+
+    const { status, html } = await page("/subscriptions", cookie);
+    expect(status).toBe(200);
+    expect(html).toContain("Store orders");
+    expect(html).toContain(`Order #${order.id.slice(0, 8)}`);
+    expect(html).toContain(`href="/merchandise/${product.id}"`);
+    expect(html).toContain(product.title);
+    expect(html).toContain("Black / M");
+    expect(html).toContain("Quantity 2");
+    expect(html).toContain("$48.00");
+    // SPEC §4: shipped is purple — the site's order status map (badge-primary, the themes' violet).
+    expect(html).toMatch(/class="badge badge-primary[^"]*">Shipped<\/span>/);
+    expect(currentStep(html)).toMatch(/^● Shipped\s*→$/);
+    // Each shipment: carrier and number linking to the carrier's page, in a new tab without an opener.
+    expect(html).toMatch(
+      /<a href="https:\/\/www\.ups\.com\/track\?tracknum=1Z999AA10123456784"[^>]*target="_blank"[^>]*rel="noopener noreferrer"[^>]*>UPS 1Z999AA10123456784/,
+    );
+    // A URL that is not http(s) is no link; the delivery date still shows.
+    expect(html).not.toContain("javascript:");
+    expect(html).toContain("USPS 9400111899223");
+    expect(html).toContain("Delivered on");
+    expect(html).toContain("Nov 02, 2026");
+    for (const hidden of [guests.id.slice(0, 8), others.id.slice(0, 8), "7 Secret Row"]) expect(html).not.toContain(hidden);
+  });
+
+  test("a tracking number an admin typed (no shipment) shows; a cancelled order has no steps; none: a link to the store", async () => {
+    const member = await createUser();
+    const cookie = `${SESSION_COOKIE}=${(await createSession(member.id)).token}`;
+    const empty = await page("/subscriptions", cookie);
+    expect(empty.html).toContain("No store orders yet.");
+    expect(empty.html).toMatch(/<a href="\/merchandise"[^>]*>Visit the store<\/a>/);
+
+    const merch = { orderType: "MERCHANDISE" as const, customerEmail: member.email, userId: member.id };
+    await createOrder({
+      ...merch,
+      status: "SHIPPED",
+      trackingNumber: "ADMIN-42",
+      trackingUrl: "https://carrier.example/t/ADMIN-42",
+    });
+    const { html } = await page("/subscriptions", cookie);
+    expect(html).toContain("A product no longer in the store");
+    expect(html).toMatch(/<a href="https:\/\/carrier\.example\/t\/ADMIN-42"[^>]*rel="noopener noreferrer"[^>]*>ADMIN-42/);
+
+    const prisma = await db();
+    await prisma.order.updateMany({ where: { userId: member.id }, data: { status: "CANCELLED" } });
+    const cancelled = await page("/subscriptions", cookie);
+    expect(cancelled.html).toMatch(/class="badge badge-error[^"]*">Cancelled<\/span>/);
+    expect(cancelled.html).not.toContain('aria-current="step"');
   });
 });
 

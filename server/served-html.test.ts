@@ -45,6 +45,28 @@ beforeAll(async () => {
   });
   const admin = await createUser({ role: "ADMIN" });
   adminCookie = `${SESSION_COOKIE}=${(await createSession(admin.id)).token}`;
+  // A store order of the admin's own, shipped and delivered, so /subscriptions renders its order card with the steps.
+  await (await db()).order.create({
+    data: {
+      orderType: "MERCHANDISE",
+      userId: admin.id,
+      merchandiseId: product.id,
+      variantTitle: "Black / S",
+      quantity: 2,
+      customerEmail: admin.email,
+      amount: "40.00",
+      status: "COMPLETED",
+      shipments: [
+        {
+          carrier: "UPS",
+          number: "1Z999AA10123456784",
+          url: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+          deliveredAt: "2026-11-02 14:05:00+00:00",
+        },
+      ],
+      trackingNumber: "ADMIN-TYPED-1",
+    },
+  });
   server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
 
@@ -68,6 +90,7 @@ beforeAll(async () => {
     ["challenge-not-found", "/challenges/00000000-0000-4000-8000-000000000000"],
     ["admin", "/admin", adminCookie],
     ["admin-invoices", "/admin/invoices", adminCookie],
+    ["subscriptions", "/subscriptions", adminCookie],
   ];
   for (const [kind, path, cookie] of kinds) {
     // Compressed as a browser would get it: the check covers what server/compress.ts sends, decoded by fetch.
@@ -80,6 +103,7 @@ beforeAll(async () => {
     pages.set(kind, await res.text());
   }
   expect(pages.get("admin-invoices")).toContain('data-testid="invoices"');
+  expect(pages.get("subscriptions")).toContain('data-testid="store-orders"');
 });
 afterAll(() => server.stop(true));
 

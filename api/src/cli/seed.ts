@@ -487,8 +487,10 @@ const SUBSCRIPTION = {
   endDate: new Date("2027-11-01T00:00:00Z"),
 };
 
-// Who has bought what (README "Demo accounts"): `member` owns the annual plan (every premium resource); `diego` has
-// a shop order and a cancelled monthly resource; `amara` has bought nothing, so a newcomer can try a purchase as her.
+// Who has bought what (README "Demo accounts"): `member` owns the annual plan (every premium resource) and a shop
+// order on its way (a UPS shipment with its tracking link, as Printify reports one: /subscriptions shows it); `diego`
+// has a shop order in production and a cancelled monthly resource; `amara` has bought nothing, so a newcomer can try
+// a purchase as her.
 const ORDERS: {
   id: string;
   user: Username | null;
@@ -505,6 +507,9 @@ const ORDERS: {
   resourceId?: string;
   shippingAddress?: string;
   trackingNumber?: string;
+  /** Printify's shipments as orders/tracking.ts merges them; the latest one's URL is the order's trackingUrl. */
+  shipments?: { carrier: string; number: string; url: string | null; deliveredAt: string | null }[];
+  shippedAt?: Date;
   printifyOrderId?: string;
 }[] = [
   {
@@ -521,6 +526,15 @@ const ORDERS: {
     variant: "Black / M",
     printifyOrderId: "demo-order-1001",
     trackingNumber: "1Z999AA10123456784",
+    shipments: [
+      {
+        carrier: "UPS",
+        number: "1Z999AA10123456784",
+        url: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+        deliveredAt: null,
+      },
+    ],
+    shippedAt: new Date(days(-14).getTime() + 96 * 3_600_000), // the SHIPPED event below
     shippingAddress: "Morgan Lee, 12 Harbour Street, Apt 4, Portland, OR 97205, US",
   },
   {
@@ -768,6 +782,9 @@ export async function seedDemoData(
           variantTitle: variant ?? null,
           shippingAddress: o.shippingAddress ?? null,
           trackingNumber: o.trackingNumber ?? null,
+          shipments: o.shipments ?? [],
+          trackingUrl: o.shipments?.at(-1)?.url ?? null,
+          shippedAt: o.shippedAt ?? null,
         };
         await tx.order.upsert({ where: { id }, create: { id, ...data }, update: data });
       }

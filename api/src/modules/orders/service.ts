@@ -124,8 +124,11 @@ export async function retrySubmission(id: string, by: { username: string }): Pro
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
 
-/** Shipments as stored (merged from Printify's events): only the fields the contract names, whatever else is there. */
-function toShipments(value: Prisma.JsonValue): Shipment[] {
+/**
+ * Shipments as stored (merged from Printify's events): only the fields the contract names, whatever else is there.
+ * Also the buyer's view (payments/billing.ts: /subscriptions).
+ */
+export function toShipments(value: Prisma.JsonValue): Shipment[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
     if (!item || typeof item !== "object" || Array.isArray(item)) return [];

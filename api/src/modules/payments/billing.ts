@@ -1,13 +1,18 @@
 // A member's billing (/subscriptions, issue 9 item 7): their plans (status, renewal or end date) with cancel at
-// period end and resume, and their one-time purchases. Always scoped to the caller's id. A Stripe plan changes at
-// Stripe first (`cancel_at_period_end`, with an idempotency key) and our row follows the answer — the webhook that
-// follows brings the same state. A local test plan (development without keys) changes only here. Whether a plan is
-// current (may be canceled, shows its renewal date) is the download rule's answer (entitlements: subscriptionCurrent).
+// period end and resume, their one-time purchases, and their merchandise orders with tracking (issue 15). Always
+// scoped to the caller's id — never to their e-mail: an address not yet verified must not claim a guest's orders. A
+// Stripe plan changes at Stripe first (`cancel_at_period_end`, with an idempotency key) and our row follows the
+// answer — the webhook that follows brings the same state. A local test plan (development without keys) changes only
+// here. Whether a plan is current (may be canceled, shows its renewal date) is the download rule's answer
+// (entitlements: subscriptionCurrent).
 import { db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { subscriptionCurrent } from "../entitlements";
+import type { Shipment } from "../orders/schema";
+import { toShipments } from "../orders/service";
+import { printifyTime } from "../printify/client";
 import { idempotencyKey } from "./purchase";
-import { BILLING_MESSAGES, type Billing, type BillingSubscription } from "./schema";
+import { BILLING_MESSAGES, type Billing, type BillingStoreOrder, type BillingSubscription } from "./schema";
 import { stripe } from "./stripe";
 
 const SUBSCRIPTION_SELECT = {
@@ -41,9 +46,31 @@ const view = (s: SubscriptionRow, now = new Date()): BillingSubscription => ({
   cancelAtPeriodEnd: s.cancelAtPeriodEnd,
 });
 
+/** What the buyer sees of a merchandise order: no address, Printify ids or errors, Stripe id (select, not omit). */
+const STORE_ORDER_SELECT = {
+  id: true,
+  variantTitle: true,
+  quantity: true,
+  amount: true,
+  status: true,
+  createdAt: true,
+  shipments: true,
+  trackingNumber: true,
+  trackingUrl: true,
+  merchandise: { select: { id: true, title: true } },
+} as const;
+
+/** Printify's "2026-11-02 14:05:00+00:00" as ISO 8601, for the page's dates; a time that does not parse is kept. */
+const isoTime = (value: string | null) => {
+  if (!value) return null;
+  const time = printifyTime(value);
+  return Number.isFinite(time) ? new Date(time).toISOString() : value;
+};
+const shipmentView = (s: Shipment): Shipment => ({ ...s, deliveredAt: isoTime(s.deliveredAt) });
+
 export async function myBilling(userId: string): Promise<Billing> {
   const prisma = await db();
-  const [subscriptions, orders] = await Promise.all([
+  const [subscriptions, orders, storeOrders] = await Promise.all([
     prisma.subscription.findMany({ where: { userId }, orderBy: { endDate: "desc" }, select: SUBSCRIPTION_SELECT }),
     prisma.order.findMany({
       where: { userId, orderType: "RESOURCE_ONETIME" },
@@ -57,6 +84,12 @@ export async function myBilling(userId: string): Promise<Billing> {
         resource: { select: { id: true, title: true } },
       },
     }),
+    // On orders(userId, createdAt), like the purchases above.
+    prisma.order.findMany({
+      where: { userId, orderType: "MERCHANDISE" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: STORE_ORDER_SELECT,
+    }),
   ]);
   return {
     subscriptions: subscriptions.map((s) => view(s)),
@@ -68,6 +101,20 @@ export async function myBilling(userId: string): Promise<Billing> {
       status: o.status,
       createdAt: o.createdAt.toISOString(),
     })),
+    storeOrders: storeOrders.map(
+      (o): BillingStoreOrder => ({
+        id: o.id,
+        product: o.merchandise,
+        variantTitle: o.variantTitle,
+        quantity: o.quantity,
+        amount: o.amount.toFixed(2),
+        status: o.status,
+        createdAt: o.createdAt.toISOString(),
+        shipments: toShipments(o.shipments).map(shipmentView),
+        trackingNumber: o.trackingNumber,
+        trackingUrl: o.trackingUrl,
+      }),
+    ),
   };
 }
 

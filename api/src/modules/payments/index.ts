@@ -122,7 +122,10 @@ export const paymentsModule = new Elysia({ name: "payments", tags: ["payments"] 
   .get("/my-billing", ({ user }) => myBilling(user.id), {
     auth: true,
     response: { 200: BillingSchema, ...errorResponses(401) },
-    detail: { summary: "The caller's plans (each with whether it is current) and one-time purchases (/subscriptions)" },
+    detail: {
+      summary:
+        "The caller's plans (each with whether it is current), one-time purchases and merchandise orders with their tracking (/subscriptions)",
+    },
   })
   .post("/my-billing/subscriptions/:id/cancel", ({ params, user }) => setCancelAtPeriodEnd(user.id, params.id, true), {
     auth: true,

@@ -526,7 +526,7 @@ describe("billing (/subscriptions)", () => {
     const plan = billing.data!.subscriptions[0]!;
     expect(plan).toMatchObject({ plan: "MONTHLY", status: "ACTIVE", cancelAtPeriodEnd: false, resource: { id: resource.id } });
     expect(billing.data!.purchases).toMatchObject([{ amount: "49.00", status: "COMPLETED", resource: { id: resource.id } }]);
-    expect((await other.client.api["my-billing"].get()).data).toEqual({ subscriptions: [], purchases: [] });
+    expect((await other.client.api["my-billing"].get()).data).toEqual({ subscriptions: [], purchases: [], storeOrders: [] });
 
     expect((await other.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post()).status).toBe(404);
     const canceled = await m.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post();

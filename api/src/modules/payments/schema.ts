@@ -1,8 +1,10 @@
 // Payment contracts (SPEC §7): the checkout calls answer `{ url }` to send the browser to; the local test payment,
-// the member's billing (/subscriptions) and the admin invoices (/admin/invoices). TypeBox only: the site imports it.
+// the member's billing (/subscriptions: plans, purchases, store orders) and the admin invoices (/admin/invoices).
+// TypeBox only (and the orders contract, itself TypeBox only): the site imports it.
 import { type Static, Type as T } from "@sinclair/typebox";
 import { ID_MAX_LENGTH, literalUnion, messages } from "../../lib/typebox";
 import { emailField, MESSAGES as AUTH_MESSAGES } from "../auth/schema";
+import { OrderStatusSchema, ShipmentSchema } from "../orders/schema";
 
 const PAYMENT_TYPES = ["onetime", "monthly"] as const;
 
@@ -194,12 +196,35 @@ const BillingPurchaseSchema = T.Object({
   status: T.String(),
   createdAt: T.String({ format: "date-time" }),
 });
+/**
+ * One of the member's merchandise orders, followed to the door (issue 15): what they bought, where it is and how to
+ * track it. Only what the buyer needs — no shipping address, no Printify ids or errors, no Stripe id.
+ */
+export const BillingStoreOrderSchema = T.Object({
+  id: T.String(),
+  /** The product while it is in the catalogue (an unavailable one still has its page); null once deleted. */
+  product: T.Union([T.Object({ id: T.String(), title: T.String() }), T.Null()]),
+  variantTitle: T.Union([T.String(), T.Null()]),
+  quantity: T.Integer({ minimum: 1 }),
+  /** Dollars with 2 decimals (SPEC §9). */
+  amount: T.String(),
+  status: OrderStatusSchema,
+  createdAt: T.String({ format: "date-time" }),
+  /** The shipments as merged on the order (oldest first); `deliveredAt` as ISO 8601 when Printify's time parses. */
+  shipments: T.Array(ShipmentSchema),
+  /** The order's tracking: the latest shipment's, or one an admin typed with no shipment from Printify. */
+  trackingNumber: T.Union([T.String(), T.Null()]),
+  trackingUrl: T.Union([T.String(), T.Null()]),
+});
 export const BillingSchema = T.Object({
   subscriptions: T.Array(BillingSubscriptionSchema),
   purchases: T.Array(BillingPurchaseSchema),
+  /** Merchandise orders, newest first. */
+  storeOrders: T.Array(BillingStoreOrderSchema),
 });
 export type Billing = Static<typeof BillingSchema>;
 export type BillingSubscription = Static<typeof BillingSubscriptionSchema>;
+export type BillingStoreOrder = Static<typeof BillingStoreOrderSchema>;
 
 export const BILLING_MESSAGES = {
   notFound: "Subscription not found",

@@ -1,5 +1,5 @@
 // How orders read on screen (SPEC §2 Order Management, §4 badge colours): status labels and badge tones, order type
-// labels and timeline stage labels. Each map covers its whole union from the contract (`satisfies Record<…>`), so a
+// labels, timeline stage labels, and the buyer's steps to the door with safe tracking links (/subscriptions). Each map covers its whole union from the contract (`satisfies Record<…>`), so a
 // status, type or event kind added to the API breaks tsc here until it has its words.
 import type { OrderEventKind, OrderStatus, OrderType } from "@api/modules/orders/schema";
 import { ORDER_ID_SHOWN } from "@api/modules/orders/schema";
@@ -50,4 +50,28 @@ export function formatMoment(iso: string): string {
   const d = new Date(iso);
   const day = d.toLocaleString("en-US", { month: "short", day: "2-digit", year: "numeric", timeZone: "UTC" });
   return `${day}, ${d.toISOString().slice(11, 16)} UTC`;
+}
+
+/** The buyer's way to the door (/subscriptions): what each status means to them, in order. */
+export const ORDER_STEPS = ["Paid", "In production", "Shipped", "Delivered"] as const;
+
+// Paid and waiting for the printer, at the printer, shipped, every shipment delivered (orders/tracking.ts moves the
+// status along that path). A cancelled order has left the path: no step.
+const STEP = { PENDING: 0, PROCESSING: 1, SHIPPED: 2, COMPLETED: 3, CANCELLED: null } satisfies Record<
+  OrderStatus,
+  number | null
+>;
+
+/** The step of ORDER_STEPS an order stands at; null when cancelled. */
+export const orderStep = (status: OrderStatus): number | null => STEP[status];
+
+/** A tracking URL as a link only when it is a web address (http or https): never a `javascript:` one from outside. */
+export function trackingHref(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
 }
