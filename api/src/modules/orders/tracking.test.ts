@@ -9,7 +9,7 @@ import { db } from "../../db/client";
 import { env } from "../../env";
 import { usePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
-import { advance, reconcileOrders, SHIPPED_MAIL_JOB, type TrackedOrder } from "./tracking";
+import { advance, factsOfEvent, reconcileOrders, SHIPPED_MAIL_JOB, type TrackedOrder } from "./tracking";
 
 const URL_ = `${BASE_URL}/api/webhooks/printify`;
 const SECRET = "printify-webhook-secret-for-tests";
@@ -206,6 +206,19 @@ describe("POST /api/webhooks/printify", () => {
     expect(await (await deliver(product)).json()).toEqual({ received: true, duplicate: false });
     expect(await recorded(product.id)).toBe(1);
   });
+});
+
+test("a tracking link from Printify is kept only as a web address: javascript: and junk are dropped, the number stays", () => {
+  const withUrl = (tracking_url: string) =>
+    factsOfEvent(
+      event("order:shipment:created", {
+        id: "o1",
+        data: { carrier: { code: "usps", tracking_number: "1Z1", tracking_url } },
+      }),
+    ).shipments[0];
+  expect(withUrl("https://t.example/1Z1")).toMatchObject({ number: "1Z1", url: "https://t.example/1Z1" });
+  expect(withUrl("javascript:alert(document.cookie)")).toMatchObject({ number: "1Z1", url: null });
+  expect(withUrl("not a url")).toMatchObject({ number: "1Z1", url: null });
 });
 
 describe("reconciliation", () => {

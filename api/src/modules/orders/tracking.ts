@@ -139,6 +139,17 @@ export const INVALID_SIGNATURE = "Invalid signature";
 const ORDER_EVENTS = new Set<string>(ORDER_WEBHOOK_TOPICS);
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
+/** A tracking link from outside is kept only as a web address (http/https): it ends up in e-mails and on pages. */
+export function webUrl(value: unknown): string | null {
+  const url = text(value);
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The facts one order event states (Printify's data: `status`; a shipment's `carrier: { code, tracking_number, tracking_url }`). */
 export function factsOfEvent(event: PrintifyWebhookEvent): PrintifyFacts {
@@ -150,7 +161,7 @@ export function factsOfEvent(event: PrintifyWebhookEvent): PrintifyFacts {
       ? {
           carrier: text(carrier.code)!,
           number,
-          url: text(carrier.tracking_url),
+          url: webUrl(carrier.tracking_url),
           deliveredAt: event.type === "order:shipment:delivered" ? (text(data.delivered_at) ?? event.created_at) : null,
         }
       : null;
@@ -205,7 +216,7 @@ export const factsOfOrder = (order: PrintifyOrder): PrintifyFacts => ({
   shipments: (order.shipments ?? []).map((s) => ({
     carrier: s.carrier,
     number: s.number,
-    url: s.url,
+    url: webUrl(s.url),
     deliveredAt: s.delivered_at,
   })),
 });

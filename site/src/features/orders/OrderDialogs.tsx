@@ -9,7 +9,7 @@ import Modal from "../../components/ui/Modal";
 import Select from "../../components/ui/Select";
 import Spinner from "../../components/ui/Spinner";
 import FormDialog, { useFormDialog } from "../admin/FormDialog";
-import { EVENT_LABELS, formatMoment, orderStatus, orderTitle } from "./order-status";
+import { EVENT_LABELS, formatMoment, orderStatus, orderTitle, trackingHref } from "./order-status";
 import { useOrderTimeline } from "./orders.queries";
 
 type Values = { status: Order["status"]; trackingNumber: string };
@@ -82,8 +82,8 @@ export function OrderTimelineDialog({ order, onClose }: { order: Order; onClose:
           {data.shipments.map((s) => (
             <p key={`${s.carrier}-${s.number}`} className="mt-3 text-sm [overflow-wrap:anywhere]">
               Shipment: {s.carrier}{" "}
-              {s.url ? (
-                <a className="link" href={s.url} target="_blank" rel="noopener noreferrer">
+              {trackingHref(s.url) ? (
+                <a className="link" href={trackingHref(s.url)!} target="_blank" rel="noopener noreferrer">
                   {s.number}
                 </a>
               ) : (
