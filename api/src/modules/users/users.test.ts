@@ -121,9 +121,7 @@ describe("the list pages and filters on the server", () => {
     expect(admins.data!.map((u) => u.role)).toEqual(Array(13).fill("ADMIN"));
     expect(admins.response.headers.get("x-total-count")).toBe("13");
     // "%" is a LIKE wildcard: taken literally, it matches nobody here.
-    expect((await api.users.get({ query: { search: `${tag.slice(0, -1)}%` } })).response.headers.get("x-total-count")).toBe(
-      "0",
-    );
+    expect((await api.users.get({ query: { search: `${tag.slice(0, -1)}%` } })).response.headers.get("x-total-count")).toBe("0");
     expect((await api.users.get({ query: { role: invalid<"USER">("ROOT") } })).status).toBe(400);
     expect((await api.users.get({ query: { limit: 101 } })).status).toBe(400);
     expect((await api.users.get({ query: { search: "x".repeat(300) } })).status).toBe(400);
