@@ -1,8 +1,10 @@
-// Playwright journeys (e2e/*.e2e.ts) against the built app served by one Bun process on a fresh embedded database.
+// Playwright journeys (e2e/*.e2e.ts) against the built app served by a Bun process on a fresh embedded database, on
+// the demo catalogue; e2e/printify.e2e.ts against a second one whose Printify is a fake (api/test/fake-printify-server.ts).
 import { defineConfig } from "@playwright/test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PRINTIFY_E2E } from "./e2e/support/printify";
 
 const port = Number(process.env.E2E_PORT ?? 4477);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -12,24 +14,55 @@ if (!existsSync(entry)) {
   throw new Error(`The site is not built (${entry} is missing). Build it first: npm run build`);
 }
 
-// Each run gets an empty database, so the demo seed is exactly what the tests see. The config is also loaded in
-// every worker: those inherit E2E_PGLITE_DATA_DIR from the runner and must not create (or delete) anything.
-if (!process.env.E2E_PGLITE_DATA_DIR) {
-  const dir = mkdtempSync(join(tmpdir(), "e2e-pglite-"));
-  process.env.E2E_PGLITE_DATA_DIR = dir;
-  // "exit" fires after the web server has been stopped.
-  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+/**
+ * A fresh temporary directory per run, named in `variable`. The config is also loaded in every worker: those inherit
+ * the variable from the runner and must not create (or delete) anything.
+ */
+function runDirectory(variable: string, prefix: string): string {
+  if (!process.env[variable]) {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    process.env[variable] = dir;
+    // "exit" fires after the web servers have been stopped.
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return process.env[variable]!;
 }
-const dataDir = process.env.E2E_PGLITE_DATA_DIR;
 
-// Without SMTP the app writes every e-mail as an .eml file here; e2e/support/mail.ts reads them. Same trick: the
-// runner creates (and removes) it, workers find its path in E2E_OUTBOX_DIR.
-if (!process.env.E2E_OUTBOX_DIR) {
-  const dir = mkdtempSync(join(tmpdir(), "e2e-outbox-"));
-  process.env.E2E_OUTBOX_DIR = dir;
-  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-}
-const outboxDir = process.env.E2E_OUTBOX_DIR;
+// Each run gets an empty database, so the demo seed is exactly what the tests see.
+const dataDir = runDirectory("E2E_PGLITE_DATA_DIR", "e2e-pglite-");
+// Without SMTP the app writes every e-mail as an .eml file here; e2e/support/mail.ts reads them (E2E_OUTBOX_DIR).
+const outboxDir = runDirectory("E2E_OUTBOX_DIR", "e2e-outbox-");
+// The Printify server's own (e2e/printify.e2e.ts reads no mail of it).
+const printifyDataDir = runDirectory("E2E_PRINTIFY_PGLITE_DATA_DIR", "e2e-pglite-printify-");
+const printifyOutboxDir = runDirectory("E2E_PRINTIFY_OUTBOX_DIR", "e2e-outbox-printify-");
+
+/** The app as both servers run it: built site, demo seed, mail to the outbox, local test payments. */
+const appServer = (url: string, settings: { dataDir: string; outboxDir: string; printify: Record<string, string> }) => ({
+  command: "node_modules/.bin/bun server/main.ts",
+  url: `${url}/api/ready`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: "pipe" as const,
+  stderr: "pipe" as const,
+  env: {
+    PORT: new URL(url).port,
+    HOST: "127.0.0.1",
+    SITE_URL: url,
+    PGLITE_DATA_DIR: settings.dataDir,
+    // Empty means unset for the app: always the embedded database, never an inherited PostgreSQL URL.
+    DATABASE_URL: "",
+    SEED_DEMO_DATA: "true",
+    // Empty means unset: never an inherited SMTP server, so mail always lands in the outbox.
+    SMTP_URL: "",
+    MAIL_OUTBOX_DIR: settings.outboxDir,
+    LOG_LEVEL: "warn",
+    // Empty means unset: payments run through the local test payment page (development), never a real Stripe.
+    STRIPE_SECRET_KEY: "",
+    STRIPE_WEBHOOK_SECRET: "",
+    STRIPE_API_BASE: "",
+    ...settings.printify,
+  },
+});
 
 export default defineConfig({
   testDir: "e2e",
@@ -58,33 +91,35 @@ export default defineConfig({
   projects: [
     // Signs in once per role and saves the sessions (playwright/.auth/*.json) that journeys reuse (AUTH_STATE).
     { name: "setup", testMatch: "auth.setup.ts" },
-    { name: "chromium", testMatch: "**/*.e2e.ts", dependencies: ["setup"] },
+    { name: "chromium", testMatch: "**/*.e2e.ts", testIgnore: "**/printify.e2e.ts", dependencies: ["setup"] },
+    // The store with a Printify account: the second app server (its sessions are its own; the journeys sign in there).
+    { name: "printify", testMatch: "**/printify.e2e.ts", use: { baseURL: PRINTIFY_E2E.appUrl } },
   ],
-  webServer: {
-    command: "node_modules/.bin/bun server/main.ts",
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: baseURL,
-      PGLITE_DATA_DIR: dataDir,
-      // Empty means unset for the app: always the embedded database, never an inherited PostgreSQL URL.
-      DATABASE_URL: "",
-      SEED_DEMO_DATA: "true",
-      // Empty means unset: never an inherited SMTP server, so mail always lands in the outbox.
-      SMTP_URL: "",
-      MAIL_OUTBOX_DIR: outboxDir,
-      LOG_LEVEL: "warn",
-      // Empty means unset: payments run through the local test payment page (development), never a real Stripe.
-      STRIPE_SECRET_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      STRIPE_API_BASE: "",
+  webServer: [
+    appServer(baseURL, {
+      dataDir,
+      outboxDir,
       // Empty means unset: the store runs on the demo catalogue, never an inherited Printify account.
-      PRINTIFY_API_TOKEN: "",
+      printify: { PRINTIFY_API_TOKEN: "", PRINTIFY_API_BASE: "", PRINTIFY_WEBHOOK_SECRET: "" },
+    }),
+    {
+      command: "node_modules/.bin/bun api/test/fake-printify-server.ts",
+      url: `${PRINTIFY_E2E.fakeUrl}/__test/ready`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { FAKE_PRINTIFY_PORT: new URL(PRINTIFY_E2E.fakeUrl).port, FAKE_PRINTIFY_TOKEN: PRINTIFY_E2E.token },
     },
-  },
+    appServer(PRINTIFY_E2E.appUrl, {
+      dataDir: printifyDataDir,
+      outboxDir: printifyOutboxDir,
+      printify: {
+        PRINTIFY_API_TOKEN: PRINTIFY_E2E.token,
+        PRINTIFY_API_BASE: `${PRINTIFY_E2E.fakeUrl}/v1/`,
+        PRINTIFY_WEBHOOK_SECRET: PRINTIFY_E2E.webhookSecret,
+        PRINTIFY_SEND_TO_PRODUCTION: "false",
+      },
+    }),
+  ],
 });

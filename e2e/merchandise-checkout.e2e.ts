@@ -10,15 +10,20 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { AUTH_STATE } from "./support/auth";
 import { waitForMail } from "./support/mail";
-import { DEMO_MERCH, productPath } from "./support/merchandise";
-import { expectToast, waitForHydration } from "./support/ui";
+import {
+  buyNow,
+  DEMO_MERCH,
+  expectPurchaseReturn,
+  fillAddress,
+  payButton,
+  productPath,
+  startCheckout,
+  TEST_PAYMENT_LABEL,
+  TEST_PAYMENT_PAGE,
+} from "./support/merchandise";
+import { waitForHydration } from "./support/ui";
 
 const TEE_TITLE = DEMO_MERCH.tee;
-const TEST_PAGE = /\/payments\/test\/cs_test_local_[0-9a-f]{24}$/;
-const LABEL = "Test payment — no real money";
-
-const buyNow = (page: Page) => page.getByRole("button", { name: "Buy Now" });
-const payButton = (page: Page) => page.getByRole("button", { name: "Pay", exact: true });
 
 /** Every console error and uncaught exception a page raises, for the "no console errors" checks. */
 function watchConsole(page: Page): string[] {
@@ -27,39 +32,11 @@ function watchConsole(page: Page): string[] {
     if (message.type() !== "error") return;
     // Chromium logs a document's own 4xx as "Failed to load resource": the test payment page answers 400 with its
     // field messages and 404 once paid, canceled or someone else's — by design, so those are not problems.
-    const own = TEST_PAGE.test(message.location().url) && message.text().startsWith("Failed to load resource");
+    const own = TEST_PAYMENT_PAGE.test(message.location().url) && message.text().startsWith("Failed to load resource");
     if (!own) problems.push(`console: ${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
-}
-
-/** Product page → pick a variant → Buy Now → the local test payment page. Answers the page's URL. */
-async function startCheckout(page: Page, color: string, size: string): Promise<string> {
-  await page.goto(await productPath(page, TEE_TITLE));
-  await waitForHydration(page);
-  await page.getByLabel("Colors").selectOption({ label: color });
-  await page.getByLabel("Sizes").selectOption({ label: size });
-  await buyNow(page).click();
-  await expect(page).toHaveURL(TEST_PAGE);
-  await expect(page.getByRole("heading", { level: 1, name: LABEL })).toBeVisible();
-  return page.url();
-}
-
-async function fillAddress(page: Page, address: Record<"name" | "line1" | "city" | "postalCode", string>) {
-  await page.getByLabel("Full name").fill(address.name);
-  await page.getByLabel("Address line 1").fill(address.line1);
-  await page.getByLabel("City").fill(address.city);
-  await page.getByLabel("ZIP / postal code").fill(address.postalCode);
-  await page.getByLabel("Country").selectOption({ label: "United Kingdom" });
-}
-
-async function expectPurchaseReturn(page: Page, banner: string, toast: string) {
-  await expect(page).toHaveURL(/\/merchandise\?(success|canceled)=true$|\/merchandise$/);
-  await expect(page.getByTestId("purchase-banner").getByRole("heading", { name: banner, exact: true })).toBeVisible();
-  await expectToast(page, toast);
-  // The return parameters are removed, so a reload or a shared link does not repeat the banner.
-  await expect(page).toHaveURL(/\/merchandise$/);
 }
 
 test("a guest buys a variant through the test payment page: field messages, Pay, banner, toast and receipt e-mail", async ({
@@ -111,7 +88,7 @@ async function expectClosedToOthers(browser: Browser, url: string) {
     const page = await other.newPage();
     const response = await page.goto(url);
     expect(response?.status()).toBe(404);
-    await expect(page.getByText(LABEL)).toHaveCount(0);
+    await expect(page.getByText(TEST_PAYMENT_LABEL)).toHaveCount(0);
     // The API answers that browser 404 as well, for the page's data and its Pay and Cancel.
     const id = new URL(url).pathname.split("/").pop();
     const origin = new URL(url).origin;

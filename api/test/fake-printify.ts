@@ -6,6 +6,9 @@
 // send_to_production answers 400) for its first reads. Error bodies follow Printify's form
 // `{ status: "error", code, message, errors: { reason, code } }`; the wording and codes are ours.
 //
+// Standalone (the Playwright journeys, e2e/printify.e2e.ts): api/test/fake-printify-server.ts runs one on a fixed port
+// with test-control routes added through `control`.
+//
 // Order life here, as on Printify: created `pending` (costs being worked out) → `on-hold` after `pendingReads` reads
 // → send_to_production → `sending-to-production` → `in-production` on the next read → `fulfilled` when a shipment
 // is added (addShipment) → delivered_at set by deliverShipment.
@@ -61,6 +64,15 @@ export type FakePrintifyOptions = {
   demo?: boolean;
   /** An order stays `pending` for this many reads (GET of it, or in a list) before `on-hold`. Default 0. */
   pendingReads?: number;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Every products page answers this much later (a sync then shows its progress). Default 0. */
+  productPageDelayMs?: number;
+  /**
+   * Routes of the test's own (paths no real Printify has), tried before the Printify API: an answer, or undefined to
+   * go on. Neither token-checked nor recorded in `requests`.
+   */
+  control?: (request: Request, url: URL, body: unknown) => Response | undefined | Promise<Response | undefined>;
 };
 
 export type FakePrintify = {
@@ -255,7 +267,7 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
   };
 
   const server = Bun.serve({
-    port: 0,
+    port: options.port ?? 0,
     hostname: "127.0.0.1",
     async fetch(request) {
       const url = new URL(request.url);
@@ -266,6 +278,8 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
       } catch {
         body = text;
       }
+      const answer = await options.control?.(request, url, body);
+      if (answer) return answer;
       const record: RecordedRequest = {
         method: request.method,
         path: url.pathname + url.search,
@@ -275,6 +289,9 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
         status: 0,
       };
       requests.push(record);
+      if (options.productPageDelayMs && request.method === "GET" && /\/products\.json$/.test(url.pathname)) {
+        await Bun.sleep(options.productPageDelayMs);
+      }
       const index = faults.findIndex((f) => !f.path || f.path.test(record.path));
       const fault = index >= 0 ? faults.splice(index, 1)[0]!.fault : null;
       let response: Response;

@@ -1,0 +1,85 @@
+// The fake Printify (fake-printify.ts) as a process of its own, for the Playwright journeys (e2e/printify.e2e.ts;
+// playwright.config.ts starts it): a fixed port, the demo shop holding a catalogue large enough that a sync shows
+// its progress over several slowed pages, a second shop, and test-control routes under /__test/ (no real Printify
+// has that path) since the journeys run under Node and reach it over HTTP only.
+//
+//   node_modules/.bin/bun api/test/fake-printify-server.ts
+//
+// Settings (env): FAKE_PRINTIFY_PORT (required), FAKE_PRINTIFY_TOKEN (required: the app's PRINTIFY_API_TOKEN),
+// FAKE_PRINTIFY_PRODUCTS (products in the demo shop, default 150: the six demo products and generated totes),
+// FAKE_PRINTIFY_PAGE_DELAY_MS (each products page answers this much later, default 400).
+//
+// Control routes: GET /__test/ready; GET /__test/shops (each with its product count); GET /__test/orders (every order
+// created, oldest first); POST /__test/orders/{id}/shipments {carrier, number, url?} (answers the shipment, 201);
+// GET /__test/webhooks (registered webhooks, secrets left out).
+import { DEMO_PRODUCTS, DEMO_SHOP } from "../src/modules/printify/demo-catalogue";
+import type { PrintifyProduct, PrintifyShop } from "../src/modules/printify/shapes";
+import { type FakePrintify, startFakePrintify } from "./fake-printify";
+
+/** A second shop, so the journeys can see every Sync button disabled while one shop syncs. */
+export const POP_UP_SHOP: PrintifyShop = { id: 9_000_002, title: "Pop-up Shop", sales_channel: "custom_integration" };
+
+function setting(name: string, fallback?: number): string {
+  const value = process.env[name] ?? (fallback === undefined ? undefined : String(fallback));
+  if (!value) {
+    console.error(`fake Printify: set ${name}`);
+    process.exit(1);
+  }
+  return value;
+}
+
+/**
+ * `count` products: generated copies of the demo tote bag (two variants) first, then the six demo products. A sync stores them in this
+ * order and the store lists newest first, so the demo products (the journeys buy the Logo Tee) open the grid.
+ */
+export function catalogue(count: number): PrintifyProduct[] {
+  const tote = DEMO_PRODUCTS.find((p) => p.title === "Canvas Tote Bag")!;
+  const generated = Array.from({ length: Math.max(0, count - DEMO_PRODUCTS.length) }, (_, i) => ({
+    ...structuredClone(tote),
+    id: `e2e0${(i + 1).toString(16).padStart(20, "0")}`,
+    title: `Community Tote No. ${String(i + 1).padStart(3, "0")}`,
+  }));
+  return [...generated, ...structuredClone([...DEMO_PRODUCTS])].slice(-count);
+}
+
+const json = (data: unknown, status = 200) => Response.json(data, { status });
+
+function control(fake: () => FakePrintify) {
+  return (request: Request, url: URL, body: unknown): Response | undefined => {
+    if (!url.pathname.startsWith("/__test/")) return undefined;
+    const route = `${request.method} ${url.pathname.slice("/__test".length)}`;
+    if (route === "GET /ready") return json({ ready: true });
+    if (route === "GET /shops") {
+      return json(fake().shops.map((s) => ({ ...s, products: fake().products.get(s.id)?.length ?? 0 })));
+    }
+    if (route === "GET /orders") return json(fake().orders.map(({ pendingReadsLeft: _, ...order }) => order));
+    if (route === "GET /webhooks") return json(fake().webhooks.map(({ secret: _, ...webhook }) => webhook));
+    const shipment = /^POST \/orders\/([^/]+)\/shipments$/.exec(route);
+    if (shipment) {
+      const input = body as { carrier?: unknown; number?: unknown; url?: unknown } | null;
+      if (typeof input?.carrier !== "string" || typeof input.number !== "string") {
+        return json({ error: "carrier and number are required" }, 400);
+      }
+      if (!fake().order(shipment[1]!)) return json({ error: `no order ${shipment[1]}` }, 404);
+      const url = typeof input.url === "string" ? input.url : undefined;
+      return json(fake().addShipment(shipment[1]!, { carrier: input.carrier, number: input.number, url }), 201);
+    }
+    return json({ error: `no control route ${route}` }, 404);
+  };
+}
+
+if (import.meta.main) {
+  const port = Number(setting("FAKE_PRINTIFY_PORT"));
+  const fake: FakePrintify = startFakePrintify({
+    port,
+    token: setting("FAKE_PRINTIFY_TOKEN"),
+    shops: [DEMO_SHOP, POP_UP_SHOP],
+    products: { [DEMO_SHOP.id]: catalogue(Number(setting("FAKE_PRINTIFY_PRODUCTS", 150))), [POP_UP_SHOP.id]: [] },
+    productPageDelayMs: Number(setting("FAKE_PRINTIFY_PAGE_DELAY_MS", 400)),
+    control: control(() => fake),
+  });
+  console.log(`fake Printify listening: ${fake.url}`);
+  const stop = () => void fake.stop().finally(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
