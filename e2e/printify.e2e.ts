@@ -4,11 +4,13 @@
 // shipment webhook shows the tracking, its re-delivery changes nothing, a forged one is refused.
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO, signIn } from "./support/auth";
+import { audit } from "./support/axe";
 import { expectPurchaseReturn, fillAddress, payButton, startCheckout } from "./support/merchandise";
 import {
   addFakeShipment,
   fakeOrders,
   fakeShops,
+  fakeWebhooks,
   postPrintifyWebhook,
   shipmentCreatedEvent,
   signPrintify,
@@ -38,7 +40,7 @@ test("the admin syncs the shop: 'Syncing...', every Sync disabled, 'n of N produ
   await waitForHydration(page);
   const shops = page.getByRole("region", { name: "Printify Shops" });
   const shop = shops.getByRole("listitem").filter({ hasText: SHOP });
-  const syncButtons = shops.getByRole("button");
+  const syncButtons = shops.getByRole("button", { name: /^(Sync Products|Syncing\.\.\.)$/ });
   await expect(syncButtons).toHaveCount(2);
   // With a token the seed stores no demo catalogue: the card is empty until the first sync.
   await expect(page.getByText("No merchandise in catalog. Sync products from Printify to get started.")).toBeVisible();
@@ -66,6 +68,38 @@ test("the admin syncs the shop: 'Syncing...', every Sync disabled, 'n of N produ
   });
   await expectToast(page, "Sync Successful", `Synced ${summary(0)}`);
   await expect(page.getByTestId("catalogue-count")).toHaveText(`${total} products`);
+});
+
+test("the admin registers the shop's order webhooks with our URL; registering again adds none", async ({ page, baseURL }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/merchandise");
+  await waitForHydration(page);
+  const provider = (await fakeShops()).find((s) => s.title === SHOP)!;
+  const shop = page.getByRole("region", { name: "Printify Shops" }).getByRole("listitem").filter({ hasText: SHOP });
+  const status = shop.getByTestId(`webhook-status-${provider.id}`);
+  await expect(status).toHaveText("Order webhooks: not registered");
+  await shop.getByRole("button", { name: "Register Webhooks" }).click();
+  await expectToast(page, "Webhooks Registered", "Webhooks registered for 4 events");
+  await expect(status).toHaveText("Order webhooks: 4 of 4 registered");
+  const ours = async () =>
+    (await fakeWebhooks()).filter((w) => w.shop_id === provider.id && w.url === `${baseURL}/api/webhooks/printify`);
+  expect((await ours()).map((w) => w.topic).sort()).toEqual([
+    "order:sent-to-production",
+    "order:shipment:created",
+    "order:shipment:delivered",
+    "order:updated",
+  ]);
+  await shop.getByRole("button", { name: "Register Webhooks" }).click();
+  await expectToast(page, "Webhooks Registered", "Webhooks were already registered");
+  expect(await ours()).toHaveLength(4);
+  // The screen with a real account's shops (webhook lines and buttons, 150 products): axe in both themes.
+  for (const theme of ["dark", "light"] as const) {
+    await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(status).toHaveText("Order webhooks: 4 of 4 registered");
+    expect(await audit(page), `${theme} theme`).toEqual([]);
+  }
 });
 
 test("a guest's order reaches Printify once; the admin sees it, and a signed shipment webhook shows its tracking", async ({

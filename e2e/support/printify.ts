@@ -37,6 +37,9 @@ async function control<T>(path: string, init?: RequestInit): Promise<T> {
 /** The fake's shops, each with how many products it lists. */
 export const fakeShops = () => control<FakeShop[]>("shops");
 
+/** The webhooks registered at the fake (without their secrets). */
+export const fakeWebhooks = () => control<{ id: string; shop_id: number; topic: string; url: string }[]>("webhooks");
+
 /** Every order created at the fake, oldest first. */
 export const fakeOrders = () => control<FakeOrder[]>("orders");
 

@@ -40,6 +40,8 @@ export const SyncRunSchema = T.Object({
   error: T.Union([T.String(), T.Null()]),
   startedAt: T.String({ format: "date-time" }),
   finishedAt: T.Union([T.String({ format: "date-time" }), T.Null()]),
+  /** A finished run's summary for people (the 'Sync Successful' toast); null while it runs or after a failure. */
+  message: T.Union([T.String(), T.Null()]),
 });
 export type SyncRun = Static<typeof SyncRunSchema>;
 

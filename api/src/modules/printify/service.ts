@@ -6,7 +6,7 @@ import { type PrintifyClient, PrintifyError, printify } from "./client";
 import { DEMO_SHOP, demoProduct } from "./demo-catalogue";
 import { CATALOGUE_MAX, type Catalogue, type Shop, type SyncResult } from "./schema";
 import type { PrintifyProduct } from "./shapes";
-import { NOT_CONFIGURED_MESSAGE, syncMessage, syncShop } from "./sync";
+import { NOT_CONFIGURED_MESSAGE, syncShop } from "./sync";
 import { summarySelect } from "../merchandise/service";
 
 export { NOT_CONFIGURED_MESSAGE };
@@ -68,7 +68,7 @@ export async function syncProducts(
 ): Promise<SyncResult> {
   if (!client) throw new AppError("unavailable", NOT_CONFIGURED_MESSAGE);
   const run = await syncShop(shopId, startedById);
-  return { message: run.status === "RUNNING" ? SYNC_CONTINUES_MESSAGE : syncMessage(run), run };
+  return { message: run.message ?? SYNC_CONTINUES_MESSAGE, run };
 }
 
 /** Every product for the admin card, available or not, newest first. */

@@ -41,6 +41,7 @@ export const toSyncRun = (r: RunRow): SyncRun => ({
   error: r.error,
   startedAt: r.startedAt.toISOString(),
   finishedAt: r.finishedAt?.toISOString() ?? null,
+  message: r.status === "SUCCEEDED" ? syncMessage(r) : null,
 });
 
 /** The shop's latest run (progress while it runs, its summary after), or null. */
@@ -264,7 +265,7 @@ void work<SyncJob>(SYNC_JOB, (data) => runSync(data), {
 });
 
 /** The 'Sync Successful' toast's text (SPEC §9: the server's message). */
-export function syncMessage(run: SyncRun): string {
+export function syncMessage(run: Pick<SyncRun, "processed" | "added" | "updated" | "unavailable">): string {
   const products = `${run.processed} ${run.processed === 1 ? "product" : "products"}`;
   return `Synced ${products}: ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
 }

@@ -40,7 +40,7 @@ export function useSyncShop() {
         const message = `Failed to sync products from Printify. ${run.error ?? ""}`.trim();
         throw new ApiError(503, message, message);
       }
-      return run === started.run ? started : { message: "", run };
+      return run === started.run ? started : { message: run.message ?? "", run };
     },
     onSettled: () => client.invalidateQueries({ queryKey: [...KEY, "catalogue"] }),
   });
