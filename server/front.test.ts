@@ -319,19 +319,19 @@ describe("account pages handle their own form POST (no JavaScript yet)", () => {
   test("a sign-in through the page counts against the visitor's own per-IP sign-in limit", async () => {
     const ip = "127.0.0.1"; // the test's socket address, as the Bun front records it
     const user = await createUserWithPassword("limit-pass-123");
-    limits.loginPerIp.reset(ip); // the tests above signed in from here too
+    await limits.loginPerIp.reset(ip); // the tests above signed in from here too
     try {
-      for (let i = 1; i < limits.loginPerIp.limit; i++) limits.loginPerIp.hit(ip);
+      for (let i = 1; i < limits.loginPerIp.limit; i++) await limits.loginPerIp.hit(ip);
       // The last allowed attempt: counted under the visitor's address, not the server's own.
       const last = await postForm("/login", { usernameOrEmail: user.username, password: "wrong-pass-1" });
       expect(last.status).toBe(400);
-      expect(limits.loginPerIp.retryAfter(ip)).toBeGreaterThan(0);
+      expect(await limits.loginPerIp.retryAfter(ip)).toBeGreaterThan(0);
       const refused = await postForm("/login", { usernameOrEmail: user.username, password: "limit-pass-123" });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(alerts(await refused.text())).toEqual(["Too many sign-in attempts. Please try again later."]);
     } finally {
-      limits.loginPerIp.reset(ip);
+      await limits.loginPerIp.reset(ip);
     }
   });
 

@@ -17,7 +17,6 @@ const { log } = await import("../api/src/lib/logger");
 const { getDatabase, closeDatabase } = await import("../api/src/db/client");
 const { startJobs, stopJobs } = await import("../api/src/jobs/jobs");
 const { loadAstroApp, startServer } = await import("./front");
-const { deleteExpiredSessions } = await import("../api/src/modules/auth/sessions");
 
 // The built site loads while the database opens (a restart's two slowest steps). `--api-only`: the dev API process;
 // `astro dev` serves the pages and proxies /api here.
@@ -46,21 +45,10 @@ log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.S
 // `npm start` and `npm run dev` (scripts/platform.mjs) ask for one line a person reads among the JSON logs.
 if (process.argv.includes("--ready-line")) await printReadyLine();
 
-// Expired sessions are refused on read anyway; this sweep only keeps the table small.
-const sweepSessions = () =>
-  deleteExpiredSessions().then(
-    (count) => count && log.info("expired sessions removed", { count }),
-    (err) => log.warn("session sweep failed", { err }),
-  );
-void sweepSessions();
-const sweepTimer = setInterval(sweepSessions, 15 * 60_000);
-sweepTimer.unref();
-
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  clearInterval(sweepTimer);
   log.info("shutting down", { signal });
   // Stop accepting connections and let in-flight requests finish (bounded), then the jobs running here (bounded:
   // one cut short runs again elsewhere or after a restart), then close the database.

@@ -37,6 +37,7 @@ const EXPECTED_TABLES = [
   "printify_events",
   "project_collaborators",
   "projects",
+  "rate_limits",
   "resources",
   "sessions",
   "settings",

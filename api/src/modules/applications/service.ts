@@ -5,7 +5,7 @@
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import { sendInBackground } from "../../lib/mailer";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter } from "../../db/rate-limit";
 import { Prisma } from "../../generated/prisma/client";
 import { applicationDecisionEmail } from "./emails";
 import { APPLICATION_MESSAGES, type Application, type ApplicationBody, type MyChallenge, type ReviewApplication } from "./schema";
@@ -50,7 +50,7 @@ const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownR
  * simultaneous clicks create one row and the second gets the 409.
  */
 export async function applyToChallenge(userId: string, challengeId: string, body: ApplicationBody): Promise<Application> {
-  applicationsPerMember.consume(userId, APPLICATION_MESSAGES.tooManyApplications);
+  await applicationsPerMember.consume(userId, APPLICATION_MESSAGES.tooManyApplications);
   const prisma = await db();
   const challenge = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { status: true } });
   if (!challenge || challenge.status === "DRAFT") throw notFound("Challenge not found");

@@ -16,6 +16,7 @@ import {
 import { SECURE_COOKIES, SESSION_COOKIE, destroySession, sessionCookieOptions } from "./sessions";
 import * as accounts from "./service";
 import { toCurrentUser } from "./accounts";
+import "./housekeeping"; // registers the expired-rows sweep (a cron job)
 
 const DEVICE_COOKIE = SECURE_COOKIES ? "__Host-did" : "did";
 const YEAR_SECONDS = 365 * 24 * 3600;

@@ -1,7 +1,7 @@
 // Password hashing: argon2id with OWASP's minimum parameters (19 MiB memory, 2 iterations, 1 lane). At most
 // HASH_CONCURRENCY hashes run at once, so a login flood queues (bounded) instead of exhausting memory.
 import { env } from "../../env";
-import { Semaphore } from "../../lib/rate-limit";
+import { Semaphore } from "../../lib/semaphore";
 
 const ARGON2_OPTIONS = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
 

@@ -3,7 +3,7 @@
 import { db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { sendInBackground } from "../../lib/mailer";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter } from "../../db/rate-limit";
 import { MESSAGES } from "./schema";
 import {
   assertAvailable,
@@ -60,7 +60,7 @@ export async function register(
   input: { username: string; email: string; password: string; firstName?: string | null; lastName?: string | null },
   meta: ClientMeta,
 ) {
-  limits.registerPerIp.consume(meta.ip, "Too many sign-ups from this address. Please try again later.");
+  await limits.registerPerIp.consume(meta.ip, "Too many sign-ups from this address. Please try again later.");
   const username = input.username.trim();
   const email = normaliseEmail(input.email);
   assertUsername(username);
@@ -80,7 +80,7 @@ export async function register(
 }
 
 export async function login(input: { usernameOrEmail: string; password: string }, meta: ClientMeta & { deviceCookie?: string }) {
-  limits.loginPerIp.consume(meta.ip, TOO_MANY_LOGINS);
+  await limits.loginPerIp.consume(meta.ip, TOO_MANY_LOGINS);
   const identifier = input.usernameOrEmail.trim();
   const prisma = await db();
   const id = await findUserIdBy(identifier.includes("@") ? "email" : "username", identifier);
@@ -90,15 +90,15 @@ export async function login(input: { usernameOrEmail: string; password: string }
   const counters = deviceNonce
     ? [[limits.loginPerDevice, deviceNonce] as const]
     : [[limits.loginPerAccountIp, `${accountKey}|${meta.ip}`] as const, [limits.loginPerAccount, accountKey] as const];
-  for (const [limiter, key] of counters) limiter.assertAllowed(key, TOO_MANY_LOGINS);
+  for (const [limiter, key] of counters) await limiter.assertAllowed(key, TOO_MANY_LOGINS);
 
   // Unknown account and wrong password cost the same time and give the same answer.
   const ok = user ? await verifyPassword(input.password, user.password) : await verifyAgainstNothing(input.password);
   if (!user || !ok) {
-    for (const [limiter, key] of counters) limiter.hit(key);
+    for (const [limiter, key] of counters) await limiter.hit(key);
     throw new AppError("unauthorized", MESSAGES.invalidCredentials);
   }
-  for (const [limiter, key] of counters) limiter.reset(key);
+  for (const [limiter, key] of counters) await limiter.reset(key);
   const { password: _hash, ...profile } = user;
   const session = await createSession(user.id, meta);
   return { user: toCurrentUser(profile), session, deviceCookie: newDeviceCookie(user.id) };
@@ -130,11 +130,12 @@ export const FORGOT_PASSWORD_ANSWER = "If an account exists with that email, we'
  * Same answer, same status and the same time for every address: the look-up, the token write and the mail all
  * happen after the response has been built, so its timing says nothing about whether the address has an account.
  */
-export function forgotPassword(emailInput: string, meta: ClientMeta) {
-  limits.forgotPerIp.consume(meta.ip, "Too many requests. Please try again later.");
+export async function forgotPassword(emailInput: string, meta: ClientMeta) {
+  await limits.forgotPerIp.consume(meta.ip, "Too many requests. Please try again later.");
   const email = normaliseEmail(emailInput);
-  if (limits.forgotPerEmail.retryAfter(email) === 0) {
-    limits.forgotPerEmail.hit(email); // over the limit: quietly no mail, so nobody floods an inbox
+  // Counted for every address, known or not (same work, same time); over the limit: quietly no mail, so nobody
+  // floods an inbox.
+  if (await limits.forgotPerEmail.tryConsume(email)) {
     setTimeout(() => {
       sendResetLink(email).catch((err) => log.error("password reset failed", { err }));
     }, 0);
@@ -155,7 +156,7 @@ async function sendResetLink(email: string) {
 }
 
 export async function resetPassword(token: string, newPassword: string, meta: ClientMeta) {
-  limits.resetPerIp.consume(meta.ip, "Too many attempts. Please try again later.");
+  await limits.resetPerIp.consume(meta.ip, "Too many attempts. Please try again later.");
   const prisma = await db();
   const user = await prisma.user.findUnique({
     where: { resetPasswordToken: hashToken(token) },
@@ -181,10 +182,10 @@ export async function resetPassword(token: string, newPassword: string, meta: Cl
  */
 async function assertCurrentPassword(userId: string, currentPassword: string | undefined) {
   if (!currentPassword) throw new AppError("invalid_data", MESSAGES.currentPasswordRequired);
-  limits.currentPasswordPerUser.assertAllowed(userId, "Too many attempts. Please try again later.");
+  await limits.currentPasswordPerUser.assertAllowed(userId, "Too many attempts. Please try again later.");
   const { password } = await (await db()).user.findUniqueOrThrow({ where: { id: userId }, select: { password: true } });
   if (!(await verifyPassword(currentPassword, password))) {
-    limits.currentPasswordPerUser.hit(userId);
+    await limits.currentPasswordPerUser.hit(userId);
     throw new AppError("invalid_data", MESSAGES.currentPasswordIncorrect);
   }
 }

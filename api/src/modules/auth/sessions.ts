@@ -74,7 +74,7 @@ export async function destroyUserSessions(userId: string, exceptSid?: string) {
   await (await db()).session.deleteMany({ where: { userId, ...(exceptSid ? { NOT: { sid: exceptSid } } : {}) } });
 }
 
-export async function deleteExpiredSessions(): Promise<number> {
-  const { count } = await (await db()).session.deleteMany({ where: { expire: { lte: new Date() } } });
+export async function deleteExpiredSessions(now = new Date()): Promise<number> {
+  const { count } = await (await db()).session.deleteMany({ where: { expire: { lte: now } } });
   return count;
 }

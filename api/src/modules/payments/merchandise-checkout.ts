@@ -8,7 +8,7 @@ import type Stripe from "stripe";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { AppError } from "../../lib/errors";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter } from "../../db/rate-limit";
 import { browserHashOf, newBrowserToken } from "./browser-cookie";
 import { createLocalMerchandiseSession } from "./local";
 import { type Buyer, idempotencyKey, MERCHANDISE_KIND, type MerchandisePurchase, merchandiseMetadata } from "./purchase";
@@ -102,8 +102,8 @@ export async function createMerchandiseCheckout(
   input: MerchandiseCheckoutInput,
 ): Promise<MerchandiseCheckoutResult> {
   const { buyer } = visitor;
-  if (buyer) merchandiseCheckoutLimits.perMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
-  else merchandiseCheckoutLimits.perAddress.consume(visitor.ip, PAYMENT_MESSAGES.tooMany);
+  if (buyer) await merchandiseCheckoutLimits.perMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
+  else await merchandiseCheckoutLimits.perAddress.consume(visitor.ip, PAYMENT_MESSAGES.tooMany);
   const purchase = await purchaseOf(input);
   const client = stripe();
   if (!client) {

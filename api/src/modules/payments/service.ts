@@ -5,7 +5,7 @@ import type Stripe from "stripe";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { AppError } from "../../lib/errors";
-import { RateLimiter } from "../../lib/rate-limit";
+import { RateLimiter } from "../../db/rate-limit";
 import { getSubscriptionSettings } from "../settings/service";
 import { createLocalSession } from "./local";
 import { type CheckoutInput, type CheckoutUrl, PAYMENT_MESSAGES } from "./schema";
@@ -23,7 +23,7 @@ const checkoutLimits = {
 const cents = (price: { toString(): string }) => Math.round(Number(price.toString()) * 100);
 
 export async function createCheckoutSession(buyer: Buyer, input: CheckoutInput): Promise<CheckoutUrl> {
-  checkoutLimits.checkoutPerMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
+  await checkoutLimits.checkoutPerMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
   const resource = await (await db()).resource.findFirst({
     where: { id: input.resourceId, draft: false },
     select: { id: true, title: true, accessLevel: true, oneTimePrice: true, monthlyPrice: true },
@@ -45,7 +45,7 @@ export async function createCheckoutSession(buyer: Buyer, input: CheckoutInput):
 }
 
 export async function createAnnualSubscription(buyer: Buyer): Promise<CheckoutUrl> {
-  checkoutLimits.annualPerMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
+  await checkoutLimits.annualPerMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
   const { annualPrice } = await getSubscriptionSettings();
   const amount = cents(annualPrice);
   if (amount <= 0) throw new AppError("invalid_data", PAYMENT_MESSAGES.annualFree);

@@ -32,7 +32,7 @@ const UPLOAD_PATH = "/api/upload";
 acceptMultipart(UPLOAD_PATH, {
   maxBytes: (url) => maxBytesFor(url.searchParams.get("type") === "pdf" ? "pdf" : "image") + MULTIPART_OVERHEAD_BYTES,
   authorize: async (request) => {
-    countUpload((await authorizeSection(request, "any")).id);
+    await countUpload((await authorizeSection(request, "any")).id);
   },
   read: receiveUploadBody,
 });

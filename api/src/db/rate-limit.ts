@@ -1,0 +1,76 @@
+// Rate limits shared by every process (issue 16 item 1; docs/decisions/013-shared-rate-limits.md): fixed windows
+// counted in the database, so N processes behind a balancer hold each limit at exactly its number instead of N times
+// it. One row per limiter and key in `rate_limits`; one statement counts an attempt and answers the window
+// (INSERT … ON CONFLICT DO UPDATE … RETURNING is atomic on PostgreSQL and PGlite alike), so concurrent attempts on
+// any process never both see room for one. Keys (addresses, e-mails, account ids) are stored hashed.
+import { createHash } from "node:crypto";
+import { AppError } from "../lib/errors";
+import { db } from "./client";
+
+type Window = { count: number; resetAt: Date };
+
+export class RateLimiter {
+  constructor(
+    readonly name: string,
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** The row's key: the limiter's name and a hash of the caller's key (no address or e-mail kept in clear). */
+  #rowKey(key: string) {
+    return `${this.name}:${createHash("sha256").update(key).digest("base64url")}`;
+  }
+
+  /** Counts one attempt and answers its window: a window that has ended starts again at 1. */
+  async hit(key: string, now = Date.now()): Promise<Window> {
+    const at = new Date(now);
+    const [window] = await (await db()).$queryRaw<Window[]>`
+      INSERT INTO rate_limits (key, count, "resetAt") VALUES (${this.#rowKey(key)}, 1, ${new Date(now + this.windowMs)})
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN rate_limits."resetAt" <= ${at} THEN 1 ELSE rate_limits.count + 1 END,
+        "resetAt" = CASE WHEN rate_limits."resetAt" <= ${at} THEN EXCLUDED."resetAt" ELSE rate_limits."resetAt" END
+      RETURNING count, "resetAt"`;
+    return window!;
+  }
+
+  /** Counts one attempt, refusing it with 429 (and Retry-After) when it is one more than the limit allows. */
+  async consume(key: string, message: string, now = Date.now()): Promise<void> {
+    const window = await this.hit(key, now);
+    if (window.count > this.limit) throw tooMany(message, window.resetAt.getTime() - now);
+  }
+
+  /** Counts one attempt; answers whether it was within the limit (for limits that refuse quietly). */
+  async tryConsume(key: string, now = Date.now()): Promise<boolean> {
+    return (await this.hit(key, now)).count <= this.limit;
+  }
+
+  /** Seconds until `key` may try again, or 0 when it is under the limit. Does not count. */
+  async retryAfter(key: string, now = Date.now()): Promise<number> {
+    const window = await (await db()).rateLimit.findUnique({
+      where: { key: this.#rowKey(key) },
+      select: { count: true, resetAt: true },
+    });
+    if (!window || window.resetAt.getTime() <= now || window.count < this.limit) return 0;
+    return Math.ceil((window.resetAt.getTime() - now) / 1000);
+  }
+
+  /** Refuses with 429 when `key` is at its limit, without counting (sign-in counts only failures). */
+  async assertAllowed(key: string, message: string, now = Date.now()): Promise<void> {
+    const wait = await this.retryAfter(key, now);
+    if (wait > 0) throw tooMany(message, wait * 1000);
+  }
+
+  /** Forgets `key` (a successful sign-in clears its failures). */
+  async reset(key: string): Promise<void> {
+    await (await db()).rateLimit.deleteMany({ where: { key: this.#rowKey(key) } });
+  }
+}
+
+const tooMany = (message: string, waitMs: number) =>
+  new AppError("too_many_requests", message, 429, { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) });
+
+/** Deletes ended windows (they count as empty anyway): keeps the table as small as the traffic of one window. */
+export async function sweepRateLimits(now = new Date()): Promise<number> {
+  const { count } = await (await db()).rateLimit.deleteMany({ where: { resetAt: { lte: now } } });
+  return count;
+}
