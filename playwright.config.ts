@@ -1,5 +1,7 @@
 // Playwright journeys (e2e/*.e2e.ts) against the built app served by a Bun process on a fresh embedded database, on
 // the demo catalogue; e2e/printify.e2e.ts against a second one whose Printify is a fake (api/test/fake-printify-server.ts).
+// With E2E_CLUSTER=1 each app server is instead two processes on one fresh PostgreSQL database and one S3-compatible
+// bucket behind a round-robin proxy (e2e/support/cluster.ts): the same journeys, every one crossing processes.
 import { defineConfig } from "@playwright/test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,6 +9,7 @@ import { join } from "node:path";
 import { PRINTIFY_E2E } from "./e2e/support/printify";
 
 const port = Number(process.env.E2E_PORT ?? 4477);
+const cluster = process.env.E2E_CLUSTER === "1";
 const baseURL = `http://127.0.0.1:${port}`;
 
 const entry = join(import.meta.dirname ?? process.cwd(), "dist/server/entry.mjs");
@@ -38,7 +41,9 @@ const printifyOutboxDir = runDirectory("E2E_PRINTIFY_OUTBOX_DIR", "e2e-outbox-pr
 
 /** The app as both servers run it: built site, demo seed, mail to the outbox, local test payments. */
 const appServer = (url: string, settings: { dataDir: string; outboxDir: string; printify: Record<string, string> }) => ({
-  command: "node_modules/.bin/bun server/main.ts",
+  command: cluster ? "node_modules/.bin/bun e2e/support/cluster.ts" : "node_modules/.bin/bun server/main.ts",
+  // The cluster drops its database and stops its processes on SIGTERM.
+  gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
   url: `${url}/api/ready`,
   reuseExistingServer: false,
   timeout: 120_000,
@@ -70,7 +75,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  reporter: [["list"], ["json", { outputFile: `test-results/e2e-results${cluster ? "-cluster" : ""}.json` }]],
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -91,7 +96,13 @@ export default defineConfig({
   projects: [
     // Signs in once per role and saves the sessions (playwright/.auth/*.json) that journeys reuse (AUTH_STATE).
     { name: "setup", testMatch: "auth.setup.ts" },
-    { name: "chromium", testMatch: "**/*.e2e.ts", testIgnore: "**/printify.e2e.ts", dependencies: ["setup"] },
+    {
+      name: "chromium",
+      testMatch: "**/*.e2e.ts",
+      // The dev server's smoke test starts `npm run dev` of its own: nothing of it runs on the cluster.
+      testIgnore: cluster ? ["**/printify.e2e.ts", "**/dev-server.e2e.ts"] : "**/printify.e2e.ts",
+      dependencies: ["setup"],
+    },
     // The store with a Printify account: the second app server (its sessions are its own; the journeys sign in there).
     { name: "printify", testMatch: "**/printify.e2e.ts", use: { baseURL: PRINTIFY_E2E.appUrl } },
   ],

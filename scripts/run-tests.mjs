@@ -1,5 +1,6 @@
 // `npm test`: builds the site, type-checks, runs the API tests on PGlite and on a fresh PostgreSQL database, then the
-// Playwright journeys in Debian Chromium, and closes with one honest line: "N passed, N failed[, N skipped]".
+// Playwright journeys in Debian Chromium — on one server, then on two server processes behind a round-robin proxy —
+// and closes with one honest line: "N passed, N failed[, N skipped]".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import net from "node:net";
@@ -85,14 +86,25 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
     suites.push({ name: "bun test (postgres)", passed: 0, failed: 1, skipped: 0 });
   }
 
+  const playwright = (name, results, extraEnv) => {
+    const code = run(join(root, "node_modules/.bin/playwright"), ["test"], { env: { ...env, ...extraEnv }, allowFail: true });
+    const counts = countPlaywright(join(resultsDir, results)) ?? { passed: 0, failed: 1, skipped: 0 };
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    suites.push({ name, ...counts });
+  };
   if (args.includes("--no-e2e")) {
     console.log("\n(skipping Playwright: --no-e2e)");
   } else {
     console.log("\n▶ Playwright journeys in Chromium");
-    const code = run(join(root, "node_modules/.bin/playwright"), ["test"], { env, allowFail: true });
-    const counts = countPlaywright(join(resultsDir, "e2e-results.json")) ?? { passed: 0, failed: 1, skipped: 0 };
-    if (code !== 0 && counts.failed === 0) counts.failed = 1;
-    suites.push({ name: "playwright", ...counts });
+    playwright("playwright", "e2e-results.json", {});
+    // The same journeys against two server processes on one PostgreSQL and one S3-compatible bucket behind a
+    // round-robin proxy (e2e/support/cluster.ts): nothing may depend on which process a request reaches.
+    if (args.includes("--no-postgres")) {
+      console.log("\n(skipping Playwright on two processes: --no-postgres)");
+    } else {
+      console.log("\n▶ Playwright journeys in Chromium, two server processes on PostgreSQL + S3 behind a round-robin proxy");
+      playwright("playwright (2 processes)", "e2e-results-cluster.json", { E2E_CLUSTER: "1", TEST_POSTGRES_URL: pgUrl });
+    }
   }
 
   const total = suites.reduce(
