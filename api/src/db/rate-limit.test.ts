@@ -1,9 +1,8 @@
 // Rate limits counted in the database: fixed windows with Retry-After, reset, the sweep, atomic under concurrency, and
 // (PostgreSQL) two server processes taking turns hold the sign-in limit at exactly its number.
 import { describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { unique } from "../../test/factories";
-import { freePort } from "../../../server/served-site";
+import { startServerProcess } from "../../../server/server-process";
 import { AppError } from "../lib/errors";
 import { db } from "./client";
 import { RateLimiter, sweepRateLimits } from "./rate-limit";
@@ -73,42 +72,13 @@ describe("RateLimiter", () => {
 test.skipIf(process.env.TEST_DATABASE !== "postgres")(
   "two server processes taking turns hold the sign-in limit at exactly its number",
   async () => {
-    const root = join(import.meta.dir, "../../..");
-    const ports = [await freePort(), await freePort()];
-    const procs = ports.map((port) =>
-      Bun.spawn([process.execPath, "server/main.ts", "--api-only"], {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: "test",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          SITE_URL: "http://localhost:3000",
-          LOG_LEVEL: "error",
-          SEED_DEMO_DATA: "false",
-        },
-        stdout: "ignore",
-        stderr: "inherit",
-      }),
-    );
+    const env = { NODE_ENV: "test", SITE_URL: "http://localhost:3000", SEED_DEMO_DATA: "false" };
+    const servers = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
     try {
-      for (const port of ports) {
-        for (let i = 0; ; i++) {
-          if (
-            await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-              (r) => r.ok,
-              () => false,
-            )
-          )
-            break;
-          if (i > 150) throw new Error("a server did not become ready");
-          await Bun.sleep(100);
-        }
-      }
       const account = unique("nobody");
       const statuses: number[] = [];
       for (let i = 0; i < 8; i++) {
-        const res = await fetch(`http://127.0.0.1:${ports[i % 2]}/api/login`, {
+        const res = await fetch(`${servers[i % 2]!.url}/api/login`, {
           method: "POST",
           headers: { "content-type": "application/json", origin: "http://localhost:3000" },
           body: JSON.stringify({ usernameOrEmail: account, password: "wrong-password-1" }),
@@ -118,8 +88,7 @@ test.skipIf(process.env.TEST_DATABASE !== "postgres")(
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     } finally {
-      for (const proc of procs) proc.kill("SIGTERM");
-      await Promise.all(procs.map((p) => p.exited));
+      await Promise.all(servers.map((server) => server.stop()));
     }
   },
   60_000,

@@ -9,9 +9,9 @@ import Stripe from "stripe";
 import { paidMerchandiseEvent } from "../../../test/fake-stripe";
 import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
 import { freePort } from "../../../../server/served-site";
+import { startServerProcess } from "../../../../server/server-process";
 import type { MerchandiseDetail, MerchandiseSummary } from "../merchandise/schema";
 
-const root = join(import.meta.dir, "../../../..");
 const WEBHOOK_SECRET = "whsec_restart_test_secret";
 let fake: FakePrintify;
 let dir: string;
@@ -30,44 +30,24 @@ afterAll(async () => {
 });
 
 /** One server process on the test's data directory; `printify`: with the Printify-compatible server's token. */
-async function startServer(printify: boolean) {
-  const proc = Bun.spawn([process.execPath, "server/main.ts", "--api-only"], {
-    cwd: root,
+const startServer = (printify: boolean) =>
+  startServerProcess({
+    port,
     env: {
-      ...process.env,
       NODE_ENV: "development",
       DATABASE_URL: "",
       PGLITE_DATA_DIR: join(dir, "pglite"),
       MAIL_OUTBOX_DIR: join(dir, "outbox"),
       SMTP_URL: "",
       SEED_DEMO_DATA: "true",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       SITE_URL: base,
-      LOG_LEVEL: "error",
       STRIPE_SECRET_KEY: "sk_test_restart",
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: "http://127.0.0.1:9",
       PRINTIFY_API_TOKEN: printify ? fake.token : "",
       PRINTIFY_API_BASE: fake.url,
     },
-    stdout: "ignore",
-    stderr: "inherit",
   });
-  for (let i = 0; i < 150; i++) {
-    if (
-      await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return proc;
-    if (proc.exitCode !== null) break;
-    await Bun.sleep(100);
-  }
-  proc.kill("SIGKILL");
-  throw new Error("the server did not become ready");
-}
 
 async function until(condition: () => boolean, what: string, ms = 20_000) {
   const deadline = Date.now() + ms;
@@ -87,8 +67,7 @@ test.skipIf(process.env.TEST_DATABASE === "postgres")(
     const [product] = (await (await fetch(`${base}/api/merchandise`)).json()) as MerchandiseSummary[];
     const detail = (await (await fetch(`${base}/api/merchandise/${product!.id}`)).json()) as MerchandiseDetail;
     const variant = detail.variants.find((v) => v.isEnabled && v.isAvailable)!;
-    first.kill("SIGTERM");
-    await first.exited;
+    await first.stop();
 
     // Printify hangs on the first call of the submission: the job has claimed the order when the server dies.
     fake.failNext(1, { delayMs: 60_000 }, /\/orders\.json/);
@@ -109,8 +88,7 @@ test.skipIf(process.env.TEST_DATABASE === "postgres")(
     });
     expect(paid.status).toBe(200); // acknowledged: from here on Stripe will not send it again
     await until(() => ordersAtPrintify().length > 0, "the submission job to call Printify");
-    paying.kill("SIGKILL");
-    await paying.exited;
+    await paying.stop("SIGKILL");
     expect(fake.orders).toHaveLength(0);
 
     fake.clearFaults();
@@ -123,8 +101,7 @@ test.skipIf(process.env.TEST_DATABASE === "postgres")(
       expect(order!.line_items).toEqual([{ product_id: expect.any(String), variant_id: Number(variant.id), quantity: 1 }]);
       expect(order!.address_to).toMatchObject({ city: "Springfield", zip: "62701", country: "US" });
     } finally {
-      restarted.kill("SIGTERM");
-      await restarted.exited;
+      await restarted.stop();
     }
   },
   90_000,
