@@ -77,4 +77,11 @@ async function printReadyLine() {
 }
 
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// An operator's (and the soak bench's) memory probe: `kill -USR2 <pid>` runs a full collection and logs what remains,
+// so a reading of the resident size means live memory, not garbage waiting for the collector.
+process.on("SIGUSR2", () => {
+  Bun.gc(true);
+  const { rss, heapUsed } = process.memoryUsage();
+  log.warn("memory after a full collection", { rssMb: Math.round(rss / 2 ** 20), heapMb: Math.round(heapUsed / 2 ** 20) });
+});
 process.on("SIGINT", () => void shutdown("SIGINT"));

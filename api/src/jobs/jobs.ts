@@ -37,7 +37,11 @@ export type JobSettings = {
   expireInSeconds?: number;
   /** Handlers running at once in this process (default 1). */
   concurrency?: number;
-  /** Jobs claimed per fetch (default 1); each job of a batch still succeeds or fails on its own. */
+  /**
+   * Jobs claimed per fetch and run together (default 5); each job of a batch still succeeds or fails on its own. More
+   * than one, so a backlog drains at once: pg-boss fetches again straight after a full batch, but never after a batch
+   * of 1 — with batches of 1 a backlog (a restart, a burst of purchases) drained one job per poll, 5 s apart.
+   */
   batchSize?: number;
   /** A cron expression (UTC): one job a slot across every process (e.g. reconciliation polls). */
   cron?: string;
@@ -54,6 +58,10 @@ export type EnqueueOptions = {
 } & Pick<JobSettings, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "expireInSeconds">;
 
 type Definition = { name: string; handler: JobHandler<never>; settings: JobSettings };
+
+const DEFAULT_BATCH_SIZE = 5;
+/** PostgreSQL: how long a claimed job may go without a heartbeat before it is retried (pg-boss's minimum is 10). */
+const HEARTBEAT_SECONDS = 30;
 
 const DEFAULTS = {
   retryLimit: 5,
@@ -85,6 +93,10 @@ export class JobQueue {
       instanceName: `platform-${process.pid}`,
       // Nobody reads the per-queue statistics snapshots; maintenance (expiry, retention) still runs.
       persistQueueStats: false,
+      // Supervision (expired runs, lost heartbeats) every 15 s instead of a minute: a job a dead process held runs
+      // again within about a minute (HEARTBEAT_SECONDS below). One process does it at a time (pg-boss's lock).
+      superviseIntervalSeconds: 15,
+      monitorIntervalSeconds: 15,
     } as const;
     this.boss =
       "pglite" in connection
@@ -123,9 +135,16 @@ export class JobQueue {
     const { concurrency: _c, batchSize: _b, cron: _cron, retryDelayMax, ...queueSettings } = { ...DEFAULTS, ...settings };
     // Created once (pg-boss inserts ON CONFLICT DO NOTHING), then brought to the settings this code declares, so a
     // changed retry policy applies after a deploy. pg-boss refuses a maximum delay without backoff.
-    await this.boss.createQueue(name, { ...queueSettings, notify: true });
+    // PostgreSQL: a running handler proves it is alive every HEARTBEAT_SECONDS / 2 (pg-boss does it); a claim whose
+    // process died — killed, or its connection cut between the claim and the handler — is failed and retried once
+    // its heartbeat is missing, instead of after the whole expiry. PGlite needs none: one process owns the
+    // database, and a restart resumes what it held (#resumeInterrupted); there its single connection may also be
+    // held by a long transaction, which would make a live handler miss its heartbeat.
+    const heartbeat = this.#embedded ? {} : { heartbeatSeconds: HEARTBEAT_SECONDS };
+    await this.boss.createQueue(name, { ...queueSettings, ...heartbeat, notify: true });
     await this.boss.updateQueue(name, {
       ...queueSettings,
+      ...heartbeat,
       retryDelayMax: queueSettings.retryBackoff ? retryDelayMax : null,
       notify: true,
     });
@@ -138,7 +157,7 @@ export class JobQueue {
     // Defined before anything is enqueued: enqueue() inside a transaction needs the queue known (pg-boss would
     // look it up on its own connection — on PGlite the very connection the transaction holds).
     await this.define(name, settings);
-    const { concurrency = 1, batchSize = 1, cron } = settings;
+    const { concurrency = 1, batchSize = DEFAULT_BATCH_SIZE, cron } = settings;
     await this.boss.work<T>(
       name,
       {
@@ -147,7 +166,7 @@ export class JobQueue {
         pollingIntervalSeconds: POLLING_SECONDS,
         notifyPollingIntervalSeconds: POLLING_SECONDS,
         // A full batch means more are waiting: fetch again at once instead of after a poll.
-        burstWhenBatchFull: batchSize > 1,
+        burstWhenBatchFull: true,
         perJobResults: true,
       },
       (jobs) => runEach(name, jobs, handler),
