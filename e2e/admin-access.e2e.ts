@@ -93,6 +93,7 @@ test.describe("as the admin", () => {
       "Orders",
       "Users",
       "Invoices",
+      "Operations",
     ]);
     await expect(sidebarLinks(page).filter({ hasText: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });

@@ -5,7 +5,17 @@ import { expectToast, waitForHydration } from "./support/ui";
 
 type ApiUser = { username: string; email: string; role: "USER" | "ADMIN" };
 
-const ADMIN_SECTIONS = ["Dashboard", "Challenges", "Projects", "Resources", "Merchandise", "Orders", "Users", "Invoices"];
+const ADMIN_SECTIONS = [
+  "Dashboard",
+  "Challenges",
+  "Projects",
+  "Resources",
+  "Merchandise",
+  "Orders",
+  "Users",
+  "Invoices",
+  "Operations",
+];
 
 const totalUsers = (page: Page) => page.getByTestId("total-users");
 const adminCount = (page: Page) => page.getByTestId("admin-count");

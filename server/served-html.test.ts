@@ -90,6 +90,7 @@ beforeAll(async () => {
     ["challenge-not-found", "/challenges/00000000-0000-4000-8000-000000000000"],
     ["admin", "/admin", adminCookie],
     ["admin-invoices", "/admin/invoices", adminCookie],
+    ["admin-operations", "/admin/operations", adminCookie],
     ["subscriptions", "/subscriptions", adminCookie],
   ];
   for (const [kind, path, cookie] of kinds) {

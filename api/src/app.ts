@@ -19,6 +19,7 @@ import { printifyModule } from "./modules/printify";
 import { merchandiseModule } from "./modules/merchandise";
 import { ordersModule, printifyWebhookModule } from "./modules/orders";
 import { dashboardModule } from "./modules/dashboard";
+import { operationsModule } from "./modules/operations";
 import { securityPlugin } from "./plugins/security";
 import { openapiPlugin } from "./plugins/openapi";
 
@@ -43,7 +44,8 @@ export function createApp() {
     .use(merchandiseModule)
     .use(ordersModule)
     .use(printifyWebhookModule)
-    .use(dashboardModule);
+    .use(dashboardModule)
+    .use(operationsModule);
 }
 
 export const app = createApp();

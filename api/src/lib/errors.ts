@@ -39,3 +39,17 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError("not_found", message);
+
+/**
+ * An error's message for the people who run the site (the operations screen: a job's or a webhook event's failure):
+ * one line of at most `max` characters. Prisma's messages span lines — the call site, our source lines, then the
+ * database's complaint — so the last line is the one kept.
+ */
+export function shortMessage(err: unknown, max = 500): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const lines = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return (lines.at(-1) ?? "Unknown error").slice(0, max);
+}

@@ -105,6 +105,7 @@ describe("a JSON body is an object", () => {
         .replace("/payments/test/:id", `/payments/test/cs_test_local_${"0".repeat(24)}`)
         .replace(":applicationId", application.id)
         .replace(":shopId", "9000001") // a well-formed Printify shop id (the demo shop's): the body is what is wrong
+        .replace(":provider", "stripe") // a provider the webhook ledger knows (operations): the body is what is wrong
         .replace(":id", challenge.id)
         .replace(/:\w+/g, "x");
     // A fresh session each time: POST /api/logout, when it takes the body, ends the one it was sent with.

@@ -11,3 +11,8 @@ export function formatCreated(iso: string): string {
 export function formatDay(iso: string): string {
   return iso.slice(0, 10);
 }
+
+/** 'MMM dd, yyyy HH:mm UTC' (e.g. "Nov 02, 2026 14:05 UTC"): when something happened, to the minute (operations). */
+export function formatMoment(iso: string): string {
+  return `${formatCreated(iso)} ${new Date(iso).toISOString().slice(11, 16)} UTC`;
+}

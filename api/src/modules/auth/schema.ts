@@ -127,7 +127,10 @@ export const ROLES = ["USER", "ADMIN"] as const;
 export type Role = (typeof ROLES)[number];
 export const RoleSchema = literalUnion(ROLES);
 
-/** Admin sections a USER can be granted (SPEC §6); ADMIN has all of them. */
+/**
+ * Admin sections a USER can be granted (SPEC §6's seven, then the ones added since: `operations`, issue 16 — jobs and
+ * the webhook ledger); ADMIN has all of them.
+ */
 export const TOOL_ACCESS = [
   "challenges",
   "projects",
@@ -136,6 +139,7 @@ export const TOOL_ACCESS = [
   "admin_dashboard",
   "user_management",
   "order_management",
+  "operations",
 ] as const;
 export type ToolAccess = (typeof TOOL_ACCESS)[number];
 export const ToolAccessSchema = literalUnion(TOOL_ACCESS);

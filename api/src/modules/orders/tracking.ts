@@ -2,7 +2,8 @@
 // turn what Printify says into "facts" and apply the one pure function `advance`, so events in any order, repeated,
 // or lost while Printify blocks the webhook all end the same: the status only moves forward (CANCELLED is final),
 // shipments are merged by (carrier, number), the times are set once, and a timeline event is written only when
-// something changed. Each webhook event id is recorded in `printify_events` in the same transaction as its effect.
+// something changed. Each webhook event is kept in the ledger `printify_events` (operations/ledger.ts) and marked
+// processed in the same transaction as its effect.
 import { Value } from "@sinclair/typebox/value";
 import { db } from "../../db/client";
 import { env } from "../../env";
@@ -12,6 +13,7 @@ import { escapeHtml, SITE_NAME } from "../../lib/html";
 import { enqueue, work } from "../../jobs/jobs";
 import { log } from "../../lib/logger";
 import { sendMailOnce } from "../../jobs/mail-once";
+import { handleEvent } from "../operations/ledger";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
 import {
@@ -181,26 +183,31 @@ export async function handlePrintifyWebhook(payload: string, signature: string |
   } catch {
     throw new AppError("invalid_data", "Invalid event");
   }
+  return processPrintifyEvent(event);
+}
+
+/**
+ * A verified event, handled once through the webhook ledger (operations/ledger.ts): the webhook's second half, and the
+ * replay of a stored event. Recorded with its payload; applied in the transaction that marks it processed; FAILED
+ * with the error when applying throws (Printify gets its error and retries).
+ */
+export async function processPrintifyEvent(event: PrintifyWebhookEvent) {
   const resourceId = String(event.resource.id);
   const externalId = text(event.resource.data?.external_id);
-  const prisma = await db();
-  const outcome = await prisma.$transaction(async (tx) => {
-    const { count } = await tx.printifyEvent.createMany({
-      data: [{ id: event.id, type: event.type, resourceId }],
-      skipDuplicates: true,
-    });
-    if (count === 0) return { duplicate: true };
-    if (!ORDER_EVENTS.has(event.type)) return { duplicate: false };
-    const order = await tx.order.findFirst({
-      where: {
-        orderType: "MERCHANDISE",
-        OR: [{ printifyOrderId: resourceId }, ...(externalId ? [{ id: externalId }] : [])],
-      },
-      select: { id: true },
-    });
-    if (order) await apply(tx, order.id, factsOfEvent(event));
-    else log.info("printify event for an unknown order: recorded", { id: event.id, resourceId });
-    return { duplicate: false };
+  const entry = { id: event.id, type: event.type, resourceId, payload: event as unknown as Prisma.InputJsonValue };
+  const outcome = await handleEvent("printify", entry, async () => {
+    if (!ORDER_EVENTS.has(event.type)) return null;
+    return async (tx) => {
+      const order = await tx.order.findFirst({
+        where: {
+          orderType: "MERCHANDISE",
+          OR: [{ printifyOrderId: resourceId }, ...(externalId ? [{ id: externalId }] : [])],
+        },
+        select: { id: true },
+      });
+      if (order) await apply(tx, order.id, factsOfEvent(event));
+      else log.info("printify event for an unknown order: recorded", { id: event.id, resourceId });
+    };
   });
   return { received: true as const, duplicate: outcome.duplicate };
 }

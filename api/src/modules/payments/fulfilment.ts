@@ -1,22 +1,23 @@
 // Webhook fulfilment (docs/decisions/010-payments.md). Only a verified Stripe event grants anything: the signature is
-// checked on the raw body, then the event id is recorded in `stripe_events` in the SAME transaction as its effect —
-// a repeated delivery, sequential or concurrent, finds the id taken and changes nothing. Effects only write the rows
+// checked on the raw body, then the event goes through the webhook ledger (operations/ledger.ts): recorded in
+// `stripe_events` with its payload, claimed in the SAME transaction as its effect — a repeated delivery, sequential or
+// concurrent, or a replay from /admin/operations finds it processed and changes nothing — or marked FAILED with the
+// error when handling throws (Stripe still gets its error and retries). Effects only write the rows
 // the entitlement rule reads (a COMPLETED RESOURCE_ONETIME order, a subscriptions row); the rule never changes.
 // Subscription state is re-read from Stripe (when a client is configured) so events are safe in any order: the row
 // always ends up as Stripe says now, and CANCELED is terminal.
 import type Stripe from "stripe";
 import type { Prisma, SubscriptionStatus } from "../../generated/prisma/client";
-import { db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { enqueue } from "../../jobs/jobs";
+import { type Effect, handleEvent } from "../operations/ledger";
 import { RECEIPT_JOB, type ReceiptJob } from "./emails";
 import { isMerchandiseSession, merchandiseEffect } from "./merchandise";
 import type { PurchaseKind } from "./schema";
 import { stripe, webhookSecret, webhookVerifier } from "./stripe";
 
 type Tx = Prisma.TransactionClient;
-type Effect = (tx: Tx) => Promise<void>;
 type WebhookOutcome = { received: true; duplicate: boolean };
 
 export const INVALID_SIGNATURE = "Invalid webhook signature";
@@ -47,16 +48,17 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   if (!(signedAt(signature) <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)) {
     throw new AppError("invalid_data", INVALID_SIGNATURE);
   }
-  // Reads from Stripe happen before the transaction, so no transaction waits on the network.
-  const effect = await effectOf(event);
-  const prisma = await db();
-  // The effect enqueues its follow-ups (the receipt) through `tx`: they exist exactly when the event is recorded.
-  const outcome = await prisma.$transaction(async (tx) => {
-    const { count } = await tx.stripeEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true });
-    if (count === 0) return { duplicate: true };
-    if (effect) await effect(tx);
-    return { duplicate: false };
-  });
+  return processStripeEvent(event);
+}
+
+/**
+ * A verified event, handled once: the webhook's second half, and the replay of a stored event (operations). Reads from
+ * Stripe happen before the transaction (`prepare`), so no transaction waits on the network; the effect enqueues its
+ * follow-ups (the receipt) through `tx`: they exist exactly when the event is processed.
+ */
+export async function processStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+  const payload = event as unknown as Prisma.InputJsonValue;
+  const outcome = await handleEvent("stripe", { id: event.id, type: event.type, payload }, () => effectOf(event));
   if (outcome.duplicate) log.info("stripe event repeated: ignored", { id: event.id, type: event.type });
   return { received: true, duplicate: outcome.duplicate };
 }

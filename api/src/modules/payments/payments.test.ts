@@ -366,9 +366,10 @@ describe("webhook", () => {
     expect(receiptsTo(m.user.email)[0]!.raw).toContain(`Message-ID: ${messageIdFor(`receipt:${order!.id}`)}`);
   });
 
-  test("when the receipt cannot be enqueued, nothing of the event is kept: Stripe's redelivery then fulfils it once", async () => {
-    // A trigger refuses receipt jobs: the enqueue fails inside the event's transaction, so the event, the order and
-    // the access it grants roll back with it and Stripe gets a 500 (it delivers again later).
+  test("when the receipt cannot be enqueued, nothing of the event takes effect (the ledger says FAILED): Stripe's redelivery then fulfils it once", async () => {
+    // A trigger refuses receipt jobs: the enqueue fails inside the event's transaction, so the order and the access it
+    // grants roll back with it and Stripe gets a 500 (it delivers again later). The webhook ledger keeps the event as
+    // FAILED with the error (written outside the rolled-back transaction).
     const [resource, m] = await Promise.all([premiumResource(), member()]);
     const prisma = await db();
     const broken = paidOneTime(m, resource.id);
@@ -386,12 +387,19 @@ describe("webhook", () => {
       await prisma.$executeRawUnsafe("DROP FUNCTION pgboss.test_refuse()");
     }
     expect(await ordersFor(m.user.id)).toHaveLength(0);
-    expect(await prisma.stripeEvent.count({ where: { id: broken.id } })).toBe(0);
+    expect(await prisma.stripeEvent.findUnique({ where: { id: broken.id }, select: { status: true, error: true } })).toEqual({
+      status: "FAILED",
+      error: expect.stringContaining("queue refused"),
+    });
     expect(await canDownload(m, resource)).toBe(false);
     // Stripe delivers it again once the fault is gone: now one order and one receipt.
     expect((await deliver(broken)).status).toBe(200);
     await drain(RECEIPT_JOB);
     expect(receiptsTo(m.user.email)).toHaveLength(1);
+    expect(await prisma.stripeEvent.findUnique({ where: { id: broken.id }, select: { status: true, error: true } })).toEqual({
+      status: "PROCESSED",
+      error: null,
+    });
   });
 
   test("a monthly plan: ACTIVE for the resource until the period end; invoice.paid extends it; a failed renewal is PAST_DUE", async () => {

@@ -5,6 +5,7 @@ import {
   NAME_MAX_LENGTH,
   RoleSchema,
   SHORT_PASSWORD_MIN_LENGTH,
+  TOOL_ACCESS,
   ToolAccessSchema,
   emailField,
   passwordField,
@@ -26,7 +27,11 @@ export type AdminUser = Static<typeof AdminUserSchema>;
 
 const adminPassword = passwordField(SHORT_PASSWORD_MIN_LENGTH, MESSAGES.shortPasswordTooShort);
 const name = T.Optional(T.Union([T.String({ maxLength: NAME_MAX_LENGTH }), T.Null()]));
-const toolAccess = T.Array(ToolAccessSchema, { uniqueItems: true, maxItems: 7, error: "Unknown tool access entry" });
+const toolAccess = T.Array(ToolAccessSchema, {
+  uniqueItems: true,
+  maxItems: TOOL_ACCESS.length,
+  error: "Unknown tool access entry",
+});
 
 export const CreateUserBody = T.Object({
   username: usernameField,

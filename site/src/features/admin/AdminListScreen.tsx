@@ -40,6 +40,11 @@ type Props = {
   children: ReactNode;
   /** After the list: Load more, the dialogs. */
   after?: ReactNode;
+  /**
+   * A tabbed screen (components/ui/Tabs): the list in all its states sits in the selected tab's panel, named by the
+   * tab, so the panel exists whatever the list shows.
+   */
+  tabPanel?: { id: string; labelledBy: string };
 };
 
 /** SPEC §9: six placeholders by default (fixed keys: they never reorder). */
@@ -48,20 +53,10 @@ const SLOTS = ["s1", "s2", "s3", "s4", "s5", "s6"];
 const DefaultSkeleton = () => <div className="skeleton h-56 w-full" aria-hidden="true" />;
 
 export default function AdminListScreen(props: Props) {
-  const { title, description, actions, toolbar, query, empty, texts, skeleton = <DefaultSkeleton />, after } = props;
+  const { title, description, actions, toolbar, query, empty, texts, skeleton = <DefaultSkeleton />, after, tabPanel } = props;
   const placeholders = props.layout === "rows" ? "flex flex-col gap-2" : ADMIN_GRID;
-  return (
-    <section aria-labelledby="admin-page-title" className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="admin-page-title" className="text-2xl font-bold md:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-1 opacity-70">{description}</p>
-        </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </div>
-      {toolbar}
+  const list = (
+    <>
       {query.isPending ? (
         <div className={placeholders} role="status" aria-label={texts.loading}>
           {SLOTS.slice(0, props.skeletons ?? SLOTS.length).map((slot) => (
@@ -92,6 +87,27 @@ export default function AdminListScreen(props: Props) {
             Load more
           </Button>
         </div>
+      )}
+    </>
+  );
+  return (
+    <section aria-labelledby="admin-page-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="admin-page-title" className="text-2xl font-bold md:text-3xl">
+            {title}
+          </h1>
+          <p className="mt-1 opacity-70">{description}</p>
+        </div>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </div>
+      {toolbar}
+      {tabPanel ? (
+        <div id={tabPanel.id} role="tabpanel" aria-labelledby={tabPanel.labelledBy} className="flex flex-col gap-6">
+          {list}
+        </div>
+      ) : (
+        list
       )}
       {after}
     </section>

@@ -82,6 +82,11 @@ const InvoiceIcon = (p: IconProps) => (
     <path d="M10 9H8" />
   </Icon>
 );
+const ActivityIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M22 12h-2.48a2 2 0 0 0-1.93 1.46l-2.35 8.36a.25.25 0 0 1-.48 0L9.24 2.18a.25.25 0 0 0-.48 0l-2.35 8.36A2 2 0 0 1 4.49 12H2" />
+  </Icon>
+);
 export const PanelLeftIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect width="18" height="18" x="3" y="3" rx="2" />
@@ -132,4 +137,5 @@ export const NAV_ICONS: Record<string, (p: IconProps) => ReactNode> = {
   "/admin/orders": PackageIcon,
   "/admin/users": UsersIcon,
   "/admin/invoices": InvoiceIcon,
+  "/admin/operations": ActivityIcon,
 };

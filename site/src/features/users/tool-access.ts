@@ -9,6 +9,7 @@ export const TOOL_ACCESS_LABELS: Record<ToolAccess, string> = {
   admin_dashboard: "Admin dashboard",
   user_management: "User management",
   order_management: "Order management",
+  operations: "Operations",
 };
 
 export function toolAccessLabel(value: string): string {
