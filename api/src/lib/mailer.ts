@@ -1,10 +1,11 @@
 // The one mail adapter (nothing else imports nodemailer). SMTP when SMTP_URL is set; otherwise every message is
 // written to MAIL_OUTBOX_DIR as an .eml file and its link is logged, so a local setup can still verify and reset.
 // Mail is sent by jobs (jobs/mail-once.ts, decision 011), never from a request after its response.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../env";
+import { writeFileDurably } from "./durable-file";
 import { log } from "./logger";
 
 export type Mail = {
@@ -41,7 +42,8 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer
       const info = await builder.sendMail({ from, ...message(mail) });
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Whole or not at all: a reader of the outbox never finds half a message (durable-file.ts).
+      await writeFileDurably(file, info.message as Buffer);
       log.info("mail written to outbox", { to: mail.to, subject: mail.subject, file, link: mail.link });
     },
   };
