@@ -11,11 +11,14 @@ import type { Server } from "bun";
 import { DIST_DIR, loadAstroApp, startServer } from "./front";
 import { createChallenge, createUserWithPassword, unique } from "../api/test/factories";
 import { signedInClient, SITE_ORIGIN } from "../api/test/client";
+import { withJobQueue } from "../api/test/jobs";
 import { env } from "../api/src/env";
 import { limits } from "../api/src/modules/auth/service";
 
 const built = existsSync(join(DIST_DIR, "server/entry.mjs"));
 if (!built) throw new Error("The site is not built: run `npm run build` (npm test does it) before the server tests.");
+
+withJobQueue(); // as server/main.ts starts it: a sign-up enqueues its verification mail (decision 011)
 
 let server: Server<undefined>;
 let base: string;

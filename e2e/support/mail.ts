@@ -34,7 +34,10 @@ function linksIn(...parts: string[]): string[] {
   return links;
 }
 
-/** The parsed message; null while the file is still being written (no subject yet, or a multipart not closed). */
+/**
+ * The parsed message; null when it is not a whole one (no subject, or a multipart not closed) — the app renames only
+ * finished files into place, so this guards against anything else writing to the directory.
+ */
 async function parseMail(source: string, file: string): Promise<CapturedMail | null> {
   const mail = await simpleParser(source);
   const type = mail.headers.get("content-type") as { value?: string; params?: { boundary?: string } } | undefined;
@@ -60,7 +63,8 @@ async function readOutbox(): Promise<CapturedMail[]> {
   const dir = outboxDir();
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((n) => n.endsWith(".eml"));
+    // Finished messages only: the app writes each under a hidden temporary name, then renames it (durable-file.ts).
+    names = (await readdir(dir)).filter((n) => n.endsWith(".eml") && !n.startsWith("."));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw e;

@@ -207,6 +207,14 @@ export class JobQueue {
   }
 }
 
+/**
+ * A failure no retry can mend (a mail relay refusing an address for good): thrown by a handler, it ends the job
+ * `failed` at once, with its message, instead of after every retry.
+ */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
 /** Runs each job of a batch on its own: one failing job does not fail the others. */
 async function runEach<T>(name: string, jobs: Job<T>[], handler: JobHandler<T>): Promise<JobResult[]> {
   return Promise.all(
@@ -215,9 +223,11 @@ async function runEach<T>(name: string, jobs: Job<T>[], handler: JobHandler<T>):
         await handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0 });
         return { id: job.id, status: "completed" };
       } catch (err) {
-        log.warn("job failed", { queue: name, id: job.id, err });
+        const permanent = err instanceof PermanentJobError;
+        log.warn(permanent ? "job failed for good (not retried)" : "job failed", { queue: name, id: job.id, err });
         const message = err instanceof Error ? err.message : String(err);
-        return { id: job.id, status: "failed", output: { message } };
+        // `deadletter`: failed now, past any retries left (our queues have no dead letter queue to move it to).
+        return { id: job.id, status: permanent ? "deadletter" : "failed", output: { message } };
       }
     }),
   );

@@ -1,4 +1,5 @@
-// The mail adapter without SMTP: each message lands in the outbox as a real .eml with text and HTML parts.
+// The mail adapter without SMTP: each message lands in the outbox as a real .eml with text and HTML parts, whole
+// (lib/durable-file.ts).
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,8 +19,8 @@ describe("outbox mailer", () => {
       link: "https://x.example/a",
     });
     const files = readdirSync(dir);
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/\.eml$/);
+    expect(files).toHaveLength(1); // the message, and no temporary file beside it (written aside, then renamed)
+    expect(files[0]).toMatch(/^[^.].*\.eml$/);
     const raw = readFileSync(join(dir, files[0]!), "utf8");
     expect(raw).toContain("To: ada@example.com");
     expect(raw).toContain("Subject: Hello there");

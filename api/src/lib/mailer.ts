@@ -1,9 +1,11 @@
 // The one mail adapter (nothing else imports nodemailer). SMTP when SMTP_URL is set; otherwise every message is
 // written to MAIL_OUTBOX_DIR as an .eml file and its link is logged, so a local setup can still verify and reset.
-import { mkdir, writeFile } from "node:fs/promises";
+// Mail is sent by jobs (jobs/mail-once.ts, decision 011), never from a request after its response.
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../env";
+import { writeFileDurably } from "./durable-file";
 import { log } from "./logger";
 
 export type Mail = {
@@ -40,7 +42,8 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer
       const info = await builder.sendMail({ from, ...message(mail) });
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Whole or not at all: a reader of the outbox never finds half a message (durable-file.ts).
+      await writeFileDurably(file, info.message as Buffer);
       log.info("mail written to outbox", { to: mail.to, subject: mail.subject, file, link: mail.link });
     },
   };
@@ -54,14 +57,4 @@ let shared: Mailer | undefined;
 export function mailer(): Mailer {
   shared ??= createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR });
   return shared;
-}
-
-/**
- * Sends without making the caller wait or fail: a slow or broken mail server must not slow sign-up or reveal,
- * through timing, whether an address has an account. Failures are logged. Returns the promise for tests.
- */
-export function sendInBackground(mail: Mail): Promise<void> {
-  return mailer()
-    .send(mail)
-    .catch((err) => log.error("mail failed", { to: mail.to, subject: mail.subject, err }));
 }

@@ -5,11 +5,16 @@ import { app } from "../../app";
 import { as } from "../../../test/client";
 import { db } from "../../db/client";
 import { createApplication, createChallenge, createUser, unique } from "../../../test/factories";
+import { drain, jobsIn, withJobQueue } from "../../../test/jobs";
 import { waitForMail, mailsTo } from "../../../test/mailbox";
+import { enqueueNow } from "../../jobs/jobs";
 import { BODY_NOT_OBJECT } from "../../plugins/security";
 import { createSession, SESSION_COOKIE } from "../auth/sessions";
 import { APPLICATION_MESSAGES, type ApplicationBody } from "./schema";
+import { DECISION_MAIL_JOB } from "./emails";
 import { APPLICATION_LIMIT } from "./service";
+
+withJobQueue(); // the decision mail is a job enqueued with the decision (decision 011)
 
 const ORIGIN = "http://localhost:3000";
 const valid = (over: Partial<ApplicationBody> = {}): ApplicationBody => ({
@@ -244,6 +249,23 @@ describe("review (challenges section)", () => {
       expect(message(r)).toBe(APPLICATION_MESSAGES.alreadyDecided);
     }
     expect((await (await db()).challengeParticipant.findUniqueOrThrow({ where: { id: application.id } })).status).toBe("ACTIVE");
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  test("the decision mail is a job enqueued with the decision: one job per application, one mail however often it runs", async () => {
+    const [applicant, challenge] = await Promise.all([createUser(), createChallenge()]);
+    const email = `${unique("once")}@example.com`;
+    const application = await createApplication(challenge.id, applicant.id, { applicantEmail: email });
+    const route = as(await reviewer())
+      .challenges({ id: challenge.id })
+      .applications({ applicationId: application.id });
+    const [first, second] = await Promise.all([route.approve.patch({}), route.reject.patch({})]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]); // the refused decision enqueued nothing
+    expect(await jobsIn(DECISION_MAIL_JOB, { applicationId: application.id })).toHaveLength(1);
+    await drain(DECISION_MAIL_JOB);
+    // The same work again, as a retry after a crash would run it.
+    await enqueueNow(DECISION_MAIL_JOB, { applicationId: application.id });
+    await drain(DECISION_MAIL_JOB);
     expect(mailsTo(email)).toHaveLength(1);
   });
 

@@ -1,11 +1,40 @@
 // The e-mail an applicant gets when a reviewer decides (issue 8 item 7): plain text and HTML, the link built from
-// SITE_URL, the reviewer's note quoted when there is one.
+// SITE_URL, the reviewer's note quoted when there is one. The decision enqueues a `DECISION_MAIL_JOB` in its
+// transaction (service.ts); the job reads the decided application and sends once per application (decision 011).
+import { db } from "../../db/client";
 import { env } from "../../env";
+import { work } from "../../jobs/jobs";
+import { MAIL_JOB_SETTINGS, sendMailOnce } from "../../jobs/mail-once";
 import { escapeHtml, SITE_NAME } from "../../lib/html";
 import type { Mail } from "../../lib/mailer";
 import type { Application } from "./schema";
 
-export function applicationDecisionEmail(application: Application): Mail {
+export const DECISION_MAIL_JOB = "application-decision-mail";
+export type DecisionMailJob = { applicationId: string };
+
+/** The decision's job: the application as decided, mailed once; nothing when it is gone (its challenge deleted). */
+export async function sendDecisionMail({ applicationId }: DecisionMailJob) {
+  const application = await (await db()).challengeParticipant.findUnique({
+    where: { id: applicationId },
+    select: {
+      status: true,
+      applicantName: true,
+      applicantEmail: true,
+      decisionNote: true,
+      challenge: { select: { title: true } },
+    },
+  });
+  if (!application || application.status === "PENDING") return;
+  await sendMailOnce(`application-decision:${applicationId}`, applicationDecisionEmail(application));
+}
+
+void work(DECISION_MAIL_JOB, sendDecisionMail, MAIL_JOB_SETTINGS);
+
+type DecidedApplication = Pick<Application, "status" | "applicantName" | "applicantEmail" | "decisionNote"> & {
+  challenge: Pick<Application["challenge"], "title">;
+};
+
+export function applicationDecisionEmail(application: DecidedApplication): Mail {
   const approved = application.status === "ACTIVE";
   const title = application.challenge.title;
   const link = `${env.SITE_URL}/my-applications`;

@@ -4,10 +4,10 @@
 // the route), never by an id alone.
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
-import { sendInBackground } from "../../lib/mailer";
+import { enqueue } from "../../jobs/jobs";
 import { RateLimiter } from "../../db/rate-limit";
 import { Prisma } from "../../generated/prisma/client";
-import { applicationDecisionEmail } from "./emails";
+import { DECISION_MAIL_JOB, type DecisionMailJob } from "./emails";
 import { APPLICATION_MESSAGES, type Application, type ApplicationBody, type MyChallenge, type ReviewApplication } from "./schema";
 
 const applicationSelect = {
@@ -115,7 +115,7 @@ export type Decision = "approve" | "reject";
  * at once, one wins and the other gets the 409; a decided application never changes again (SPEC §4 leaves it
  * open; the admin screen only offers actions for pending ones). Nobody decides an application they submitted —
  * a delegate or an admin who applied waits for another reviewer like everyone else (403); the condition is part
- * of the update, so no read-then-write window. The applicant is told by e-mail.
+ * of the update, so no read-then-write window. The applicant is told by e-mail: a job enqueued with the decision.
  */
 export async function decideApplication(
   reviewerId: string,
@@ -126,9 +126,14 @@ export async function decideApplication(
 ): Promise<Application> {
   const prisma = await db();
   const decisionNote = note?.trim() || null;
-  const { count } = await prisma.challengeParticipant.updateMany({
-    where: { id: applicationId, challengeId, status: "PENDING", userId: { not: reviewerId } },
-    data: { status: decision === "approve" ? "ACTIVE" : "REJECTED", decidedAt: new Date(), decisionNote },
+  const count = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.challengeParticipant.updateMany({
+      where: { id: applicationId, challengeId, status: "PENDING", userId: { not: reviewerId } },
+      data: { status: decision === "approve" ? "ACTIVE" : "REJECTED", decidedAt: new Date(), decisionNote },
+    });
+    // An application is decided once, so its id is the mail's idempotency key.
+    if (count) await enqueue<DecisionMailJob>(tx, DECISION_MAIL_JOB, { applicationId }, { key: applicationId });
+    return count;
   });
   const row = await prisma.challengeParticipant.findFirst({
     where: { id: applicationId, challengeId },
@@ -137,9 +142,7 @@ export async function decideApplication(
   if (!row) throw new AppError("not_found", APPLICATION_MESSAGES.applicationNotFound);
   if (row.userId === reviewerId) throw new AppError("forbidden", APPLICATION_MESSAGES.ownApplication);
   if (count === 0) throw new AppError("conflict", APPLICATION_MESSAGES.alreadyDecided);
-  const application = toApplication(row);
-  void sendInBackground(applicationDecisionEmail(application));
-  return application;
+  return toApplication(row);
 }
 
 /** What a participant has to do next, by the challenge's dates. */

@@ -1,8 +1,11 @@
 // The account use cases: sign-up, sign-in, e-mail verification, password reset, profile. Plain functions: callers
-// pass plain values (the client's IP, the device cookie) and get plain data or an AppError.
+// pass plain values (the client's IP, the device cookie) and get plain data or an AppError. Every mail is a job
+// enqueued in the transaction of the write it reports (emails.ts; decision 011).
+import { randomUUID } from "node:crypto";
 import { db } from "../../db/client";
+import type { Prisma } from "../../generated/prisma/client";
+import { enqueue, enqueueNow, work } from "../../jobs/jobs";
 import { AppError } from "../../lib/errors";
-import { sendInBackground } from "../../lib/mailer";
 import { RateLimiter } from "../../db/rate-limit";
 import { MESSAGES } from "./schema";
 import {
@@ -10,7 +13,6 @@ import {
   assertUsername,
   cleanName,
   conflictFromUniqueViolation,
-  displayName,
   findUserIdBy,
   normaliseEmail,
   toCurrentUser,
@@ -18,9 +20,16 @@ import {
 } from "./accounts";
 import { deviceNonceFor, newDeviceCookie } from "./device-cookie";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
-import { createSession, destroyUserSessions, hashToken, newToken } from "./sessions";
-import { emailChangedNotice, passwordResetEmail, verificationEmail } from "./emails";
-import { log } from "../../lib/logger";
+import { createSession, destroyUserSessions, hashToken } from "./sessions";
+import {
+  EMAIL_CHANGED_MAIL_JOB,
+  type EmailChangedMailJob,
+  type LinkMailJob,
+  linkMailKey,
+  PASSWORD_RESET_MAIL_JOB,
+  VERIFICATION_MAIL_JOB,
+} from "./emails";
+import { type LinkPurpose, linkToken, newLinkNonce } from "./link-tokens";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -44,14 +53,33 @@ export const limits = {
   currentPasswordPerUser: new RateLimiter("current-password", 30, 15 * MINUTE),
 };
 
-/** Stores a new (hashed) verification token and mails its link; the address counts as unverified until used. */
-export async function issueVerification(userId: string, email: string, name: string) {
-  const token = newToken();
-  await (await db()).user.update({
+/**
+ * Stores a link's token (its hash, with its expiry) on the account and enqueues its mail, both in `tx`: the mail
+ * exists exactly when the token does. The job gets the nonce the token is rebuilt from (link-tokens.ts). Enqueued
+ * first: if a job for this very token exists already — a reset request's job run again after a crash — the stored
+ * token is left alone (it may have been used, and cleared, since) and nothing more happens.
+ */
+async function issueLink(tx: Prisma.TransactionClient, purpose: LinkPurpose, userId: string, nonce: string) {
+  const tokenHash = hashToken(linkToken(purpose, userId, nonce));
+  const verify = purpose === "verify-email";
+  const queue = verify ? VERIFICATION_MAIL_JOB : PASSWORD_RESET_MAIL_JOB;
+  const job = await enqueue<LinkMailJob>(tx, queue, { userId, nonce }, { key: linkMailKey(userId, tokenHash) });
+  if (!job) return;
+  const expires = new Date(Date.now() + (verify ? VERIFY_TTL_MS : RESET_TTL_MS));
+  await tx.user.update({
     where: { id: userId },
-    data: { verificationToken: hashToken(token), verificationExpires: new Date(Date.now() + VERIFY_TTL_MS) },
+    data: verify
+      ? { verificationToken: tokenHash, verificationExpires: expires }
+      : { resetPasswordToken: tokenHash, resetPasswordExpires: expires },
   });
-  return sendInBackground(verificationEmail(email, name, token));
+}
+
+/**
+ * A new verification link for the account's current address, written and mailed through `tx` (the caller's
+ * transaction: the account created, the address changed). The address counts as unverified until it is used.
+ */
+export function issueVerification(tx: Prisma.TransactionClient, userId: string) {
+  return issueLink(tx, "verify-email", userId, newLinkNonce());
 }
 
 export type ClientMeta = { ip: string; userAgent?: string };
@@ -68,13 +96,16 @@ export async function register(
   const password = await hashPassword(input.password);
   const prisma = await db();
   // Only these fields: role, toolAccess and verification state are never taken from the request.
-  const user = await prisma.user
-    .create({
-      data: { username, email, password, firstName: cleanName(input.firstName), lastName: cleanName(input.lastName) },
-      select: userSelect,
+  const user = await prisma
+    .$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: { username, email, password, firstName: cleanName(input.firstName), lastName: cleanName(input.lastName) },
+        select: userSelect,
+      });
+      await issueVerification(tx, created.id);
+      return created;
     })
     .catch(conflictFromUniqueViolation);
-  await issueVerification(user.id, email, displayName(user));
   const session = await createSession(user.id, meta);
   return { user: toCurrentUser(user), session };
 }
@@ -127,8 +158,9 @@ export async function verifyEmail(token: string) {
 export const FORGOT_PASSWORD_ANSWER = "If an account exists with that email, we've sent password reset instructions.";
 
 /**
- * Same answer, same status and the same time for every address: the look-up, the token write and the mail all
- * happen after the response has been built, so its timing says nothing about whether the address has an account.
+ * Same answer, same status and the same time for every address: the request is stored as a job, the same write for
+ * every address, and the look-up, the token and the mail happen in that job, after the response — so its timing says
+ * nothing about whether the address has an account, and a crash after the answer loses nothing (decision 011).
  */
 export async function forgotPassword(emailInput: string, meta: ClientMeta) {
   await limits.forgotPerIp.consume(meta.ip, "Too many requests. Please try again later.");
@@ -136,24 +168,27 @@ export async function forgotPassword(emailInput: string, meta: ClientMeta) {
   // Counted for every address, known or not (same work, same time); over the limit: quietly no mail, so nobody
   // floods an inbox.
   if (await limits.forgotPerEmail.tryConsume(email)) {
-    setTimeout(() => {
-      sendResetLink(email).catch((err) => log.error("password reset failed", { err }));
-    }, 0);
+    // Due a second later, not at once: the look-up and token write a known address costs would otherwise run right
+    // behind this answer and slow the caller's next request (on the embedded database they share one connection),
+    // telling a prober which addresses have accounts. Later, it falls among everyone's requests alike.
+    await enqueueNow<ResetRequestJob>(RESET_REQUEST_JOB, { email, nonce: newLinkNonce() }, { startAfter: 1 });
   }
   return { message: FORGOT_PASSWORD_ANSWER };
 }
 
-async function sendResetLink(email: string) {
+export const RESET_REQUEST_JOB = "account-password-reset-request";
+/** The nonce is chosen with the request, so a run again after a crash issues the same link, not a second one. */
+export type ResetRequestJob = { email: string; nonce: string };
+
+/** A reset request's job: the account with that address, if any, gets a reset token and its mail's job. */
+export async function issueResetLink({ email, nonce }: ResetRequestJob) {
   const id = await findUserIdBy("email", email);
   if (!id) return;
-  const token = newToken();
-  const user = await (await db()).user.update({
-    where: { id },
-    data: { resetPasswordToken: hashToken(token), resetPasswordExpires: new Date(Date.now() + RESET_TTL_MS) },
-    select: { email: true, firstName: true, username: true },
-  });
-  await sendInBackground(passwordResetEmail(user.email, displayName(user), token));
+  await (await db()).$transaction((tx) => issueLink(tx, "reset-password", id, nonce));
 }
+
+// Ten at a time: a full batch is fetched again at once, so a burst of requests does not wait a poll each.
+void work<ResetRequestJob>(RESET_REQUEST_JOB, issueResetLink, { batchSize: 10 });
 
 export async function resetPassword(token: string, newPassword: string, meta: ClientMeta) {
   await limits.resetPerIp.consume(meta.ip, "Too many attempts. Please try again later.");
@@ -203,24 +238,29 @@ export async function updateProfile(
   // A new address takes over password resets: only someone who knows the password may set it.
   if (emailChanged) await assertCurrentPassword(userId, input.currentPassword);
   await assertAvailable(username, email, userId);
-  const user = await prisma.user
-    .update({
-      where: { id: userId },
-      data: {
-        username,
-        email,
-        firstName: cleanName(input.firstName),
-        lastName: cleanName(input.lastName),
-        ...(emailChanged ? { emailVerified: false } : {}),
-      },
-      select: userSelect,
+  const user = await prisma
+    .$transaction(async (tx) => {
+      const updated = await tx.user.update({
+        where: { id: userId },
+        data: {
+          username,
+          email,
+          firstName: cleanName(input.firstName),
+          lastName: cleanName(input.lastName),
+          ...(emailChanged ? { emailVerified: false } : {}),
+        },
+        select: userSelect,
+      });
+      if (emailChanged) {
+        // The new address stays unverified until its link is used; the old one hears about the change.
+        await issueVerification(tx, userId);
+        const changeId = randomUUID();
+        const notice = { userId, changeId, oldEmail: before.email, newEmail: email };
+        await enqueue<EmailChangedMailJob>(tx, EMAIL_CHANGED_MAIL_JOB, notice, { key: `${userId}:${changeId}` });
+      }
+      return updated;
     })
     .catch(conflictFromUniqueViolation);
-  if (emailChanged) {
-    // The new address stays unverified until its link is used; the old one hears about the change.
-    await issueVerification(user.id, email, displayName(user));
-    void sendInBackground(emailChangedNotice(before.email, displayName(user), email));
-  }
   return toCurrentUser(user);
 }
 

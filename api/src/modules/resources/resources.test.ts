@@ -7,15 +7,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BASE_URL, invalid, raw, signedInClient, visitor, type Client } from "../../../test/client";
 import { createProject, createUser } from "../../../test/factories";
+import { drain, withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
 import { localStorage, signLocalLink, useStorage } from "../../lib/storage";
 import { loggedPath } from "../../plugins/request-context";
+import { jobQueue, startJobs, stopJobs } from "../../jobs/jobs";
+import { FILE_CLEANUP_JOB } from "../uploads/references";
 import { RESOURCE_MESSAGES } from "./schema";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const SECRET_NAME = "0123456789abcdef0123456789abcdef.pdf";
 const valid = { title: "Grant kit", description: "Templates for grants", type: "TEMPLATE", accessLevel: "FREE" } as const;
 const messageOf = (res: { error: unknown }) => (res.error as { value?: { message?: string } } | null)?.value?.message ?? "";
+
+withJobQueue(); // a deleted resource's file is deleted by a job (decision 011)
 
 const dir = mkdtempSync(join(tmpdir(), "resources-test-"));
 beforeEach(() => useStorage(localStorage(dir)));
@@ -313,11 +318,28 @@ describe("downloads", () => {
     expect((await download(anonymous, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 
-  test("deleting a resource deletes its private file", async () => {
+  test("deleting a resource deletes its private file, by a job enqueued with the delete", async () => {
     const { resource, name } = await premiumWithStoredFile();
     expect(await localStorage(dir).list("private/")).toContain(`private/${name}`);
     await admin.api.resources({ id: resource.id }).delete();
+    await drain(FILE_CLEANUP_JOB);
     expect(await localStorage(dir).list("private/")).not.toContain(`private/${name}`);
+  });
+
+  test("a file claimed again before its clean-up job ran is kept: the job looks at the references when it runs", async () => {
+    const { resource, name } = await premiumWithStoredFile();
+    // The clean-up waits (no worker, then a restart) while another resource takes the file over.
+    await (await jobQueue()).boss.offWork(FILE_CLEANUP_JOB);
+    try {
+      expect((await admin.api.resources({ id: resource.id }).delete()).status).toBe(204);
+      const fileUrl = `/api/files/private/${name}`;
+      expect((await admin.api.resources.post({ ...valid, accessLevel: "PREMIUM", fileUrl })).status).toBe(201);
+    } finally {
+      await stopJobs();
+      await startJobs();
+    }
+    await drain(FILE_CLEANUP_JOB);
+    expect(await localStorage(dir).list("private/")).toContain(`private/${name}`);
   });
 
   // Issue 14 item 3: a private file belongs to the record that claimed it.
@@ -357,6 +379,7 @@ describe("downloads", () => {
     });
     await createProject({ whitePaperUrl: `/api/files/private/${name}` });
     expect((await admin.api.resources({ id: resource.id }).delete()).status).toBe(204);
+    await drain(FILE_CLEANUP_JOB);
     expect(await localStorage(dir).list("private/")).toContain(`private/${name}`);
     expect((await download(admin, other.id)).status).toBe(302);
     const location = (await download(admin, other.id)).response.headers.get("location")!;

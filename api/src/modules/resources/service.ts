@@ -9,7 +9,7 @@ import { storage } from "../../lib/storage";
 import { Prisma } from "../../generated/prisma/client";
 import { canAccessSection } from "../auth/permissions";
 import { downloadableIds, mayDownload, type EntitlementSubject } from "../entitlements";
-import { fileReferences, lockFile } from "../uploads/references";
+import { enqueueFileCleanup, fileReferences, lockFile } from "../uploads/references";
 import { uploadedFileOf, uploadedFileUrl } from "../uploads/schema";
 import {
   type AccessLevel,
@@ -213,7 +213,8 @@ export async function updateResource(caller: Caller, id: string, input: Resource
 
 /**
  * Deletes the resource and, when no other record names it, its private file (orders keep their history: resourceId
- * becomes null). Under the file's lock, so a save claiming the file waits and then finds it gone.
+ * becomes null). The file is deleted by a job enqueued with the delete (uploads/references.ts), which checks under
+ * the file's lock that nothing names it then: a save claiming the file meanwhile keeps it.
  */
 export async function deleteResource(id: string): Promise<void> {
   const prisma = await db();
@@ -221,15 +222,10 @@ export async function deleteResource(id: string): Promise<void> {
   if (!row) throw notFound(RESOURCE_MESSAGES.notFound);
   const file = uploadedFileOf(row.fileUrl);
   await prisma.$transaction(async (tx) => {
-    if (file) await lockFile(tx, file.name);
     const { count } = await tx.resource.deleteMany({ where: { id } });
     if (count === 0) throw notFound(RESOURCE_MESSAGES.notFound);
-    if (file?.scope === "private" && (await fileReferences(tx, file.name)) === 0) {
-      await storage()
-        .delete(file.key)
-        .catch(() => undefined);
-    }
-  }, FILE_TRANSACTION);
+    if (file?.scope === "private") await enqueueFileCleanup(tx, { name: file.name, key: file.key }, `resource:${id}`);
+  });
 }
 
 // ---- Downloads ---------------------------------------------------------------------------------------------------

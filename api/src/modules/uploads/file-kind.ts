@@ -15,6 +15,9 @@ const RIFF = ascii("RIFF");
 const WEBP = ascii("WEBP");
 const PDF = ascii("%PDF-");
 
+/** The most of a file's start detectFormat reads (WebP: `RIFF`, 4 size bytes, `WEBP`). */
+export const SIGNATURE_BYTES = 12;
+
 /** The stored extension of the format the magic number names, or null for anything else (SVG, HTML, text…). */
 export function detectFormat(bytes: Uint8Array): StoredExtension | null {
   if (startsWith(bytes, PNG)) return "png";

@@ -1,7 +1,10 @@
 // Which records use an uploaded file (issue 14 item 3). A file belongs to the record that uploaded or claimed it:
 // another record may not take it over, and a file some record still names is never deleted. Every column that may
 // hold an uploaded file's URL is listed here once — a new such column is added here.
+import { db } from "../../db/client";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client";
+import { enqueue, work } from "../../jobs/jobs";
+import { storage } from "../../lib/storage";
 import { uploadedFileUrl } from "./schema";
 
 type Client = PrismaClient | Prisma.TransactionClient;
@@ -31,3 +34,34 @@ export async function fileReferences(client: Client, name: string, exceptResourc
 export async function lockFile(tx: Prisma.TransactionClient, name: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`uploaded-file:${name}`}))`;
 }
+
+// ---- Deleting a file nobody names any more ---------------------------------------------------------------------
+
+export const FILE_CLEANUP_JOB = "uploaded-file-cleanup";
+/** The stored file (`key`, e.g. private/<name>) and its name, whose lock and references decide. */
+export type FileCleanupJob = { name: string; key: string };
+
+/**
+ * Enqueues, in the transaction that drops a record's use of the file, its deletion (decision 011): the file goes
+ * only once that transaction has committed — never while a rolled-back delete still names it — and a storage that
+ * fails is retried instead of leaving the file behind. `eventKey` names the dropping (e.g. the deleted record's id).
+ */
+export function enqueueFileCleanup(tx: Prisma.TransactionClient, file: FileCleanupJob, eventKey: string) {
+  return enqueue<FileCleanupJob>(tx, FILE_CLEANUP_JOB, file, { key: eventKey });
+}
+
+/**
+ * The job: under the file's lock, deletes it if no record names it now — a save may have claimed it again between
+ * the delete and this run. Deleting a missing file is not an error, so a run again changes nothing.
+ */
+export async function deleteFileIfUnused({ name, key }: FileCleanupJob) {
+  await (await db()).$transaction(
+    async (tx) => {
+      await lockFile(tx, name);
+      if ((await fileReferences(tx, name)) === 0) await storage().delete(key);
+    },
+    { timeout: 60_000, maxWait: 10_000 }, // a bucket may be slow to answer
+  );
+}
+
+void work(FILE_CLEANUP_JOB, deleteFileIfUnused);

@@ -8,7 +8,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { RateLimiter } from "../../db/rate-limit";
 import { Semaphore } from "../../lib/semaphore";
 import { storage, verifyLocalLink, type StoredFile } from "../../lib/storage";
-import { inspectFile } from "./file-kind";
+import { detectFormat, inspectFile, SIGNATURE_BYTES } from "./file-kind";
 import { boundaryOf, type FileSink, malformed, receiveMultipart } from "./multipart";
 import {
   CONTENT_TYPES,
@@ -73,8 +73,55 @@ async function spoolSink(path: string): Promise<FileSink> {
 }
 
 /**
+ * The file part's sink: its first SIGNATURE_BYTES are held until they name a format the route takes (`kind`), and
+ * only then does the spool file open. Bytes of another kind are refused on the spot, with the error storeUpload
+ * would give — a 5 MB non-image is answered after its first chunk, not after it has been received and written.
+ * A part shorter than a signature goes to the spool as it is; storeUpload's checks judge it.
+ */
+function formatCheckedSink(kind: UploadKind | null, open: () => Promise<FileSink>): FileSink {
+  let head: Buffer[] | null = kind ? [] : null;
+  let headBytes = 0;
+  let spool: Promise<FileSink> | null = null;
+  let refused = false;
+  const toSpool = async (chunks: Uint8Array[]) => {
+    spool ??= open();
+    for (const chunk of chunks) await (await spool).write(chunk);
+  };
+  return {
+    async write(chunk) {
+      if (!head) return toSpool([chunk]);
+      head.push(Buffer.from(chunk)); // a copy: the reader's buffer moves on
+      headBytes += chunk.length;
+      if (headBytes < SIGNATURE_BYTES) return;
+      const refusal = formatRefusal(kind!, detectFormat(Buffer.concat(head)));
+      if (refusal) {
+        refused = true;
+        throw refusal;
+      }
+      const held = head;
+      head = null;
+      await toSpool(held);
+    },
+    async end() {
+      if (refused) return; // nothing of it is ever written
+      const held = head ?? [];
+      head = null;
+      await toSpool(held); // opens the spool for an empty or short part too: the route sees the file
+      await (await spool!).end();
+    },
+  };
+}
+
+/** What `?type=` asks for; null for anything else, which the route's query schema refuses after the body. */
+function requestedKind(request: Request): UploadKind | null {
+  const type = new URL(request.url).searchParams.get("type");
+  return type === null ? "image" : type === "pdf" ? "pdf" : null;
+}
+
+/**
  * POST /api/upload's body reader (the security plugin's `read`): takes an upload slot, then streams the multipart
- * body, the file part into a spool file. Returns the form as the route's schema sees it: `file` is the spooled file.
+ * body, the file part into a spool file once its first bytes passed the format check. Returns the form as the
+ * route's schema sees it: `file` is the spooled file.
  */
 export async function receiveUploadBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
   if (!request.body || request.headers.get("content-length") === "0") return {};
@@ -86,12 +133,12 @@ export async function receiveUploadBody(request: Request, maxBytes: number): Pro
     await mkdir(SPOOL_DIR, { recursive: true });
     await sweepSpool();
     const path = join(SPOOL_DIR, `${randomBytes(16).toString("hex")}.part`);
-    let sink: Promise<FileSink> | null = null;
-    const form = await receiveMultipart(request.body, boundary, maxBytes, "file", () => {
-      lease.spool = path;
-      sink = spoolSink(path);
-      return { write: async (chunk) => (await sink!).write(chunk), end: async () => (await sink!).end() };
-    });
+    const form = await receiveMultipart(request.body, boundary, maxBytes, "file", () =>
+      formatCheckedSink(requestedKind(request), () => {
+        lease.spool = path;
+        return spoolSink(path);
+      }),
+    );
     return { ...form.fields, ...(form.file ? { file: Bun.file(path, { type: form.file.type }) } : {}) };
   } catch (error) {
     await finishUpload(request);
@@ -108,6 +155,12 @@ export async function finishUpload(request: Request): Promise<void> {
   if (lease.spool) await rm(lease.spool, { force: true });
 }
 
+/** The refusal when the format the magic number names is not what was asked for (`kind`), else null. */
+function formatRefusal(kind: UploadKind, format: StoredExtension | null): AppError | null {
+  if (kind === "pdf" ? format === "pdf" : format !== null && IMAGE_EXTENSIONS.has(format)) return null;
+  return new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.notAPdf : UPLOAD_MESSAGES.notAnImage);
+}
+
 export const maxBytesFor = (kind: UploadKind) => (kind === "pdf" ? PDF_MAX_BYTES : IMAGE_MAX_BYTES);
 
 /**
@@ -122,9 +175,8 @@ export async function storeUpload(file: Blob, kind: UploadKind): Promise<{ url: 
   if (file.size === 0) throw new AppError("invalid_data", UPLOAD_MESSAGES.emptyFile);
   // Read in chunks from the spooled file (never whole in memory); the stored copy streams from the file itself.
   const { format, complete, markup } = await inspectFile(file);
-  if (kind === "pdf" ? format !== "pdf" : !format || !IMAGE_EXTENSIONS.has(format)) {
-    throw new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.notAPdf : UPLOAD_MESSAGES.notAnImage);
-  }
+  const refusal = formatRefusal(kind, format);
+  if (refusal) throw refusal;
   if (!complete) throw new AppError("invalid_data", UPLOAD_MESSAGES.incomplete);
   if (markup) throw new AppError("invalid_data", UPLOAD_MESSAGES.markup);
 

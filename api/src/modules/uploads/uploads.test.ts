@@ -1,7 +1,7 @@
 // Uploads and storage (issue 8 items 6 and 9): who may upload, type decided by the bytes, limits while reading,
 // nothing stored on refusal, served headers, signed links, and the same through an S3-compatible bucket (s3rver).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import S3rver from "s3rver";
@@ -501,6 +501,56 @@ describe("the multipart reader", () => {
     });
   });
 
+  /** A multipart body whose file part starts with `head` and then stalls; `close()` ends it (cut off). */
+  function stallingUpload(head: Uint8Array, query = "") {
+    const boundary = "stalling-upload";
+    const start = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+        c.enqueue(new Uint8Array([...Buffer.from(start), ...head]));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const answer = upload(body, admin, query, { "content-type": `multipart/form-data; boundary=${boundary}` });
+    return { answer, close: () => controller.close(), cancelled: () => cancelled };
+  }
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([promise, Bun.sleep(ms).then(() => "still waiting" as const)]);
+  const spooled = () => readdirSync(resolve(env.STORAGE_DIR, ".incoming"));
+
+  test("the type is decided from the first bytes: a non-image that then stalls is refused at once, nothing spooled", async () => {
+    const html = new TextEncoder().encode("<!doctype html><html><body>".padEnd(1024, "x"));
+    for (const [head, query, message] of [
+      [html, "", UPLOAD_MESSAGES.notAnImage],
+      [PNG, "?type=pdf", UPLOAD_MESSAGES.notAPdf],
+    ] as const) {
+      const stalled = stallingUpload(head, query);
+      const res = await within(stalled.answer, 2000);
+      if (res === "still waiting") throw new Error("the upload was not refused before the rest of its body");
+      expect(res.status).toBe(400); // the status and message storeUpload gives for a whole file
+      expect(res.body.message).toBe(message);
+      expect(stalled.cancelled()).toBe(true); // reading stopped
+      expect(spooled()).toEqual([]);
+    }
+    expect(await store.list()).toEqual([]);
+  }, 10_000);
+
+  test("an image's first bytes pass: its body is waited for, then judged whole", async () => {
+    const stalled = stallingUpload(PNG.slice(0, 40));
+    expect(await within(stalled.answer, 300)).toBe("still waiting");
+    stalled.close(); // the rest never comes: cut off before the closing boundary
+    const res = await stalled.answer;
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("The request body is not valid multipart/form-data");
+    await Bun.sleep(20);
+    expect(spooled()).toEqual([]);
+  });
+
   test("no spool file outlives its request, whether the upload was stored or refused", async () => {
     expect((await upload(form(PNG, "a.png"), admin)).status).toBe(201);
     expect((await upload(form(HTML, "a.png"), admin)).status).toBe(400);
@@ -588,10 +638,34 @@ describe("storage.signedUrl", () => {
     await store.put(key, PDF, "application/pdf");
     expect(await store.list("private/")).toEqual([key]);
     const dir = temporaryDirs.at(-1)!;
-    expect(readdirSync(join(dir, "private"))).toEqual([key.split("/")[1]!]); // no .partial left behind
+    expect(readdirSync(join(dir, "private"))).toEqual([key.split("/")[1]!]); // no temporary file left behind
     await store.delete(key);
     await store.delete(key);
     expect(await store.get(key)).toBeNull();
+  });
+});
+
+describe("local directory: durable writes", () => {
+  test("a put whose source fails mid-write leaves no file under the key and no temporary file", async () => {
+    const key = "private/0a1b2c3d4e5f60718293a4b5c6d7e8f9.pdf";
+    let pulls = 0;
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulls++ < 3) controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+        else controller.error(new Error("the upload's source broke"));
+      },
+    });
+    await expect(store.put(key, failing, "application/pdf")).rejects.toThrow("the upload's source broke");
+    expect(await store.get(key)).toBeNull();
+    expect(readdirSync(join(temporaryDirs.at(-1)!, "private"))).toEqual([]);
+  });
+
+  test("list() skips the temporary file a crash mid-write leaves behind", async () => {
+    const key = "public/0a1b2c3d4e5f60718293a4b5c6d7e8f9.png";
+    await store.put(key, PNG, "image/png");
+    const dir = join(temporaryDirs.at(-1)!, "public");
+    writeFileSync(join(dir, ".0a1b2c3d4e5f60718293a4b5c6d7e8f9.gif.tmp-0123456789ab"), GIF.slice(0, 10));
+    expect(await store.list()).toEqual([key]);
   });
 });
 

@@ -113,11 +113,12 @@ export async function updateUser(actor: Actor, id: string, input: UpdateUserBody
       if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1)
         throw new AppError("conflict", "The last admin cannot be demoted");
     }
-    return tx.user.update({ where: { id }, data, select: userSelect });
+    const updated = await tx.user.update({ where: { id }, data, select: userSelect });
+    // A new address must be proven by its owner, whoever typed it in: its link is written and mailed with the change.
+    if (email !== target.email) await issueVerification(tx, id);
+    return updated;
   });
   if (input.password) await destroyUserSessions(id); // a password set by an admin ends the user's sessions
-  // A new address must be proven by its owner, whoever typed it in.
-  if (email !== target.email) await issueVerification(id, email, user.firstName || user.username);
   return toUser(user);
 }
 

@@ -4,10 +4,13 @@ import { describe, expect, test } from "bun:test";
 import { invalid, signedInClient, visitor } from "../../../test/client";
 import { createUser, createUserWithPassword, unique } from "../../../test/factories";
 import { db } from "../../db/client";
+import { withJobQueue } from "../../../test/jobs";
 import { waitForMail } from "../../../test/mailbox";
 import { TOOL_ACCESS, type ToolAccess } from "../auth/schema";
 import type { CreateUserBody } from "./schema";
 import { canAccessSection, canManageAccount, hasAdminAccess } from "../auth/permissions";
+
+withJobQueue(); // a changed e-mail is mailed its verification link by a job (decision 011)
 
 const newUserBody = (overrides: Partial<CreateUserBody> = {}): CreateUserBody => {
   const username = unique("made").replace(/-/g, "_");
