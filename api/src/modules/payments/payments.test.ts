@@ -12,7 +12,7 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, type Client } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";
-import { deliverStripeEvent, type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { deliverStripeEvent, type FakeStripe, startFakeStripe, stripeEvent } from "../../../test/fake-stripe";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
@@ -78,15 +78,7 @@ const lastSessionCall = () => fake.calls.findLast((c) => c.path === "/v1/checkou
 
 const deliver = deliverStripeEvent;
 
-let eventSeq = 0;
-const event = (type: string, object: object) => ({
-  id: `evt_${Date.now().toString(36)}${(++eventSeq).toString(36)}`,
-  object: "event",
-  type,
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  data: { object },
-});
+const event = stripeEvent;
 
 function paidOneTime(m: Member, resourceId: string, amount = 4900) {
   return event("checkout.session.completed", {
