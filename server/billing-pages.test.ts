@@ -1,11 +1,12 @@
 // The server-rendered billing pages (built site, in-process API): /subscriptions offers Cancel for a PAST_DUE plan
 // still in its grace days (the download rule's `current`, issue 14 item 14) and shows a lapsed one as ended, and
 // lists the member's store orders (issue 15: badge, current step, tracking links; no one else's); /terms states the
-// persisted annual price, not a number written in the page (item 17).
+// persisted annual price, not a number written in the page (item 17); a list longer than a page continues on the next.
 import { describe, expect, test } from "bun:test";
 import { createMerchandise, createOrder, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
+import { BILLING_PAGE_SIZE } from "../api/src/modules/payments/schema";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
 import { servedSite } from "./served-site";
 
@@ -113,6 +114,43 @@ describe("/subscriptions store orders", () => {
     const cancelled = await page("/subscriptions", cookie);
     expect(cancelled.html).toMatch(/class="badge badge-error[^"]*">Cancelled<\/span>/);
     expect(cancelled.html).not.toContain('aria-current="step"');
+  });
+});
+
+describe("/subscriptions pages (issue 16 item 6)", () => {
+  /** The href of the named "More …" link, unescaped, or null. */
+  const moreLink = (html: string, name: string) =>
+    new RegExp(`<a href="([^"]+)"[^>]*data-load-more="${name}"`).exec(html)?.[1]?.replaceAll("&amp;", "&") ?? null;
+
+  test("more store orders than a page: the first page, a More store orders link to the rest, the rest after it", async () => {
+    const member = await createUser();
+    const cookie = `${SESSION_COOKIE}=${(await createSession(member.id)).token}`;
+    const count = BILLING_PAGE_SIZE + 3;
+    const orders = Array.from({ length: count }, (_, i) => ({
+      id: crypto.randomUUID(),
+      userId: member.id,
+      orderType: "MERCHANDISE" as const,
+      customerEmail: member.email,
+      amount: "10.00",
+      createdAt: new Date(Date.UTC(2026, 3, 1, 0, i)),
+    }));
+    await (await db()).order.createMany({ data: orders });
+    const shown = (html: string) => orders.filter((o) => html.includes(`Order #${o.id.slice(0, 8)}`)).map((o) => o.id);
+
+    const first = await page("/subscriptions", cookie);
+    expect(first.status).toBe(200);
+    const newest = [...orders].reverse().map((o) => o.id);
+    expect(shown(first.html).sort()).toEqual(newest.slice(0, BILLING_PAGE_SIZE).sort());
+    expect(moreLink(first.html, "plans")).toBeNull();
+    expect(moreLink(first.html, "purchases")).toBeNull();
+    const next = moreLink(first.html, "orders");
+    expect(next).toStartWith("/subscriptions?orders=");
+
+    const second = await page(next!, cookie);
+    expect(second.status).toBe(200);
+    expect(shown(second.html).sort()).toEqual(newest.slice(BILLING_PAGE_SIZE).sort());
+    expect(moreLink(second.html, "orders")).toBeNull();
+    expect((await page("/subscriptions?orders=not-ours", cookie)).status).toBe(400);
   });
 });
 

@@ -95,6 +95,17 @@ export async function deliverStripeEvent(
   );
 }
 
+let eventSeq = 0;
+/** An event of `type` carrying `object`, as Stripe wraps it (a fresh event id each call). */
+export const stripeEvent = (type: string, object: object) => ({
+  id: `evt_${Date.now().toString(36)}${(++eventSeq).toString(36)}`,
+  object: "event",
+  type,
+  created: Math.floor(Date.now() / 1000),
+  livemode: false,
+  data: { object },
+});
+
 /**
  * A paid Checkout Session for one merchandise variant, as Stripe delivers `checkout.session.completed`: a $25.00
  * payment, the buyer's e-mail and a US shipping address, and our metadata (kind merchandise, product and variant).

@@ -17,12 +17,21 @@ export function withNextLink<T>(
   query: Record<string, unknown>,
   headers: Record<string, unknown>,
 ): T[] {
-  if (page.nextCursor) {
-    const rest = Object.entries(query).flatMap(([k, v]) => (v === undefined || k === "cursor" ? [] : [[k, String(v)]]));
-    headers[NEXT_CURSOR_HEADER] = page.nextCursor;
-    headers.link = `<${path}?${new URLSearchParams([...rest, ["cursor", page.nextCursor]])}>; rel="next"`;
-  }
+  setNextLink(page.nextCursor, path, query, headers);
   return page.items;
+}
+
+/** The next-page headers alone, for a route whose body wraps its page (e.g. the admin catalogue's `{ …, items }`). */
+export function setNextLink(
+  nextCursor: string | null,
+  path: string,
+  query: Record<string, unknown>,
+  headers: Record<string, unknown>,
+) {
+  if (!nextCursor) return;
+  const rest = Object.entries(query).flatMap(([k, v]) => (v === undefined || k === "cursor" ? [] : [[k, String(v)]]));
+  headers[NEXT_CURSOR_HEADER] = nextCursor;
+  headers.link = `<${path}?${new URLSearchParams([...rest, ["cursor", nextCursor]])}>; rel="next"`;
 }
 
 /**

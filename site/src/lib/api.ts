@@ -62,3 +62,24 @@ const NEXT_CURSOR_HEADER = "x-next-cursor";
 
 /** The next page's cursor of a list response, or undefined on the last page. */
 export const nextCursorOf = (response: Response | null | undefined) => response?.headers.get(NEXT_CURSOR_HEADER) ?? undefined;
+
+type ListPage<T> = { data: T[] | null; error: unknown; response: Response | null };
+
+/**
+ * Every item of a keyset-paged list, page after page until one names no next cursor: for what needs the whole list
+ * at once (a select's options), never for a grid (that pages with Load more). A cursor seen before ends the walk.
+ */
+export async function everyPage<T>(fetchPage: (cursor: string | undefined) => Promise<ListPage<T>>): Promise<T[]> {
+  const items: T[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const res = await fetchPage(cursor);
+    if (res.error) throw toApiError(res.error as { status: unknown; value: unknown });
+    items.push(...(res.data ?? []));
+    cursor = nextCursorOf(res.response);
+    if (cursor && seen.has(cursor)) break;
+    if (cursor) seen.add(cursor);
+  } while (cursor);
+  return items;
+}

@@ -1,12 +1,17 @@
 // Application routes (SPEC §7): a member applies and reads their own; the `challenges` section reviews.
 import { Elysia, t } from "elysia";
 import { errorResponses, IdParams } from "../../lib/http-schema";
+import { withNextLink } from "../../lib/keyset";
+import { PageQuery, pageParams } from "../../lib/page-params";
+import { ID_MAX_LENGTH } from "../../lib/typebox";
 import { authPlugin } from "../auth/guard";
 import {
+  APPLICATION_LIST_MAX,
   ApplicationBodySchema,
   ApplicationSchema,
   DecisionBodySchema,
   MyChallengeSchema,
+  REVIEW_COUNT_HEADERS,
   ReviewApplicationSchema,
 } from "./schema";
 import {
@@ -53,22 +58,56 @@ export const applicationsModule = new Elysia({ name: "applications", tags: ["app
       },
     },
   )
-  .get("/my-applications", ({ user }) => listMyApplications(user.id), {
-    auth: true,
-    response: { 200: t.Array(ApplicationSchema), ...errorResponses(401) },
-    detail: { summary: "The caller's own applications, newest first" },
-  })
-  .get("/my-challenges", ({ user }) => listMyChallenges(user.id), {
-    auth: true,
-    response: { 200: t.Array(MyChallengeSchema), ...errorResponses(401) },
-    detail: { summary: "The caller's approved challenges for /dashboard: dates, next due, other participants" },
-  })
-  .get("/challenges/:id/applications", ({ params, user }) => listChallengeApplications(params.id, user.id), {
-    section: "challenges",
-    params: IdParams,
-    response: { 200: t.Array(ReviewApplicationSchema), ...errors },
-    detail: { summary: "Every application of one challenge, pending first; isOwn marks the reviewer's own (challenges section)" },
-  })
+  .get(
+    "/my-applications",
+    async ({ query, user, set }) =>
+      withNextLink(await listMyApplications(user.id, query), "/api/my-applications", query, set.headers),
+    {
+      auth: true,
+      query: t.Object({
+        challengeId: t.Optional(t.String({ maxLength: ID_MAX_LENGTH, error: "Invalid challenge id" })),
+        ...pageParams(APPLICATION_LIST_MAX),
+      }),
+      response: { 200: t.Array(ApplicationSchema), ...errorResponses(400, 401) },
+      detail: {
+        summary:
+          "The caller's own applications, newest first, keyset pages (next cursor in headers); one challenge's with ?challengeId=",
+      },
+    },
+  )
+  .get(
+    "/my-challenges",
+    async ({ query, user, set }) =>
+      withNextLink(await listMyChallenges(user.id, query), "/api/my-challenges", query, set.headers),
+    {
+      auth: true,
+      query: PageQuery(APPLICATION_LIST_MAX),
+      response: { 200: t.Array(MyChallengeSchema), ...errorResponses(400, 401) },
+      detail: {
+        summary:
+          "The caller's approved challenges for /dashboard, soonest first, keyset pages: dates, next due, other participants",
+      },
+    },
+  )
+  .get(
+    "/challenges/:id/applications",
+    async ({ params, query, user, set }) => {
+      const page = await listChallengeApplications(params.id, user.id, query);
+      set.headers[REVIEW_COUNT_HEADERS.total] = String(page.total);
+      set.headers[REVIEW_COUNT_HEADERS.pending] = String(page.pending);
+      return withNextLink(page, `/api/challenges/${encodeURIComponent(params.id)}/applications`, query, set.headers);
+    },
+    {
+      section: "challenges",
+      params: IdParams,
+      query: PageQuery(APPLICATION_LIST_MAX),
+      response: { 200: t.Array(ReviewApplicationSchema), ...errors },
+      detail: {
+        summary:
+          "One challenge's applications, pending first then newest, keyset pages; the whole list's counts in x-total-count / x-pending-count; isOwn marks the reviewer's own (challenges section)",
+      },
+    },
+  )
   .patch(
     "/challenges/:id/applications/:applicationId/approve",
     ({ params, body, user }) => decideApplication(user.id, params.id, params.applicationId, "approve", body?.decisionNote),

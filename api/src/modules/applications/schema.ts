@@ -144,3 +144,14 @@ export const MyChallengeSchema = T.Object({
   participants: T.Array(T.String()),
 });
 export type MyChallenge = Static<typeof MyChallengeSchema>;
+
+// ── Pages (issue 16 item 6): every list here pages by keyset (lib/keyset.ts), the next cursor in the headers ──────
+
+/** The largest `limit` the application lists accept. */
+export const APPLICATION_LIST_MAX = 100;
+/** /my-applications and the reviewers' list of one challenge, a page at a time. */
+export const APPLICATIONS_PAGE_SIZE = 20;
+/** /dashboard: approved challenges, each card carrying its timeline and participants. */
+export const MY_CHALLENGES_PAGE_SIZE = 10;
+/** The reviewers' list: counts of the whole list (the screen holds a page at a time), as response headers. */
+export const REVIEW_COUNT_HEADERS = { total: "x-total-count", pending: "x-pending-count" } as const;

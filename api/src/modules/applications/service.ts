@@ -8,7 +8,16 @@ import { enqueue } from "../../jobs/jobs";
 import { RateLimiter } from "../../db/rate-limit";
 import { Prisma } from "../../generated/prisma/client";
 import { DECISION_MAIL_JOB, type DecisionMailJob } from "./emails";
-import { APPLICATION_MESSAGES, type Application, type ApplicationBody, type MyChallenge, type ReviewApplication } from "./schema";
+import { defineKeyset, inPageOrder } from "../../lib/keyset";
+import {
+  APPLICATION_MESSAGES,
+  APPLICATIONS_PAGE_SIZE,
+  type Application,
+  type ApplicationBody,
+  MY_CHALLENGES_PAGE_SIZE,
+  type MyChallenge,
+  type ReviewApplication,
+} from "./schema";
 
 const applicationSelect = {
   id: true,
@@ -78,34 +87,75 @@ export async function applyToChallenge(userId: string, challengeId: string, body
   }
 }
 
-/** SPEC §2 My Applications: the caller's own, newest first (the userId, joinedAt index). */
-export async function listMyApplications(userId: string): Promise<Application[]> {
-  const prisma = await db();
-  const rows = await prisma.challengeParticipant.findMany({
-    where: { userId, challenge: { status: { not: "DRAFT" } } },
-    orderBy: [{ joinedAt: "desc" }, { id: "asc" }],
-    select: applicationSelect,
+/** Newest first on challenge_participants(userId, joinedAt) — or (challengeId, status) for the reviewers — ties by id. */
+const applicationKeyset = defineKeyset({
+  table: "challenge_participants",
+  column: "joinedAt",
+  kind: "timestamp",
+  direction: "desc",
+});
+/** The reviewers' order: pending first, then approved, then rejected — as the keyset's rank, so it pages too. */
+const REVIEW_RANK = Prisma.sql`(CASE status WHEN 'PENDING' THEN 2 WHEN 'ACTIVE' THEN 1 ELSE 0 END)::real`;
+
+export type Page<T> = { items: T[]; nextCursor: string | null };
+export type PageInput = { limit?: number; cursor?: string };
+
+async function applicationsOf(ids: string[]) {
+  const rows = await (await db()).challengeParticipant.findMany({
+    where: { id: { in: ids } },
+    select: { ...applicationSelect, userId: true },
   });
-  return rows.map(toApplication);
+  return inPageOrder(ids, rows);
 }
 
 /**
- * The review list of one challenge, pending first, then newest first. `isOwn` marks the reviewer's own
- * applications: they are listed, but only another reviewer may decide them.
+ * SPEC §2 My Applications: the caller's own, newest first, a keyset page at a time; one challenge's only when
+ * `challengeId` is given (the challenge page shows where the member's application stands).
  */
-export async function listChallengeApplications(challengeId: string, reviewerId: string): Promise<ReviewApplication[]> {
+export async function listMyApplications(
+  userId: string,
+  { challengeId, limit, cursor }: PageInput & { challengeId?: string } = {},
+): Promise<Page<Application>> {
+  const { ids, nextCursor } = await applicationKeyset.page(await db(), {
+    where: [
+      Prisma.sql`"userId" = ${userId}`,
+      Prisma.sql`"challengeId" IN (SELECT id FROM challenges WHERE status <> 'DRAFT')`,
+      ...(challengeId ? [Prisma.sql`"challengeId" = ${challengeId}`] : []),
+    ],
+    cursor,
+    limit: limit ?? APPLICATIONS_PAGE_SIZE,
+  });
+  return { items: (await applicationsOf(ids)).map(toApplication), nextCursor };
+}
+
+export type ReviewPage = Page<ReviewApplication> & { total: number; pending: number };
+
+/**
+ * The review list of one challenge, pending first, then newest first, a keyset page at a time, with the counts of
+ * the whole list. `isOwn` marks the reviewer's own applications: they are listed, but only another reviewer may
+ * decide them.
+ */
+export async function listChallengeApplications(
+  challengeId: string,
+  reviewerId: string,
+  { limit, cursor }: PageInput = {},
+): Promise<ReviewPage> {
   const prisma = await db();
   const exists = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { id: true } });
   if (!exists) throw notFound("Challenge not found");
-  const rows = await prisma.challengeParticipant.findMany({
-    where: { challengeId },
-    orderBy: [{ joinedAt: "desc" }, { id: "asc" }],
-    select: { ...applicationSelect, userId: true },
-  });
-  const order = { PENDING: 0, ACTIVE: 1, REJECTED: 2 } as const;
-  return rows
-    .map((row) => ({ ...toApplication(row), isOwn: row.userId === reviewerId }))
-    .sort((a, b) => order[a.status] - order[b.status]);
+  const [{ ids, nextCursor }, [counts]] = await Promise.all([
+    applicationKeyset.page(prisma, {
+      where: [Prisma.sql`"challengeId" = ${challengeId}`],
+      rank: REVIEW_RANK,
+      cursor,
+      limit: limit ?? APPLICATIONS_PAGE_SIZE,
+    }),
+    prisma.$queryRaw<{ total: number; pending: number }[]>`
+      SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'PENDING'))::int AS pending
+      FROM challenge_participants WHERE "challengeId" = ${challengeId}`,
+  ]);
+  const items = (await applicationsOf(ids)).map((row) => ({ ...toApplication(row), isOwn: row.userId === reviewerId }));
+  return { items, nextCursor, total: counts?.total ?? 0, pending: counts?.pending ?? 0 };
 }
 
 export type Decision = "approve" | "reject";
@@ -152,40 +202,63 @@ function nextDue(startDate: Date, endDate: Date | null, now: Date): MyChallenge[
   return null;
 }
 
+/** /dashboard's order: soonest start first, on challenges(startDate, id). */
+const myChallengeKeyset = defineKeyset({ table: "challenges", column: "startDate", kind: "timestamp", direction: "asc" });
+
 /**
- * /dashboard: the caller's approved challenges (not drafts), soonest first, each with the other approved
- * participants' names. Two queries, whatever the number of challenges.
+ * /dashboard: the caller's approved challenges (not drafts), soonest first, a keyset page at a time, each with the
+ * other approved participants' names. Three queries per page, whatever the number of challenges.
  */
-export async function listMyChallenges(userId: string, now = new Date()): Promise<MyChallenge[]> {
+export async function listMyChallenges(
+  userId: string,
+  { limit, cursor }: PageInput = {},
+  now = new Date(),
+): Promise<Page<MyChallenge>> {
   const prisma = await db();
-  const mine = await prisma.challengeParticipant.findMany({
-    where: { userId, status: "ACTIVE", challenge: { status: { not: "DRAFT" } } },
-    select: {
-      id: true,
-      joinedAt: true,
-      decidedAt: true,
-      challenge: {
-        select: { id: true, title: true, description: true, status: true, startDate: true, endDate: true, timeline: true },
-      },
-    },
-    orderBy: [{ challenge: { startDate: "asc" } }, { id: "asc" }],
+  const { ids, nextCursor } = await myChallengeKeyset.page(prisma, {
+    where: [
+      Prisma.sql`status <> 'DRAFT'`,
+      Prisma.sql`id IN (SELECT "challengeId" FROM challenge_participants WHERE "userId" = ${userId} AND status = 'ACTIVE')`,
+    ],
+    cursor,
+    limit: limit ?? MY_CHALLENGES_PAGE_SIZE,
   });
-  const others = mine.length
-    ? await prisma.challengeParticipant.findMany({
-        where: { challengeId: { in: mine.map((m) => m.challenge.id) }, status: "ACTIVE", userId: { not: userId } },
-        select: { challengeId: true, applicantName: true },
-        orderBy: [{ applicantName: "asc" }],
-      })
-    : [];
-  return mine.map((m) => ({
-    applicationId: m.id,
-    approvedAt: (m.decidedAt ?? m.joinedAt).toISOString(),
-    challenge: {
-      ...m.challenge,
-      startDate: m.challenge.startDate.toISOString(),
-      endDate: m.challenge.endDate?.toISOString() ?? null,
-    },
-    nextDue: nextDue(m.challenge.startDate, m.challenge.endDate, now),
-    participants: others.filter((o) => o.challengeId === m.challenge.id).map((o) => o.applicantName),
-  }));
+  if (ids.length === 0) return { items: [], nextCursor };
+  const [mine, others] = await Promise.all([
+    prisma.challengeParticipant.findMany({
+      where: { userId, status: "ACTIVE", challengeId: { in: ids } },
+      select: {
+        id: true,
+        joinedAt: true,
+        decidedAt: true,
+        challenge: {
+          select: { id: true, title: true, description: true, status: true, startDate: true, endDate: true, timeline: true },
+        },
+      },
+    }),
+    prisma.challengeParticipant.findMany({
+      where: { challengeId: { in: ids }, status: "ACTIVE", userId: { not: userId } },
+      select: { challengeId: true, applicantName: true },
+      orderBy: [{ applicantName: "asc" }],
+    }),
+  ]);
+  const byChallenge = new Map(mine.map((m) => [m.challenge.id, m]));
+  const items = ids.flatMap((id) => {
+    const m = byChallenge.get(id);
+    if (!m) return []; // withdrawn between the two reads
+    return [
+      {
+        applicationId: m.id,
+        approvedAt: (m.decidedAt ?? m.joinedAt).toISOString(),
+        challenge: {
+          ...m.challenge,
+          startDate: m.challenge.startDate.toISOString(),
+          endDate: m.challenge.endDate?.toISOString() ?? null,
+        },
+        nextDue: nextDue(m.challenge.startDate, m.challenge.endDate, now),
+        participants: others.filter((o) => o.challengeId === id).map((o) => o.applicantName),
+      },
+    ];
+  });
+  return { items, nextCursor };
 }

@@ -49,16 +49,23 @@ export async function createChallenge(input: ChallengeInput): Promise<Challenge>
   return getChallenge(row.id, { includeDraft: true });
 }
 
+/**
+ * Two admins may save one challenge at once, or one delete it meanwhile: the row is locked for the change, so the
+ * date rule is checked against the dates as they are (one admin moving the start, another the end, cannot leave the
+ * end before the start) and an edit that comes after a delete answers 404, not a failed write.
+ */
 export async function updateChallenge(id: string, input: ChallengeUpdate): Promise<Challenge> {
-  const prisma = await db();
-  const current = await prisma.challenge.findUnique({ where: { id }, select: { startDate: true, endDate: true } });
-  if (!current) throw notFound("Challenge not found");
   const data = toData(input);
-  assertDates(
-    (data.startDate as Date | undefined) ?? current.startDate,
-    data.endDate === undefined ? current.endDate : (data.endDate as Date | null),
-  );
-  await prisma.challenge.update({ where: { id }, data });
+  await (await db()).$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<{ startDate: Date; endDate: Date | null }[]>`
+      SELECT "startDate", "endDate" FROM "challenges" WHERE id = ${id} FOR UPDATE`;
+    if (!current) throw notFound("Challenge not found");
+    assertDates(
+      (data.startDate as Date | undefined) ?? current.startDate,
+      data.endDate === undefined ? current.endDate : (data.endDate as Date | null),
+    );
+    await tx.challenge.update({ where: { id }, data });
+  });
   return getChallenge(id, { includeDraft: true });
 }
 

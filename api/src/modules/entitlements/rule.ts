@@ -21,7 +21,7 @@ export const NO_ENTITLEMENTS: Entitlements = { purchasedResourceIds: new Set(), 
 
 /**
  * Whether a plan is current at `now`: paid up, or past due inside the grace period. The one rule: downloads ask it
- * here, and /subscriptions shows its answer (`current` in GET /api/my-billing) to offer Cancel and the renewal date.
+ * here, and /subscriptions shows its answer (`current` in GET /api/my-billing/subscriptions) to offer Cancel and the renewal date.
  */
 export function subscriptionCurrent(subscription: Pick<HeldSubscription, "status" | "endDate">, now: Date): boolean {
   const end = subscription.endDate.getTime();

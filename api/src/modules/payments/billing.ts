@@ -6,13 +6,21 @@
 // here. Whether a plan is current (may be canceled, shows its renewal date) is the download rule's answer
 // (entitlements: subscriptionCurrent).
 import { db } from "../../db/client";
+import { Prisma } from "../../generated/prisma/client";
+import { defineKeyset, inPageOrder } from "../../lib/keyset";
 import { AppError } from "../../lib/errors";
 import { subscriptionCurrent } from "../entitlements";
 import type { Shipment } from "../orders/schema";
 import { toShipments } from "../orders/service";
 import { printifyTime } from "../printify/client";
 import { idempotencyKey } from "./purchase";
-import { BILLING_MESSAGES, type Billing, type BillingStoreOrder, type BillingSubscription } from "./schema";
+import {
+  BILLING_MESSAGES,
+  BILLING_PAGE_SIZE,
+  type BillingPurchase,
+  type BillingStoreOrder,
+  type BillingSubscription,
+} from "./schema";
 import { stripe } from "./stripe";
 
 const SUBSCRIPTION_SELECT = {
@@ -68,54 +76,79 @@ const isoTime = (value: string | null) => {
 };
 const shipmentView = (s: Shipment): Shipment => ({ ...s, deliveredAt: isoTime(s.deliveredAt) });
 
-export async function myBilling(userId: string): Promise<Billing> {
+type PageInput = { limit?: number; cursor?: string };
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** A member's plans, latest end first; their orders, newest first (orders(userId, createdAt)); ties by id. */
+const planKeyset = defineKeyset({ table: "subscriptions", column: "endDate", kind: "timestamp", direction: "desc" });
+const orderKeyset = defineKeyset({ table: "orders", column: "createdAt", kind: "timestamp", direction: "desc" });
+
+const ordersOfKind = (userId: string, kind: "RESOURCE_ONETIME" | "MERCHANDISE", { limit, cursor }: PageInput) =>
+  db().then((prisma) =>
+    orderKeyset.page(prisma, {
+      where: [Prisma.sql`"userId" = ${userId}`, Prisma.sql`"orderType" = ${kind}::"OrderType"`],
+      cursor,
+      limit: limit ?? BILLING_PAGE_SIZE,
+    }),
+  );
+
+/** The caller's plans, a keyset page at a time. */
+export async function myPlans(userId: string, { limit, cursor }: PageInput = {}): Promise<Page<BillingSubscription>> {
   const prisma = await db();
-  const [subscriptions, orders, storeOrders] = await Promise.all([
-    prisma.subscription.findMany({ where: { userId }, orderBy: { endDate: "desc" }, select: SUBSCRIPTION_SELECT }),
-    prisma.order.findMany({
-      where: { userId, orderType: "RESOURCE_ONETIME" },
-      orderBy: { createdAt: "desc" },
-      select: {
-        id: true,
-        orderType: true,
-        amount: true,
-        status: true,
-        createdAt: true,
-        resource: { select: { id: true, title: true } },
-      },
-    }),
-    // On orders(userId, createdAt), like the purchases above.
-    prisma.order.findMany({
-      where: { userId, orderType: "MERCHANDISE" },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: STORE_ORDER_SELECT,
-    }),
-  ]);
-  return {
-    subscriptions: subscriptions.map((s) => view(s)),
-    purchases: orders.map((o) => ({
+  const { ids, nextCursor } = await planKeyset.page(prisma, {
+    where: [Prisma.sql`"userId" = ${userId}`],
+    cursor,
+    limit: limit ?? BILLING_PAGE_SIZE,
+  });
+  const rows = await prisma.subscription.findMany({ where: { id: { in: ids } }, select: SUBSCRIPTION_SELECT });
+  const now = new Date();
+  return { items: inPageOrder(ids, rows).map((s) => view(s, now)), nextCursor };
+}
+
+/** The caller's one-time resource purchases, a keyset page at a time. */
+export async function myPurchases(userId: string, page: PageInput = {}): Promise<Page<BillingPurchase>> {
+  const { ids, nextCursor } = await ordersOfKind(userId, "RESOURCE_ONETIME", page);
+  const rows = await (await db()).order.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      orderType: true,
+      amount: true,
+      status: true,
+      createdAt: true,
+      resource: { select: { id: true, title: true } },
+    },
+  });
+  const items = inPageOrder(ids, rows).map((o) => ({
+    id: o.id,
+    orderType: o.orderType,
+    resource: o.resource,
+    amount: o.amount.toFixed(2),
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+  }));
+  return { items, nextCursor };
+}
+
+/** The caller's merchandise orders with their tracking, a keyset page at a time. */
+export async function myStoreOrders(userId: string, page: PageInput = {}): Promise<Page<BillingStoreOrder>> {
+  const { ids, nextCursor } = await ordersOfKind(userId, "MERCHANDISE", page);
+  const rows = await (await db()).order.findMany({ where: { id: { in: ids } }, select: STORE_ORDER_SELECT });
+  const items = inPageOrder(ids, rows).map(
+    (o): BillingStoreOrder => ({
       id: o.id,
-      orderType: o.orderType,
-      resource: o.resource,
+      product: o.merchandise,
+      variantTitle: o.variantTitle,
+      quantity: o.quantity,
       amount: o.amount.toFixed(2),
       status: o.status,
       createdAt: o.createdAt.toISOString(),
-    })),
-    storeOrders: storeOrders.map(
-      (o): BillingStoreOrder => ({
-        id: o.id,
-        product: o.merchandise,
-        variantTitle: o.variantTitle,
-        quantity: o.quantity,
-        amount: o.amount.toFixed(2),
-        status: o.status,
-        createdAt: o.createdAt.toISOString(),
-        shipments: toShipments(o.shipments).map(shipmentView),
-        trackingNumber: o.trackingNumber,
-        trackingUrl: o.trackingUrl,
-      }),
-    ),
-  };
+      shipments: toShipments(o.shipments).map(shipmentView),
+      trackingNumber: o.trackingNumber,
+      trackingUrl: o.trackingUrl,
+    }),
+  );
+  return { items, nextCursor };
 }
 
 /** Cancel at period end (`cancel: true`) or resume (`cancel: false`) one of the caller's plans. */

@@ -6,6 +6,7 @@
 // the entitlement rule reads (a COMPLETED RESOURCE_ONETIME order, a subscriptions row); the rule never changes.
 // Subscription state is re-read from Stripe (when a client is configured) so events are safe in any order: the row
 // always ends up as Stripe says now, and CANCELED is terminal.
+import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
 import type { Prisma, SubscriptionStatus } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
@@ -90,6 +91,7 @@ async function effectOf(event: Stripe.Event): Promise<Effect | null> {
       const subscription = await currentSubscription(ref);
       return subscription ? (tx) => syncSubscription(tx, subscription, null) : null;
     }
+    case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = await currentSubscription(event.data.object);
@@ -133,39 +135,41 @@ function periodEnd(subscription: Stripe.Subscription): Date {
   return new Date(seconds * 1000);
 }
 
-/** Brings our row in line with Stripe's subscription; creates it when the metadata says whose it is. */
+/**
+ * Brings our row in line with Stripe's subscription; creates it when the metadata says whose it is. Several events
+ * for a new subscription arrive together (checkout completed, subscription created and updated, invoice paid), so
+ * there is no read-then-create: update the row if there is one; else insert it with ON CONFLICT DO NOTHING (which
+ * waits for a concurrent insert of the same subscription and yields to it) and, if another event's insert won,
+ * update that row instead. Whichever commits last leaves Stripe's state as it read it.
+ */
 async function syncSubscription(tx: Tx, subscription: Stripe.Subscription, fallback: PurchaseMeta | null) {
-  const status = STATUS[subscription.status] ?? "EXPIRED";
-  const endDate = periodEnd(subscription);
-  const existing = await tx.subscription.findUnique({
-    where: { stripeSubscriptionId: subscription.id },
-    select: { id: true, status: true },
-  });
-  if (existing) {
-    // CANCELED is terminal: a late or replayed "active" never revives a subscription Stripe has ended.
-    if (existing.status === "CANCELED") return;
-    await tx.subscription.update({
-      where: { id: existing.id },
-      data: { status, endDate, cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false },
-    });
-    return;
-  }
+  const state = {
+    status: STATUS[subscription.status] ?? "EXPIRED",
+    endDate: periodEnd(subscription),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
+  };
+  // CANCELED is terminal: a late or replayed "active" never revives a subscription Stripe has ended.
+  const update = () =>
+    tx.subscription.updateMany({ where: { stripeSubscriptionId: subscription.id, status: { not: "CANCELED" } }, data: state });
+  if ((await update()).count > 0) return;
   const meta = purchaseMeta(subscription.metadata) ?? fallback;
-  if (!meta || meta.kind === "onetime") return; // not ours: recorded and ignored
+  if (!meta || meta.kind === "onetime") return; // not ours (or ours and CANCELED): recorded and ignored
   const user = await tx.user.findUnique({ where: { id: meta.userId }, select: { id: true } });
   if (!user) return;
-  await tx.subscription.create({
-    data: {
-      userId: user.id,
-      plan: meta.kind === "annual" ? "ANNUAL" : "MONTHLY",
-      resourceId: meta.kind === "monthly" ? await existingResourceId(tx, meta.resourceId) : null,
-      status,
-      stripeSubscriptionId: subscription.id,
-      startDate: new Date(subscription.start_date * 1000),
-      endDate,
-      cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
-    },
+  const { count } = await tx.subscription.createMany({
+    data: [
+      {
+        userId: user.id,
+        plan: meta.kind === "annual" ? "ANNUAL" : "MONTHLY",
+        resourceId: meta.kind === "monthly" ? await existingResourceId(tx, meta.resourceId) : null,
+        stripeSubscriptionId: subscription.id,
+        startDate: new Date(subscription.start_date * 1000),
+        ...state,
+      },
+    ],
+    skipDuplicates: true,
   });
+  if (count === 0) await update();
 }
 
 async function existingResourceId(tx: Tx, id: string | null) {
@@ -199,11 +203,6 @@ async function recordOrder(
   orderType: "RESOURCE_ONETIME" | "RESOURCE_MONTHLY" | "ANNUAL_SUBSCRIPTION",
   stripePaymentId: string,
 ): Promise<void> {
-  const existing = await tx.order.findUnique({ where: { stripePaymentId }, select: { id: true, status: true } });
-  if (existing) {
-    if (existing.status !== "COMPLETED") await tx.order.update({ where: { id: existing.id }, data: { status: "COMPLETED" } });
-    return; // fulfilled before (completed, then async_payment_succeeded): no second receipt
-  }
   const user = await tx.user.findUnique({
     where: { id: meta.userId },
     select: { id: true, email: true, firstName: true, lastName: true },
@@ -212,19 +211,30 @@ async function recordOrder(
   const customerEmail = user?.email ?? session.customer_details?.email ?? "";
   const customerName = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || null : null;
   const amount = ((session.amount_total ?? 0) / 100).toFixed(2);
-  const order = await tx.order.create({
-    select: { id: true },
-    data: {
-      userId: user?.id ?? null,
-      resourceId,
-      orderType,
-      customerEmail,
-      customerName,
-      amount,
-      status: "COMPLETED",
-      stripePaymentId,
-    },
+  // One order per payment, decided by its unique stripePaymentId: completed and async_payment_succeeded (or any two
+  // events for it) may run at once, and the insert of the second waits for the first and then does nothing.
+  const orderId = randomUUID();
+  const { count } = await tx.order.createMany({
+    data: [
+      {
+        id: orderId,
+        userId: user?.id ?? null,
+        resourceId,
+        orderType,
+        customerEmail,
+        customerName,
+        amount,
+        status: "COMPLETED",
+        stripePaymentId,
+      },
+    ],
+    skipDuplicates: true,
   });
+  if (count === 0) {
+    // Fulfilled before (completed, then async_payment_succeeded): no second order or receipt.
+    await tx.order.updateMany({ where: { stripePaymentId, status: { not: "COMPLETED" } }, data: { status: "COMPLETED" } });
+    return;
+  }
   // The receipt goes out from a job enqueued in this transaction (keyed by the order: one job per order).
-  if (customerEmail) await enqueue<ReceiptJob>(tx, RECEIPT_JOB, { orderId: order.id }, { key: order.id });
+  if (customerEmail) await enqueue<ReceiptJob>(tx, RECEIPT_JOB, { orderId }, { key: orderId });
 }

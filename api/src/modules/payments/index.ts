@@ -6,16 +6,20 @@
 import { Elysia, t } from "elysia";
 import { clientIpOf } from "../../lib/client-ip";
 import { errorResponses, IdParams } from "../../lib/http-schema";
+import { withNextLink } from "../../lib/keyset";
+import { PageQuery } from "../../lib/page-params";
 import { acceptRawJson } from "../../plugins/security";
 import { authPlugin, optionalUser } from "../auth/guard";
 import { paymentsAdminModule } from "./admin";
-import { myBilling, setCancelAtPeriodEnd } from "./billing";
+import { myPlans, myPurchases, myStoreOrders, setCancelAtPeriodEnd } from "./billing";
 import { BROWSER_COOKIE, browserCookieOptions, browserHashOf } from "./browser-cookie";
 import { handleStripeWebhook } from "./fulfilment";
 import { cancelLocalSession, type LocalCaller, localPaymentsEnabled, payLocalSession, viewLocalSession } from "./local";
 import { createMerchandiseCheckout } from "./merchandise-checkout";
 import {
-  BillingSchema,
+  BILLING_LIST_MAX,
+  BillingPurchaseSchema,
+  BillingStoreOrderSchema,
   BillingSubscriptionSchema,
   CheckoutInputSchema,
   CheckoutUrlSchema,
@@ -119,14 +123,41 @@ export const paymentsModule = new Elysia({ name: "payments", tags: ["payments"] 
       detail: { summary: "Development without Stripe keys: cancel a local test payment" },
     },
   )
-  .get("/my-billing", ({ user }) => myBilling(user.id), {
-    auth: true,
-    response: { 200: BillingSchema, ...errorResponses(401) },
-    detail: {
-      summary:
-        "The caller's plans (each with whether it is current), one-time purchases and merchandise orders with their tracking (/subscriptions)",
+  .get(
+    "/my-billing/subscriptions",
+    async ({ query, user, set }) =>
+      withNextLink(await myPlans(user.id, query), "/api/my-billing/subscriptions", query, set.headers),
+    {
+      auth: true,
+      query: PageQuery(BILLING_LIST_MAX),
+      response: { 200: t.Array(BillingSubscriptionSchema), ...errorResponses(400, 401) },
+      detail: {
+        summary: "The caller's plans, latest end first, each with whether it is current; keyset pages (/subscriptions)",
+      },
     },
-  })
+  )
+  .get(
+    "/my-billing/purchases",
+    async ({ query, user, set }) =>
+      withNextLink(await myPurchases(user.id, query), "/api/my-billing/purchases", query, set.headers),
+    {
+      auth: true,
+      query: PageQuery(BILLING_LIST_MAX),
+      response: { 200: t.Array(BillingPurchaseSchema), ...errorResponses(400, 401) },
+      detail: { summary: "The caller's one-time resource purchases, newest first; keyset pages (/subscriptions)" },
+    },
+  )
+  .get(
+    "/my-billing/store-orders",
+    async ({ query, user, set }) =>
+      withNextLink(await myStoreOrders(user.id, query), "/api/my-billing/store-orders", query, set.headers),
+    {
+      auth: true,
+      query: PageQuery(BILLING_LIST_MAX),
+      response: { 200: t.Array(BillingStoreOrderSchema), ...errorResponses(400, 401) },
+      detail: { summary: "The caller's merchandise orders with their tracking, newest first; keyset pages (/subscriptions)" },
+    },
+  )
   .post("/my-billing/subscriptions/:id/cancel", ({ params, user }) => setCancelAtPeriodEnd(user.id, params.id, true), {
     auth: true,
     params: IdParams,

@@ -3,6 +3,7 @@
 // sequential or concurrent, creates nothing more. Everything comes from signed data we wrote (metadata: product,
 // variant ids and title) or Stripe collected (amount, e-mail, name, shipping address). The order starts PENDING with
 // its timeline's PAID event; onMerchandiseOrderPaid is where its submission to Printify joins the same transaction.
+import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
 import type { Prisma } from "../../generated/prisma/client";
 import { enqueue } from "../../jobs/jobs";
@@ -82,9 +83,6 @@ async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Prom
   if (session.mode !== "payment") return;
   const meta = session.metadata ?? {};
   const stripePaymentId = paymentIdOf(session);
-  // completed, then async_payment_succeeded for the same payment: the order exists, no second one or receipt.
-  if (await tx.order.findUnique({ where: { stripePaymentId }, select: { id: true } })) return;
-
   const user = meta.userId
     ? await tx.user.findUnique({ where: { id: meta.userId }, select: { id: true, email: true, firstName: true, lastName: true } })
     : null;
@@ -107,26 +105,34 @@ async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Prom
   const amount = ((session.amount_total ?? 0) / 100).toFixed(2);
   const shippingAddress = shipping ? addressLine(shipping) : null;
 
-  const order = await tx.order.create({
-    data: {
-      orderType: "MERCHANDISE",
-      status: "PENDING",
-      userId: user?.id ?? null,
-      merchandiseId: merchandise?.id ?? null,
-      merchandiseVariantId: variant?.id ?? null,
-      printifyVariantId: meta.printifyVariantId || null,
-      variantTitle: meta.variantTitle || null,
-      printifyShopId: merchandise?.printifyShopId ?? null,
-      quantity: 1,
-      customerEmail,
-      customerName,
-      amount,
-      stripePaymentId,
-      addressTo: shipping ? printifyAddress(shipping, customerEmail, session.customer_details?.phone) : undefined,
-      shippingAddress,
-    },
-    select: { id: true, amount: true, stripePaymentId: true },
+  // completed, then async_payment_succeeded for the same payment — one after the other or at the same instant: the
+  // unique stripePaymentId decides, the second insert waits for the first and does nothing (no second order, event,
+  // submission or receipt).
+  const order = { id: randomUUID(), amount, stripePaymentId };
+  const { count } = await tx.order.createMany({
+    data: [
+      {
+        id: order.id,
+        orderType: "MERCHANDISE",
+        status: "PENDING",
+        userId: user?.id ?? null,
+        merchandiseId: merchandise?.id ?? null,
+        merchandiseVariantId: variant?.id ?? null,
+        printifyVariantId: meta.printifyVariantId || null,
+        variantTitle: meta.variantTitle || null,
+        printifyShopId: merchandise?.printifyShopId ?? null,
+        quantity: 1,
+        customerEmail,
+        customerName,
+        amount,
+        stripePaymentId,
+        addressTo: shipping ? printifyAddress(shipping, customerEmail, session.customer_details?.phone) : undefined,
+        shippingAddress,
+      },
+    ],
+    skipDuplicates: true,
   });
+  if (count === 0) return;
   await onMerchandiseOrderPaid(tx, order);
   // The confirmation and receipt go out from a job enqueued with the order (decision 011; one per order).
   if (customerEmail) await enqueue<ReceiptJob>(tx, RECEIPT_JOB, { orderId: order.id }, { key: order.id });

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, type Client } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";
-import { deliverStripeEvent, type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
+import { deliverStripeEvent, type FakeStripe, startFakeStripe, stripeEvent } from "../../../test/fake-stripe";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
@@ -78,15 +78,7 @@ const lastSessionCall = () => fake.calls.findLast((c) => c.path === "/v1/checkou
 
 const deliver = deliverStripeEvent;
 
-let eventSeq = 0;
-const event = (type: string, object: object) => ({
-  id: `evt_${Date.now().toString(36)}${(++eventSeq).toString(36)}`,
-  object: "event",
-  type,
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  data: { object },
-});
+const event = stripeEvent;
 
 function paidOneTime(m: Member, resourceId: string, amount = 4900) {
   return event("checkout.session.completed", {
@@ -528,13 +520,18 @@ describe("billing (/subscriptions)", () => {
     const subId = stripeSubscription(m, "monthly", resource.id, "active", inDays(30));
     await deliver(subscriptionCheckout(m, subId, "monthly", resource.id));
     await deliver(paidOneTime(m, resource.id));
-    const billing = await m.client.api["my-billing"].get();
-    expect(billing.status).toBe(200);
-    expect(billing.data!.subscriptions).toHaveLength(1);
-    const plan = billing.data!.subscriptions[0]!;
+    const plans = await m.client.api["my-billing"].subscriptions.get({ query: {} });
+    expect(plans.status).toBe(200);
+    expect(plans.data).toHaveLength(1);
+    const plan = plans.data![0]!;
     expect(plan).toMatchObject({ plan: "MONTHLY", status: "ACTIVE", cancelAtPeriodEnd: false, resource: { id: resource.id } });
-    expect(billing.data!.purchases).toMatchObject([{ amount: "49.00", status: "COMPLETED", resource: { id: resource.id } }]);
-    expect((await other.client.api["my-billing"].get()).data).toEqual({ subscriptions: [], purchases: [], storeOrders: [] });
+    expect((await m.client.api["my-billing"].purchases.get({ query: {} })).data).toMatchObject([
+      { amount: "49.00", status: "COMPLETED", resource: { id: resource.id } },
+    ]);
+    const theirs = other.client.api["my-billing"];
+    expect((await theirs.subscriptions.get({ query: {} })).data).toEqual([]);
+    expect((await theirs.purchases.get({ query: {} })).data).toEqual([]);
+    expect((await theirs["store-orders"].get({ query: {} })).data).toEqual([]);
 
     expect((await other.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post()).status).toBe(404);
     const canceled = await m.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post();
@@ -558,7 +555,10 @@ describe("billing (/subscriptions)", () => {
     await deliver(event("customer.subscription.deleted", { id: subId, object: "subscription" }));
     expect((await m.client.api["my-billing"].subscriptions({ id: plan.id }).cancel.post()).status).toBe(409);
     const { createClient } = await import("../../../test/client");
-    expect((await createClient().api["my-billing"].get()).status).toBe(401);
+    const visitor = createClient().api["my-billing"];
+    for (const list of [visitor.subscriptions, visitor.purchases, visitor["store-orders"]]) {
+      expect((await list.get({ query: {} })).status).toBe(401);
+    }
   });
 
   // Issue 14 item 14: /subscriptions had its own "current" check without the download rule's grace days.
@@ -572,8 +572,8 @@ describe("billing (/subscriptions)", () => {
       data: { userId: m.user.id, plan: "ANNUAL", status: "PAST_DUE", endDate: inDays(-4) },
     });
     expect(await canDownload(m, resource)).toBe(true);
-    const billing = await m.client.api["my-billing"].get();
-    const byId = new Map(billing.data!.subscriptions.map((s) => [s.id, s.current]));
+    const plans = await m.client.api["my-billing"].subscriptions.get({ query: {} });
+    const byId = new Map(plans.data!.map((s) => [s.id, s.current]));
     expect([byId.get(inGrace.id), byId.get(lapsed.id)]).toEqual([true, false]);
     const canceled = await m.client.api["my-billing"].subscriptions({ id: inGrace.id }).cancel.post();
     expect(canceled.data).toMatchObject({ cancelAtPeriodEnd: true, current: true });

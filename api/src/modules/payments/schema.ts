@@ -188,7 +188,7 @@ export const BillingSubscriptionSchema = T.Object({
   endDate: T.String({ format: "date-time" }),
   cancelAtPeriodEnd: T.Boolean(),
 });
-const BillingPurchaseSchema = T.Object({
+export const BillingPurchaseSchema = T.Object({
   id: T.String(),
   orderType: T.String(),
   resource: T.Union([T.Object({ id: T.String(), title: T.String() }), T.Null()]),
@@ -216,15 +216,16 @@ export const BillingStoreOrderSchema = T.Object({
   trackingNumber: T.Union([T.String(), T.Null()]),
   trackingUrl: T.Union([T.String(), T.Null()]),
 });
-export const BillingSchema = T.Object({
-  subscriptions: T.Array(BillingSubscriptionSchema),
-  purchases: T.Array(BillingPurchaseSchema),
-  /** Merchandise orders, newest first. */
-  storeOrders: T.Array(BillingStoreOrderSchema),
-});
-export type Billing = Static<typeof BillingSchema>;
+export type BillingPurchase = Static<typeof BillingPurchaseSchema>;
 export type BillingSubscription = Static<typeof BillingSubscriptionSchema>;
 export type BillingStoreOrder = Static<typeof BillingStoreOrderSchema>;
+
+/**
+ * /subscriptions' three lists (plans, purchases, store orders) page by keyset each (issue 16 item 6): this many per
+ * page unless the caller asks for another size, at most BILLING_LIST_MAX.
+ */
+export const BILLING_PAGE_SIZE = 20;
+export const BILLING_LIST_MAX = 100;
 
 export const BILLING_MESSAGES = {
   notFound: "Subscription not found",

@@ -5,9 +5,12 @@
 // storefront reads GET /api/merchandise instead, so these stay with the people who manage the catalogue.
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS } from "../../lib/http-schema";
+import { setNextLink } from "../../lib/keyset";
+import { PageQuery } from "../../lib/page-params";
 import { authPlugin } from "../auth/guard";
 import { PrintifyProductSchema } from "./shapes";
 import {
+  CATALOGUE_LIST_MAX,
   CatalogueSchema,
   LatestSyncSchema,
   ProductIdParams,
@@ -52,11 +55,23 @@ export const printifyModule = new Elysia({ name: "printify", tags: ["printify"],
     response: { 200: LatestSyncSchema, ...errors },
     detail: { summary: "The shop's latest sync: progress while it runs, its summary after (null before the first)" },
   })
-  .get("/catalogue", () => adminCatalogue(), {
-    section: "merchandise",
-    response: { 200: CatalogueSchema, ...errors },
-    detail: { summary: "Every catalogue product, available or not, for the admin screen" },
-  })
+  .get(
+    "/catalogue",
+    async ({ query, set }) => {
+      const { nextCursor, ...page } = await adminCatalogue(query);
+      setNextLink(nextCursor, "/api/printify/catalogue", query, set.headers);
+      return page;
+    },
+    {
+      section: "merchandise",
+      query: PageQuery(CATALOGUE_LIST_MAX),
+      response: { 200: CatalogueSchema, ...errors },
+      detail: {
+        summary:
+          "The catalogue for the admin screen: every product, available or not, newest first, keyset pages (next cursor in headers), with the total",
+      },
+    },
+  )
   .get("/webhooks/:shopId", ({ params }) => webhookStatus(params.shopId), {
     section: "merchandise",
     params: ShopIdParams,

@@ -63,15 +63,20 @@ export const CatalogueItemSchema = T.Composite([
 ]);
 export type CatalogueItem = Static<typeof CatalogueItemSchema>;
 
-/** The admin catalogue card: every product, available or not; `configured` is whether a Printify token is set. */
+/**
+ * One page of the admin catalogue card: every product, available or not, newest first (issue 16 item 6: keyset pages,
+ * the next cursor in the headers); `total` counts the whole catalogue; `configured` is whether a Printify token is set.
+ */
 export const CatalogueSchema = T.Object({
   configured: T.Boolean(),
+  total: T.Integer({ minimum: 0 }),
   items: T.Array(CatalogueItemSchema),
 });
 export type Catalogue = Static<typeof CatalogueSchema>;
 
-/** At most this many products on the admin card (a print-on-demand catalogue is far smaller). */
-export const CATALOGUE_MAX = 500;
+/** Catalogue products per page unless the caller asks for another size, and the largest page. */
+export const CATALOGUE_PAGE_SIZE = 24;
+export const CATALOGUE_LIST_MAX = 100;
 
 /** GET /api/printify/webhooks/{shopId}: where Printify should send order events, and what it has registered there. */
 export const WebhookStatusSchema = T.Object({

@@ -4,10 +4,11 @@ import { db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { type PrintifyClient, PrintifyError, printify } from "./client";
 import { DEMO_SHOP, demoProduct } from "./demo-catalogue";
-import { CATALOGUE_MAX, type Catalogue, type Shop, type SyncResult } from "./schema";
+import { CATALOGUE_PAGE_SIZE, type Catalogue, type Shop, type SyncResult } from "./schema";
 import type { PrintifyProduct } from "./shapes";
 import { NOT_CONFIGURED_MESSAGE, syncShop } from "./sync";
-import { summarySelect } from "../merchandise/service";
+import { merchandiseKeyset, summarySelect } from "../merchandise/service";
+import { inPageOrder } from "../../lib/keyset";
 
 export { NOT_CONFIGURED_MESSAGE };
 
@@ -71,12 +72,20 @@ export async function syncProducts(
   return { message: run.message ?? SYNC_CONTINUES_MESSAGE, run };
 }
 
-/** Every product for the admin card, available or not, newest first. */
-export async function adminCatalogue(client: PrintifyClient | null = printify()): Promise<Catalogue> {
-  const rows = await (await db()).merchandise.findMany({
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take: CATALOGUE_MAX,
+/** The admin card's products, available or not, newest first, a keyset page at a time, and how many there are. */
+export async function adminCatalogue(
+  { limit, cursor }: { limit?: number; cursor?: string } = {},
+  client: PrintifyClient | null = printify(),
+): Promise<Catalogue & { nextCursor: string | null }> {
+  const prisma = await db();
+  const [{ ids, nextCursor }, total] = await Promise.all([
+    merchandiseKeyset.page(prisma, { cursor, limit: limit ?? CATALOGUE_PAGE_SIZE }),
+    prisma.merchandise.count(),
+  ]);
+  const rows = await prisma.merchandise.findMany({
+    where: { id: { in: ids } },
     select: { ...summarySelect, createdAt: false, isDemo: true, printifyId: true, printifyShopId: true },
   });
-  return { configured: client !== null, items: rows.map((r) => ({ ...r, price: r.price.toFixed(2) })) };
+  const items = inPageOrder(ids, rows).map((r) => ({ ...r, price: r.price.toFixed(2) }));
+  return { configured: client !== null, total, items, nextCursor };
 }

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createClient, signedInClient } from "../../../test/client";
 import { createUser } from "../../../test/factories";
 import { withJobQueue } from "../../../test/jobs";
+import { walkPages } from "../../../test/pages";
 import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
 import { db } from "../../db/client";
 import { usePrintify } from "./client";
@@ -152,7 +153,10 @@ describe("sync", () => {
       merchandiseId: gone.id,
       merchandiseVariantId: gone.variants[0]!.id,
     });
-    const catalogue = (await api.printify.catalogue.get()).data!;
+    const catalogue = await walkPages(async (cursor) => {
+      const res = await api.printify.catalogue.get({ query: { cursor } });
+      return { ...res, data: res.data?.items ?? null };
+    });
     expect(catalogue.items.find((i) => i.id === gone.id)?.available).toBe(false);
 
     // Back at the provider: available again (an update, not a second row).

@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import { Prisma, type Role } from "../../generated/prisma/client";
 import { defineKeyset, inPageOrder } from "../../lib/keyset";
-import { assertAvailable, assertUsername, findUserIdBy, toUser, userSelect } from "../auth/accounts";
+import { assertAvailable, assertUsername, conflictFromUniqueViolation, findUserIdBy, toUser, userSelect } from "../auth/accounts";
 import { issueVerification } from "../auth/service";
 import { hashPassword } from "../auth/password";
 import { destroyUserSessions } from "../auth/sessions";
@@ -63,65 +63,91 @@ export async function createUser(actor: Actor, input: CreateUserBody): Promise<A
   const email = input.email.trim().toLowerCase();
   assertUsername(username);
   await assertAvailable(username, email);
-  const user = await (await db()).user.create({
-    data: {
-      username,
-      email,
-      password: await hashPassword(input.password),
-      role: input.role ?? "USER",
-      toolAccess: input.toolAccess ?? [],
-      firstName: input.firstName?.trim() || null,
-      lastName: input.lastName?.trim() || null,
-    },
-    select: userSelect,
-  });
+  const user = await (await db()).user
+    .create({
+      data: {
+        username,
+        email,
+        password: await hashPassword(input.password),
+        role: input.role ?? "USER",
+        toolAccess: input.toolAccess ?? [],
+        firstName: input.firstName?.trim() || null,
+        lastName: input.lastName?.trim() || null,
+      },
+      select: userSelect,
+    })
+    .catch(conflictFromUniqueViolation); // the same username or e-mail saved twice at once: 409 like the pre-check
   return toUser(user);
 }
 
+type Target = { id: string; role: string; toolAccess: string[] };
+
+/** A delegate changes neither roles nor tool access, and only members' accounts. */
+function assertMayChange(actor: Actor, target: Target, input: UpdateUserBody) {
+  if (actor.role === "ADMIN") return;
+  const roleChanged = input.role !== undefined && input.role !== target.role;
+  const toolsChanged =
+    input.toolAccess !== undefined && [...input.toolAccess].sort().join() !== [...target.toolAccess].sort().join();
+  if (roleChanged || toolsChanged) throw new AppError("forbidden", "Only an admin can change roles or tool access");
+  if (!canManageAccount(actor, target)) throw new AppError("forbidden", MANAGED_BY_ADMIN);
+}
+
+/**
+ * Two admins may edit one account at once, or one delete it meanwhile. Only the fields sent are written, with the
+ * row locked: the rules are checked again against the account as it is then (a promotion meanwhile), an edit after a
+ * delete answers 404, and a username or e-mail taken by a concurrent change is the same 409 as the pre-check's.
+ */
 export async function updateUser(actor: Actor, id: string, input: UpdateUserBody): Promise<AdminUser> {
   const prisma = await db();
-  const target = await prisma.user.findUnique({
+  const username = input.username?.trim();
+  const email = input.email?.trim().toLowerCase();
+  if (username !== undefined) assertUsername(username);
+  const before = await prisma.user.findUnique({
     where: { id },
     select: { id: true, role: true, toolAccess: true, username: true, email: true },
   });
-  if (!target) throw notFound("User not found");
-  if (actor.role !== "ADMIN") {
-    const roleChanged = input.role !== undefined && input.role !== target.role;
-    const toolsChanged =
-      input.toolAccess !== undefined && [...input.toolAccess].sort().join() !== [...target.toolAccess].sort().join();
-    if (roleChanged || toolsChanged) throw new AppError("forbidden", "Only an admin can change roles or tool access");
-    if (!canManageAccount(actor, target)) throw new AppError("forbidden", MANAGED_BY_ADMIN);
-  }
-  const username = input.username?.trim() ?? target.username;
-  const email = input.email?.trim().toLowerCase() ?? target.email;
-  assertUsername(username);
-  await assertAvailable(username, email, id);
-  const data: Prisma.UserUpdateInput = {
-    username,
-    email,
-    ...(email !== target.email ? { emailVerified: false } : {}),
-    ...(input.role !== undefined ? { role: input.role } : {}),
-    ...(input.toolAccess !== undefined ? { toolAccess: input.toolAccess } : {}),
-    ...(input.firstName !== undefined ? { firstName: input.firstName?.trim() || null } : {}),
-    ...(input.lastName !== undefined ? { lastName: input.lastName?.trim() || null } : {}),
-    // An empty or absent password keeps the current one (SPEC §5).
-    ...(input.password ? { password: await hashPassword(input.password) } : {}),
-  };
-  const user = await prisma.$transaction(async (tx) => {
-    if (target.role === "ADMIN" && input.role === "USER") {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK}::bigint)`;
-      if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1)
+  if (!before) throw notFound("User not found");
+  assertMayChange(actor, before, input);
+  await assertAvailable(username ?? before.username, email ?? before.email, id);
+  // An empty or absent password keeps the current one (SPEC §5). Hashed before any lock is taken.
+  const password = input.password ? await hashPassword(input.password) : undefined;
+  const demoting = input.role !== undefined && input.role !== "ADMIN";
+  const user = await prisma
+    .$transaction(async (tx) => {
+      // Locks in the order deleteUser takes them (the last-admin lock, then the row), so the two never deadlock.
+      if (demoting) await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LAST_ADMIN_LOCK}::bigint)`;
+      const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${id} FOR UPDATE`;
+      if (!locked) throw notFound("User not found");
+      const target = await tx.user.findUniqueOrThrow({
+        where: { id },
+        select: { id: true, role: true, toolAccess: true, email: true },
+      });
+      assertMayChange(actor, target, input);
+      if (demoting && target.role === "ADMIN" && (await tx.user.count({ where: { role: "ADMIN" } })) <= 1) {
         throw new AppError("conflict", "The last admin cannot be demoted");
-    }
-    const updated = await tx.user.update({ where: { id }, data, select: userSelect });
-    // A new address must be proven by its owner, whoever typed it in: its link is written and mailed with the change.
-    if (email !== target.email) await issueVerification(tx, id);
-    return updated;
-  });
-  if (input.password) await destroyUserSessions(id); // a password set by an admin ends the user's sessions
+      }
+      const emailChanged = email !== undefined && email !== target.email;
+      const data: Prisma.UserUpdateInput = {
+        ...(username !== undefined ? { username } : {}),
+        ...(email !== undefined ? { email } : {}),
+        ...(emailChanged ? { emailVerified: false } : {}),
+        ...(input.role !== undefined ? { role: input.role } : {}),
+        ...(input.toolAccess !== undefined ? { toolAccess: input.toolAccess } : {}),
+        ...(input.firstName !== undefined ? { firstName: input.firstName?.trim() || null } : {}),
+        ...(input.lastName !== undefined ? { lastName: input.lastName?.trim() || null } : {}),
+        ...(password ? { password } : {}),
+      };
+      const updated = await tx.user.update({ where: { id }, data, select: userSelect });
+      // A new address must be proven by its owner, whoever typed it in: its link is written and mailed with the change.
+      if (emailChanged) await issueVerification(tx, id);
+      return updated;
+    })
+    .catch(conflictFromUniqueViolation);
+  if (password) await destroyUserSessions(id); // a password set by an admin ends the user's sessions
   return toUser(user);
 }
 
+/** Two deletes at once, or a delete after an edit's lock: the loser finds no row and answers 404. */
 export async function deleteUser(actor: Actor, id: string): Promise<void> {
   if (actor.id === id) throw new AppError("conflict", "You cannot delete your own account here");
   const prisma = await db();
@@ -134,7 +160,8 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
       if ((await tx.user.count({ where: { role: "ADMIN" } })) <= 1)
         throw new AppError("conflict", "The last admin cannot be deleted");
     }
-    await tx.user.delete({ where: { id } });
+    const { count } = await tx.user.deleteMany({ where: { id } });
+    if (count === 0) throw notFound("User not found");
   });
 }
 
@@ -177,18 +204,20 @@ export async function createAdministrator(input: AdministratorInput & { password
   if (input.password.length < PASSWORD_MIN_LENGTH) throw new AppError("invalid_data", MESSAGES.registerPasswordTooShort);
   if (input.password.length > PASSWORD_MAX_LENGTH) throw new AppError("invalid_data", MESSAGES.passwordTooLong);
   await assertAvailable(username, email);
-  const user = await (await db()).user.create({
-    data: {
-      username,
-      email,
-      password: await hashPassword(input.password),
-      role: "ADMIN",
-      emailVerified: true,
-      firstName,
-      lastName,
-    },
-    select: userSelect,
-  });
+  const user = await (await db()).user
+    .create({
+      data: {
+        username,
+        email,
+        password: await hashPassword(input.password),
+        role: "ADMIN",
+        emailVerified: true,
+        firstName,
+        lastName,
+      },
+      select: userSelect,
+    })
+    .catch(conflictFromUniqueViolation);
   return toUser(user);
 }
 

@@ -1,11 +1,11 @@
 // The review list rendered to HTML from a filled query cache: actions and the note field only for PENDING ones,
-// never for the reviewer's own application.
+// never for the reviewer's own application; the whole list's counts and Load more while there is a next page.
 import { describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReviewApplication } from "@api/modules/applications/schema";
 import { ApplicationsReviewList } from "./ApplicationsReview";
-import { applicationsKey } from "./applications.queries";
+import { applicationsKey, type ReviewPage } from "./applications.queries";
 
 const base: Omit<ReviewApplication, "id" | "status" | "applicantName"> = {
   challengeId: "c1",
@@ -22,9 +22,14 @@ const base: Omit<ReviewApplication, "id" | "status" | "applicantName"> = {
   isOwn: false,
 };
 
-function render(applications: ReviewApplication[]) {
+function render(
+  applications: ReviewApplication[],
+  { total = applications.length, nextCursor = undefined as string | undefined } = {},
+) {
   const client = new QueryClient();
-  client.setQueryData(applicationsKey("c1"), applications);
+  const pending = applications.filter((a) => a.status === "PENDING").length;
+  const page: ReviewPage = { items: applications, nextCursor, total, pending };
+  client.setQueryData(applicationsKey("c1"), { pages: [page], pageParams: [undefined] });
   // React marks text boundaries with empty comments; drop them to read the text.
   return renderToString(
     <QueryClientProvider client={client}>
@@ -65,5 +70,15 @@ describe("ApplicationsReview", () => {
 
   test("an empty list says so", () => {
     expect(render([])).toContain("No applications yet.");
+  });
+
+  test("a longer list: the whole list's counts, the first page's items and Load more", () => {
+    const html = render([{ ...base, id: "p", status: "PENDING", applicantName: "Pending Pat" }], {
+      total: 45,
+      nextCursor: "next",
+    });
+    expect(html).toContain("45 applications, 1 pending review");
+    expect(html).toContain(">Load more<");
+    expect(render([{ ...base, id: "p", status: "PENDING", applicantName: "Pending Pat" }])).not.toContain("Load more");
   });
 });

@@ -131,21 +131,34 @@ export function ApplicationsReviewList({ challengeId, challengeTitle }: Props) {
       </div>
     );
   }
-  const pendingCount = applications.data.filter((a) => a.status === "PENDING").length;
+  // The counts are the whole list's (every page carries them); the items are the pages loaded so far.
+  const { total, pending } = applications.data.pages[0] ?? { total: 0, pending: 0 };
+  const items = applications.data.pages.flatMap((page) => page.items);
   return (
     <section aria-label={`Applications for ${challengeTitle}`} className="flex flex-col gap-3">
       <p className="text-sm opacity-80">
-        {applications.data.length} {applications.data.length === 1 ? "application" : "applications"}, {pendingCount} pending
-        review
+        {total} {total === 1 ? "application" : "applications"}, {pending} pending review
       </p>
-      {applications.data.length === 0 ? (
+      {items.length === 0 ? (
         <p className="opacity-80">No applications yet.</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {applications.data.map((application) => (
+          {items.map((application) => (
             <ReviewItem key={application.id} application={application} challengeId={challengeId} />
           ))}
         </ul>
+      )}
+      {applications.hasNextPage && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-center"
+          busy={applications.isFetchingNextPage}
+          busyLabel="Loading..."
+          onClick={() => void applications.fetchNextPage()}
+        >
+          Load more
+        </Button>
       )}
     </section>
   );

@@ -1,8 +1,8 @@
 // The applications islands' calls (SPEC §7), as queries and mutations of the one data layer. Successful mutations
 // refresh what they change: applying refetches the challenge (its participant info), a decision the review list.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApplicationBody } from "@api/modules/applications/schema";
-import { api, unwrap } from "../../lib/api";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ApplicationBody, REVIEW_COUNT_HEADERS, type ReviewApplication } from "@api/modules/applications/schema";
+import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
 
 const challengeKey = (id: string) => ["challenge", id] as const;
 export const applicationsKey = (challengeId: string) => ["challenge", challengeId, "applications"] as const;
@@ -19,10 +19,28 @@ export function useApply(challengeId: string) {
   });
 }
 
+/** One page of the review list, with the counts of the whole list (the headers every page carries). */
+export type ReviewPage = { items: ReviewApplication[]; nextCursor: string | undefined; total: number; pending: number };
+const count = (response: Response | null | undefined, header: string) => Number(response?.headers.get(header) ?? 0);
+
+/** A challenge's applications, pending first, a keyset page at a time (Load more under the list). */
 export const useChallengeApplications = (challengeId: string) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: applicationsKey(challengeId),
-    queryFn: () => unwrap(api.challenges({ id: challengeId }).applications.get()),
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }): Promise<ReviewPage> => {
+      const { data, error, response } = await api
+        .challenges({ id: challengeId })
+        .applications.get({ query: { cursor: pageParam } });
+      if (error) throw toApiError(error);
+      return {
+        items: data,
+        nextCursor: nextCursorOf(response),
+        total: count(response, REVIEW_COUNT_HEADERS.total),
+        pending: count(response, REVIEW_COUNT_HEADERS.pending),
+      };
+    },
+    getNextPageParam: (page) => page.nextCursor,
   });
 
 export type Decision = "approve" | "reject";

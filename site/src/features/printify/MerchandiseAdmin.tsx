@@ -1,6 +1,6 @@
 // Admin merchandise (SPEC §2 Merchandise Management, §9 sync toasts; issue 15): the Printify shops with Sync
-// Products and its live progress, and the catalogue card (every product, available or not). Without a token the
-// catalogue is the demo one, and the screen says so.
+// Products and its live progress, and the catalogue card (every product, available or not, a keyset page at a time
+// with Load more). Without a token the catalogue is the demo one, and the screen says so.
 import { useState } from "react";
 import type { Shop, SyncRun } from "@api/modules/printify/schema";
 import Alert from "../../components/ui/Alert";
@@ -22,8 +22,11 @@ function MerchandiseAdmin() {
   const [syncing, setSyncing] = useState<string | null>(null);
   const [summaries, setSummaries] = useState<Record<string, SyncRun>>({});
   const progress = useSyncProgress(syncing);
-  const items = catalogue.data?.items ?? [];
-  const demo = catalogue.data?.configured === false && items.some((i) => i.isDemo);
+  const pages = catalogue.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  // The whole catalogue's count (every page carries it); the grid holds the pages loaded so far.
+  const total = pages[0]?.total ?? 0;
+  const demo = pages[0]?.configured === false && items.some((i) => i.isDemo);
 
   const onSync = async (shop: Shop) => {
     const id = String(shop.id);
@@ -68,7 +71,7 @@ function MerchandiseAdmin() {
           <div className="flex flex-wrap items-center gap-3">
             <h2 className="text-xl font-semibold">Product Catalog</h2>
             <span className="opacity-70" data-testid="catalogue-count">
-              {items.length} {items.length === 1 ? "product" : "products"}
+              {total} {total === 1 ? "product" : "products"}
             </span>
             {demo && <Badge tone="info">Demo catalogue</Badge>}
           </div>

@@ -1,7 +1,7 @@
 // The merchandise admin screen's calls (SPEC §7 /api/printify/*): the shops, the catalogue, a sync and its progress,
 // a shop's order webhooks.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, unwrap } from "../../lib/api";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
 
 const KEY = ["printify"] as const;
 /** How often the screen asks for a running sync's progress. */
@@ -9,8 +9,18 @@ export const PROGRESS_POLL_MS = 500;
 
 export const useShops = () => useQuery({ queryKey: [...KEY, "shops"], queryFn: () => unwrap(api.printify.shops.get()) });
 
+/** The catalogue card, a keyset page at a time (Load more); every page carries `configured` and the total. */
 export const useCatalogue = () =>
-  useQuery({ queryKey: [...KEY, "catalogue"], queryFn: () => unwrap(api.printify.catalogue.get()) });
+  useInfiniteQuery({
+    queryKey: [...KEY, "catalogue"],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) => {
+      const { data, error, response } = await api.printify.catalogue.get({ query: { cursor: pageParam } });
+      if (error) throw toApiError(error);
+      return { ...data, nextCursor: nextCursorOf(response) };
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
 
 /** The shop's latest sync run, polled while `shopId` is syncing (null: not asked). */
 export const useSyncProgress = (shopId: string | null) =>

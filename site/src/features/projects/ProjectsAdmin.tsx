@@ -1,5 +1,6 @@
 // Project Management (SPEC §2 Admin projects, §5, §8 project toasts): the project grid, Create Project and Edit
-// dialogs, delete confirmation, and the Archive Challenge dialog. Every successful change refreshes the grid.
+// dialogs, delete confirmation, and the Archive Challenge dialog. Every successful change refreshes the grid, which
+// pages by keyset (Load more).
 import type { Project } from "@api/modules/projects/schema";
 import { withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
@@ -15,6 +16,7 @@ import ArchiveChallengeDialog from "./ArchiveChallengeDialog";
 import { projectPayload, type ProjectFormValues } from "./project-form";
 import {
   useArchiveChallenge,
+  useArchivedChallengeIds,
   useCompletedChallenges,
   useCreateProject,
   useDeleteProject,
@@ -33,9 +35,9 @@ function ProjectsAdmin({ canArchive }: { canArchive: boolean }) {
   const dialogs = useCrudDialogs<Project, "archive">();
   const { deleting } = dialogs;
 
-  const projects = projectsQuery.data ?? [];
+  const projects = projectsQuery.data?.pages.flatMap((page) => page.items) ?? [];
   const completed = challengesQuery.data ?? [];
-  const archivedIds = new Set(projects.map((p) => p.challengeId));
+  const archivedIds = useArchivedChallengeIds(Boolean(dialogs.shown("archive")));
 
   const save = (project: Project | undefined, values: ProjectFormValues) => {
     const body = projectPayload(values);
@@ -81,9 +83,9 @@ function ProjectsAdmin({ canArchive }: { canArchive: boolean }) {
           )}
           {dialogs.shown("archive") && (
             <ArchiveChallengeDialog
-              challenges={completed.map((c) => ({ id: c.id, title: c.title, archived: archivedIds.has(c.id) }))}
-              loading={challengesQuery.isPending}
-              failed={challengesQuery.isError}
+              challenges={completed.map((c) => ({ id: c.id, title: c.title, archived: archivedIds.data?.has(c.id) ?? false }))}
+              loading={challengesQuery.isPending || archivedIds.isPending}
+              failed={challengesQuery.isError || archivedIds.isError}
               onArchive={(choice) => archiveChallenge.mutateAsync(choice)}
               onClose={dialogs.close}
             />

@@ -1,39 +1,42 @@
 // The project-management screen's calls (SPEC §7 /api/projects, the archive call and the completed challenges it
 // offers), as queries and mutations of the one data layer. Successful mutations refresh the related lists.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Project, ProjectInput, ProjectUpdate } from "@api/modules/projects/schema";
 import type { Challenge } from "@api/modules/challenges/schema";
-import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { api, everyPage, nextCursorOf, toApiError, unwrap } from "../../lib/api";
 
 const PROJECTS = ["projects"] as const;
 const COMPLETED_CHALLENGES = ["challenges", "COMPLETED"] as const;
-/** The list routes' largest page; the admin screens walk the keyset pages to the end (nextCursorOf). */
+/** Two full rows of three on large screens per page of the grid. */
+const ADMIN_PAGE_SIZE = 24;
+/** The list routes' largest page, for the lists a dialog needs whole (walked with everyPage). */
 const PAGE_LIMIT = 100;
-const MAX_PAGES = 50;
 
-type Page<T> = { data: T[] | null; error: unknown; response: Response };
-
-/** Every item of a keyset-paged list: asks for the next page while the response names one. */
-async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const res = await fetchPage(cursor);
-    if (res.error) throw toApiError(res.error as { status: unknown; value: unknown });
-    items.push(...(res.data ?? []));
-    cursor = nextCursorOf(res.response);
-    if (!cursor) break;
-  }
-  return items;
-}
-
+/** The project grid, newest first, a keyset page at a time (Load more). */
 export const useProjects = () =>
+  useInfiniteQuery({
+    queryKey: [...PROJECTS, "admin"],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) => {
+      const { data, error, response } = await api.projects.get({ query: { limit: ADMIN_PAGE_SIZE, cursor: pageParam } });
+      if (error) throw toApiError(error);
+      return { items: data as Project[], nextCursor: nextCursorOf(response) };
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/**
+ * The challenges that already have a project (the Archive Challenge dialog marks them): every project's link, read
+ * only while the dialog is open — the grid holds a page at a time, so it cannot tell.
+ */
+export const useArchivedChallengeIds = (enabled: boolean) =>
   useQuery({
-    queryKey: PROJECTS,
-    queryFn: () =>
-      allPages<Project>(
-        (cursor) => api.projects.get({ query: { limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) } }) as Promise<Page<Project>>,
-      ),
+    queryKey: [...PROJECTS, "archived-challenges"],
+    queryFn: async () => {
+      const projects = await everyPage((cursor) => api.projects.get({ query: { limit: PAGE_LIMIT, cursor } }));
+      return new Set(projects.flatMap((p) => (p.challengeId ? [p.challengeId] : [])));
+    },
+    enabled,
   });
 
 /** SPEC §2 Archive Challenge dialog: only COMPLETED challenges can be archived (GET /api/challenges?status=COMPLETED). */
@@ -41,12 +44,7 @@ export const useCompletedChallenges = () =>
   useQuery({
     queryKey: COMPLETED_CHALLENGES,
     queryFn: () =>
-      allPages<Challenge>(
-        (cursor) =>
-          api.challenges.get({ query: { status: "COMPLETED", limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) } }) as Promise<
-            Page<Challenge>
-          >,
-      ),
+      everyPage<Challenge>((cursor) => api.challenges.get({ query: { status: "COMPLETED", limit: PAGE_LIMIT, cursor } })),
   });
 
 function useProjectsMutation<V, R>(call: (variables: V) => Promise<R>) {

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Resource, ResourceInput, ResourceUpdate } from "@api/modules/resources/schema";
 import type { SubscriptionSettingsInput } from "@api/modules/settings/schema";
-import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { api, everyPage, nextCursorOf, toApiError, unwrap } from "../../lib/api";
 
 const RESOURCES = ["resources", "admin"] as const;
 const SETTINGS = ["settings", "subscription"] as const;
@@ -31,11 +31,15 @@ export const useResourceCounts = (enabled: boolean) =>
 export const useSubscriptionSettings = () =>
   useQuery({ queryKey: SETTINGS, queryFn: () => unwrap(api.settings.subscription.get()) });
 
-/** Projects a resource may relate to: the newest 100 (the list route's largest page). */
+/** Projects a resource may relate to: every one (the select's options), read a page of 100 at a time. */
 export const useProjectOptions = () =>
   useQuery({
     queryKey: ["projects", "options"],
-    queryFn: async () => (await unwrap(api.projects.get({ query: { limit: 100 } }))).map((p) => ({ id: p.id, title: p.title })),
+    queryFn: async () =>
+      (await everyPage((cursor) => api.projects.get({ query: { limit: 100, cursor } }))).map((p) => ({
+        id: p.id,
+        title: p.title,
+      })),
   });
 
 function useResourcesMutation<V, R>(call: (variables: V) => Promise<R>) {
