@@ -3,7 +3,9 @@
 // buying (an order, a receipt e-mail, the order's jobs) — while the server process is killed with SIGKILL and
 // restarted, or while PostgreSQL's backends serving it are terminated. Afterwards every write the server
 // acknowledged must be there, and every e-mail delivered once.
-import type { ServerProcess } from "../server/server-process";
+import { join } from "node:path";
+import pg from "pg";
+import { type ServerProcess, startServerProcess } from "../server/server-process";
 import {
   buy,
   type Catalogue,
@@ -143,3 +145,48 @@ export async function terminateBackendsDuringBurst(options: {
   const found = await audit(server.url, options.outboxDir, burst.acknowledged, options.settleMs ?? 30_000);
   return { attempts: burst.attempts(), acknowledged: burst.acknowledged, terminated, ...found };
 }
+
+/**
+ * The app as a developer runs it (demo data, local test payments, mail to `outbox` in `dir`) behind a trusted proxy
+ * (each visitor its own address), on PostgreSQL `databaseUrl` or, when it is empty, the embedded database in `dir`.
+ */
+export const startDevelopmentServer = (port: number, dir: string, outbox: string, databaseUrl: string, apiOnly = true) =>
+  startServerProcess({
+    port,
+    quiet: true,
+    apiOnly,
+    env: {
+      NODE_ENV: "development",
+      SEED_DEMO_DATA: "true",
+      TRUST_PROXY: "true",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      PGLITE_DATA_DIR: join(dir, "pglite"),
+      MAIL_OUTBOX_DIR: join(dir, outbox),
+      SMTP_URL: "",
+      STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      PRINTIFY_API_TOKEN: "",
+    },
+  });
+
+/** One statement on the PostgreSQL server as its administrator (creating and dropping databases, terminating). */
+export async function asPostgresAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Terminates every connection to `database` (a failover, as the server's clients see it); answers how many. */
+export const terminateConnections = (adminUrl: string, database: string) =>
+  asPostgresAdmin(adminUrl, async (c) => {
+    const { rowCount } = await c.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+      [database],
+    );
+    return rowCount ?? 0;
+  });

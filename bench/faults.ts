@@ -11,10 +11,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { freePort } from "../server/served-site";
-import { type ServerProcess, startServerProcess } from "../server/server-process";
-import { killDuringBurst, terminateBackendsDuringBurst } from "./faults-scenarios";
+import type { ServerProcess } from "../server/server-process";
+import {
+  asPostgresAdmin,
+  killDuringBurst,
+  startDevelopmentServer,
+  terminateBackendsDuringBurst,
+  terminateConnections,
+} from "./faults-scenarios";
 import { apply, browse, buy, type Catalogue, readCatalogue, signIn } from "./workload";
 
 const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -25,15 +31,7 @@ const dir = mkdtempSync(join(tmpdir(), "bench-faults-"));
 const databaseName = `bench_faults_${Date.now().toString(36)}`;
 const port = await freePort();
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>) => asPostgresAdmin(adminUrl, work);
 
 let databaseUrl = "";
 if (!onPglite) {
@@ -43,25 +41,7 @@ if (!onPglite) {
   databaseUrl = url.toString();
 }
 
-const start = (outbox: string) =>
-  startServerProcess({
-    port,
-    quiet: true,
-    apiOnly: false,
-    env: {
-      NODE_ENV: "development",
-      SEED_DEMO_DATA: "true",
-      TRUST_PROXY: "true",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      PGLITE_DATA_DIR: join(dir, "pglite"),
-      MAIL_OUTBOX_DIR: join(dir, outbox),
-      SMTP_URL: "",
-      STRIPE_SECRET_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      PRINTIFY_API_TOKEN: "",
-    },
-  });
+const start = (outbox: string) => startDevelopmentServer(port, dir, outbox, databaseUrl, false);
 
 // ---- (a) the soak ----------------------------------------------------------------------------------------------
 
@@ -174,14 +154,7 @@ try {
         concurrency: 8,
         times: 5,
         settleMs: 180_000,
-        terminate: () =>
-          admin(async (c) => {
-            const { rowCount } = await c.query(
-              "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
-              [databaseName],
-            );
-            return rowCount ?? 0;
-          }),
+        terminate: () => terminateConnections(adminUrl, databaseName),
       });
       report(`PostgreSQL backends terminated ×5 (${outcome.terminated} connections)`, outcome);
     } finally {

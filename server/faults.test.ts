@@ -5,9 +5,14 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { killDuringBurst, terminateBackendsDuringBurst } from "../bench/faults-scenarios";
-import { startServerProcess } from "./server-process";
+import type pg from "pg";
+import {
+  asPostgresAdmin,
+  killDuringBurst,
+  startDevelopmentServer,
+  terminateBackendsDuringBurst,
+  terminateConnections,
+} from "../bench/faults-scenarios";
 import { freePort } from "./served-site";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";
@@ -21,15 +26,7 @@ let port: number;
 let databaseUrl = "";
 const databaseName = `platform_faults_${process.pid}_${Date.now().toString(36)}`;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>) => asPostgresAdmin(adminUrl, work);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "faults-"));
@@ -50,25 +47,7 @@ afterAll(async () => {
   if (onPostgres && process.env.KEEP_FAULTS_DIR) console.log(`kept database ${databaseName}`);
 });
 
-/** The app as a developer runs it (demo data, local test payments, mail to the outbox), behind a trusted proxy. */
-const start = (outbox: string) =>
-  startServerProcess({
-    port,
-    quiet: true,
-    env: {
-      NODE_ENV: "development",
-      SEED_DEMO_DATA: "true",
-      TRUST_PROXY: "true",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      PGLITE_DATA_DIR: join(dir, "pglite"),
-      MAIL_OUTBOX_DIR: join(dir, outbox),
-      SMTP_URL: "",
-      STRIPE_SECRET_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      PRINTIFY_API_TOKEN: "",
-    },
-  });
+const start = (outbox: string) => startDevelopmentServer(port, dir, outbox, databaseUrl);
 
 test("SIGKILL in the middle of a write burst: after the restart every acknowledged write is there, every e-mail sent once", async () => {
   const outcome = await killDuringBurst({
@@ -99,14 +78,7 @@ test.skipIf(!onPostgres)(
         concurrency: 4,
         times: 2,
         settleMs: SETTLE_MS,
-        terminate: () =>
-          admin(async (c) => {
-            const { rowCount } = await c.query(
-              "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
-              [databaseName],
-            );
-            return rowCount ?? 0;
-          }),
+        terminate: () => terminateConnections(adminUrl, databaseName),
       });
       console.log(
         `terminate burst: ${outcome.terminated} backends terminated, ${outcome.attempts} attempts, ${outcome.acknowledged.registered.length + outcome.acknowledged.bought.length} acknowledged`,

@@ -78,6 +78,20 @@ export const OrderEventSchema = T.Object({
 });
 export type OrderEvent = Static<typeof OrderEventSchema>;
 
+/**
+ * A tracking link from outside (Printify, an admin) as a web address (http/https), or null: it ends up in e-mails
+ * and pages as a link, so never a `javascript:` one. The one rule for the API and the site.
+ */
+export function webUrl(value: unknown): string | null {
+  if (typeof value !== "string" || !value) return null;
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
 export const ShipmentSchema = T.Object({
   carrier: T.Union([T.String(), T.Null()]),
   number: T.Union([T.String(), T.Null()]),

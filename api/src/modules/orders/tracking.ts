@@ -14,6 +14,7 @@ import { enqueue, work } from "../../jobs/jobs";
 import { log } from "../../lib/logger";
 import { sendMailOnce } from "../../jobs/mail-once";
 import { handleEvent } from "../operations/ledger";
+import { webUrl } from "./schema";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
 import {
@@ -141,17 +142,6 @@ export const INVALID_SIGNATURE = "Invalid signature";
 const ORDER_EVENTS = new Set<string>(ORDER_WEBHOOK_TOPICS);
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
-/** A tracking link from outside is kept only as a web address (http/https): it ends up in e-mails and on pages. */
-export function webUrl(value: unknown): string | null {
-  const url = text(value);
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The facts one order event states (Printify's data: `status`; a shipment's `carrier: { code, tracking_number, tracking_url }`). */
 export function factsOfEvent(event: PrintifyWebhookEvent): PrintifyFacts {

@@ -2,7 +2,7 @@
 // labels, timeline stage labels, and the buyer's steps to the door with safe tracking links (/subscriptions). Each map covers its whole union from the contract (`satisfies Record<…>`), so a
 // status, type or event kind added to the API breaks tsc here until it has its words.
 import type { OrderEventKind, OrderStatus, OrderType } from "@api/modules/orders/schema";
-import { ORDER_ID_SHOWN } from "@api/modules/orders/schema";
+import { ORDER_ID_SHOWN, webUrl } from "@api/modules/orders/schema";
 import type { BadgeTone } from "../../components/ui/Badge";
 
 type Shown = { label: string; tone: BadgeTone };
@@ -66,12 +66,4 @@ const STEP = { PENDING: 0, PROCESSING: 1, SHIPPED: 2, COMPLETED: 3, CANCELLED: n
 export const orderStep = (status: OrderStatus): number | null => STEP[status];
 
 /** A tracking URL as a link only when it is a web address (http or https): never a `javascript:` one from outside. */
-export function trackingHref(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
+export const trackingHref = (url: string | null): string | null => webUrl(url);
