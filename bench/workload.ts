@@ -112,6 +112,7 @@ export async function apply(base: string, catalogue: Catalogue): Promise<boolean
     applicantEmail: joined.account.email,
     role: "Engineer",
     isEnterprise: true,
+    interestDescription: "Measuring the platform under a steady load.",
   });
   await res.arrayBuffer();
   return ok(res.status);
