@@ -59,7 +59,10 @@ test("the admin syncs the shop: 'Syncing...', every Sync disabled, 'n of N produ
   });
   await expectToast(page, "Sync Successful", `Synced ${summary(total)}`);
   await expect(page.getByTestId("catalogue-count")).toHaveText(`${total} products`);
-  await expect(page.getByTestId("catalogue-item")).toHaveCount(total);
+  // The card pages by keyset: the first 24, then Load more.
+  await expect(page.getByTestId("catalogue-item")).toHaveCount(24);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(page.getByTestId("catalogue-item")).toHaveCount(48);
   for (const button of await syncButtons.all()) await expect(button).toBeEnabled();
 
   await shop.getByRole("button", { name: "Sync Products" }).click();
@@ -68,6 +71,48 @@ test("the admin syncs the shop: 'Syncing...', every Sync disabled, 'n of N produ
   });
   await expectToast(page, "Sync Successful", `Synced ${summary(0)}`);
   await expect(page.getByTestId("catalogue-count")).toHaveText(`${total} products`);
+});
+
+test("a provider description carrying script stays inert on the product page, the store and the admin catalogue", async ({
+  page,
+}) => {
+  // Find the synced product (the oldest, so on the store's last pages) through the public list.
+  let id: string | undefined;
+  for (let cursor: string | undefined, pages = 0; !id && pages < 20; pages++) {
+    const res = await page.request.get(`/api/merchandise?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    id = ((await res.json()) as { id: string; title: string }[]).find((p) => p.title === "Community Tote No. 001")?.id;
+    cursor = res.headers()["x-next-cursor"];
+    if (!cursor) break;
+  }
+  expect(id, "the hostile product was synced").toBeDefined();
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const inert = async () => {
+    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+    const live = await page.evaluate(
+      () =>
+        document.querySelectorAll(
+          '[onerror], [onload], [onclick], [style*="javascript"], a[href^="javascript"], iframe, form[action^="javascript"]',
+        ).length,
+    );
+    expect(live).toBe(0);
+  };
+  await page.goto(`/merchandise/${id}`);
+  await expect(page.getByText("Machine washable.")).toBeVisible(); // the description's text is shown, as text
+  await expect(page.getByRole("link", { name: "details" })).toHaveCount(0); // a javascript: link loses its href
+  await page.getByText("details", { exact: true }).first().click(); // and clicking what is left does nothing
+  await inert();
+  await page.goto("/merchandise");
+  await inert();
+  await signInAsAdmin(page);
+  await page.goto("/admin/merchandise");
+  await waitForHydration(page);
+  await expect(page.getByTestId("catalogue-count")).toHaveText(/\d+ products/);
+  await inert();
+  expect(dialogs).toEqual([]);
 });
 
 test("the admin registers the shop's order webhooks with our URL; registering again adds none", async ({ page, baseURL }) => {

@@ -38,9 +38,18 @@ export function catalogue(count: number): PrintifyProduct[] {
     ...structuredClone(tote),
     id: `e2e0${(i + 1).toString(16).padStart(20, "0")}`,
     title: `Community Tote No. ${String(i + 1).padStart(3, "0")}`,
+    // The first carries what a compromised or careless provider account could send: the journeys check it stays inert.
+    ...(i === 0 ? { description: HOSTILE_DESCRIPTION } : {}),
   }));
   return [...generated, ...structuredClone([...DEMO_PRODUCTS])].slice(-count);
 }
+
+/** Script in every place HTML can carry it; each would set window.__xss if it ever ran in a page. */
+export const HOSTILE_DESCRIPTION =
+  '<p>Sturdy <strong>tote</strong> <img src="x" onerror="window.__xss=1"></p><script>window.__xss=2</script>' +
+  '<a href="javascript:window.__xss=3">details</a><svg onload="window.__xss=4"></svg>' +
+  '<iframe src="javascript:window.__xss=5"></iframe><form action="javascript:window.__xss=6"><button>go</button></form>' +
+  '<p style="background:url(javascript:window.__xss=7)" onclick="window.__xss=8">Machine washable.</p>';
 
 const json = (data: unknown, status = 200) => Response.json(data, { status });
 
