@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The platform's command-line entry, runnable with nothing but Node.js >= 20 and npm (README's commands):
-//   npm start        install if needed, build the site if its sources changed, serve site + API (demo data in dev)
+//   npm start        install if needed, build the site if its sources changed (prepare-start), then the npm script
+//                    execs the server: site + API in one Bun process (demo data in dev), npm's only child
 //   npm run dev      API (watched) + Astro dev server with reload, on http://127.0.0.1:$DEV_PORT (4321)
 //   npm run build    build the site into dist/ (always) and record the build stamp
 //   npm test         every test: API on PGlite and on PostgreSQL, then Playwright in Chromium; prints a summary
@@ -94,16 +95,18 @@ function serve(children) {
 }
 
 const command = process.argv[2];
-if (!["start", "dev", "build", "test"].includes(command)) {
-  console.error("Usage: node scripts/platform.mjs start | dev | build | test [--no-e2e] [--no-postgres]");
+if (!["start", "prepare-start", "dev", "build", "test"].includes(command)) {
+  console.error("Usage: node scripts/platform.mjs start | prepare-start | dev | build | test [--no-e2e] [--no-postgres]");
   process.exit(2);
 }
 ensureInstalled();
 
-if (command === "start") {
+if (command === "start" || command === "prepare-start") {
   build({ ifChanged: true });
   step("Starting the server (database, migrations, demo data when empty) …");
-  serve([[bun, ["server/main.ts", "--ready-line"], {}]]);
+  // `npm start` runs `prepare-start`, then its shell execs the server: Bun replaces the shell and this script has
+  // ended, so npm's only child is the server (no Node or sh kept alive beside it). `start` keeps the server as a child.
+  if (command === "start") serve([[bun, ["server/main.ts", "--ready-line"], {}]]);
 } else if (command === "build") {
   build();
 } else if (command === "dev") {

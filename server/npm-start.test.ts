@@ -1,7 +1,7 @@
 // `npm start` as a person sees it: with the site already built from these sources it skips the build (the build
 // stamp), says what it is doing, and ends with the "ready" line naming the URL and the demo sign-in.
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isBuildCurrent } from "../scripts/build-stamp.mjs";
@@ -19,7 +19,7 @@ test.skipIf(!isBuildCurrent(root))(
   async () => {
     const port = await freePort();
     const started = performance.now();
-    const proc = Bun.spawn(["node", "scripts/platform.mjs", "start"], {
+    const proc = Bun.spawn(["npm", "start", "--silent"], {
       cwd: root,
       stdout: "pipe",
       stderr: "pipe",
@@ -53,6 +53,10 @@ test.skipIf(!isBuildCurrent(root))(
       const { username, password } = DEMO_ACCOUNTS.admin;
       expect(output).toContain(`Demo sign-in: ${username} / ${password}`);
       expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+      // Once ready, npm's only child is the server itself: the preparing Node script has ended and the shell was
+      // replaced by Bun (exec), so nothing but npm and the server stays alive.
+      const children = readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, "utf8").trim().split(/\s+/);
+      expect(children.map((pid) => readFileSync(`/proc/${pid}/comm`, "utf8").trim())).toEqual(["bun"]);
     } finally {
       reader.releaseLock();
       proc.kill("SIGTERM");
