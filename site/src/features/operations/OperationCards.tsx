@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { Job, WebhookEvent } from "@api/modules/operations/schema";
 import Badge from "../../components/ui/Badge";
+import DefinitionList from "../../components/ui/DefinitionList";
 import { formatMoment } from "../../lib/format";
 import { JOB_STATE, PROVIDER_LABELS, shortId, WEBHOOK_STATUS } from "./operations-status";
 
@@ -29,16 +30,7 @@ function OperationCard({ title, subtitle, badge, lines, error, actions, testId }
             {badge.label}
           </Badge>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          {lines.map(([label, value]) =>
-            value ? (
-              <div key={label} className="contents">
-                <dt className="opacity-70">{label}</dt>
-                <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-              </div>
-            ) : null,
-          )}
-        </dl>
+        <DefinitionList lines={lines} />
         {error && <p className="text-sm text-error [overflow-wrap:anywhere]">Error: {error}</p>}
         <div className="card-actions mt-auto justify-end">{actions}</div>
       </div>

@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import type { Order } from "@api/modules/orders/schema";
 import Badge from "../../components/ui/Badge";
+import DefinitionList from "../../components/ui/DefinitionList";
 import { ORDER_TYPE_LABELS, money, orderStatus, orderTitle } from "./order-status";
 
 export default function OrderCard({ order, actions }: { order: Order; actions: ReactNode }) {
@@ -25,16 +26,7 @@ export default function OrderCard({ order, actions }: { order: Order; actions: R
           </div>
           <Badge tone={status.tone}>{status.label}</Badge>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          {lines.map(([label, value]) =>
-            value ? (
-              <div key={label} className="contents">
-                <dt className="opacity-70">{label}</dt>
-                <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-              </div>
-            ) : null,
-          )}
-        </dl>
+        <DefinitionList lines={lines} />
         {order.submissionError && (
           <p className="text-sm text-error [overflow-wrap:anywhere]">Printify: {order.submissionError}</p>
         )}
