@@ -74,6 +74,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Per port: `npm test` runs two passes at once (scripts/run-tests.mjs), and Playwright empties its output dir at start.
+  outputDir: `test-results/playwright-${port}`,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: `test-results/e2e-results${cluster ? "-cluster" : ""}.json` }]],
   use: {

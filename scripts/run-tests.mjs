@@ -1,6 +1,8 @@
-// `npm test`: builds the site, type-checks, runs the API tests on PGlite and on a fresh PostgreSQL database, then the
-// Playwright journeys in Debian Chromium — on one server, then on two server processes behind a round-robin proxy —
-// and closes with one honest line: "N passed, N failed[, N skipped]".
+// `npm test`: builds the site, type-checks, lints, then two lanes at once: the API tests on PGlite followed by the
+// Playwright journeys in Debian Chromium on one server, and the API tests on a fresh PostgreSQL database followed by
+// the same journeys on two server processes behind a round-robin proxy. Closes with one honest line:
+// "N passed, N failed[, N skipped]".
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import net from "node:net";
@@ -44,6 +46,39 @@ function postgresReachable(url) {
   });
 }
 
+/**
+ * A lane runs its commands one after the other, each line of their output under the lane's prefix (the two lanes'
+ * lines interleave; a prefix says whose each is).
+ */
+function makeLane(root, name) {
+  const prefix = `[${name}] `;
+  const pipe = (stream, target) => {
+    let rest = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) target.write(`${prefix}${line}\n`);
+    });
+    stream.on("end", () => rest && target.write(`${prefix}${rest}\n`));
+  };
+  return {
+    run(cmd, args, env) {
+      console.log(`\n${prefix}▶ ${[cmd.split("/").pop(), ...args].join(" ")}`);
+      return new Promise((resolve) => {
+        const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+        pipe(child.stdout, process.stdout);
+        pipe(child.stderr, process.stderr);
+        child.on("error", (error) => {
+          console.error(`${prefix}✗ ${error.message}`);
+          resolve(1);
+        });
+        child.on("close", (code) => resolve(code ?? 1));
+      });
+    },
+  };
+}
+
 export async function runAllTests({ root, bun, run, build, env, args }) {
   const resultsDir = join(root, "test-results");
   rmSync(resultsDir, { recursive: true, force: true });
@@ -61,51 +96,69 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
   const lint = run(join(root, "node_modules/.bin/biome"), ["check", "."], { env, allowFail: true });
   suites.push({ name: "lint", passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1, skipped: 0 });
 
-  const bunSuite = (name, extraEnv) => {
-    console.log(`\n▶ API and unit tests on ${name}`);
+  // Two lanes side by side, each a database's bun pass then its Playwright pass: PGlite → one server, PostgreSQL →
+  // two processes behind a proxy. Each runner is mostly waiting (one worker, one browser, servers idle between
+  // steps), so on two cores the lanes overlap instead of adding up. Each lane has its own ports, Playwright output
+  // dir and saved sessions; their output is interleaved line by line under a prefix.
+  const pgUrl = env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const withPostgres = !args.includes("--no-postgres");
+  const withE2e = !args.includes("--no-e2e");
+  const postgresUp = withPostgres && (await postgresReachable(pgUrl));
+
+  const bunSuite = async (lane, name, extraEnv) => {
     const outfile = join(resultsDir, `bun-${name}.xml`);
-    const code = run(bun, ["test", "--timeout", "60000", "--reporter=junit", `--reporter-outfile=${outfile}`], {
-      env: { ...env, ...extraEnv },
-      allowFail: true,
+    const code = await lane.run(bun, ["test", "--timeout", "60000", "--reporter=junit", `--reporter-outfile=${outfile}`], {
+      ...env,
+      ...extraEnv,
     });
     const counts = countJunit(outfile) ?? { passed: 0, failed: 1, skipped: 0 };
     // A crashed runner that wrote no failure still counts as a failure.
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
-    suites.push({ name: `bun test (${name})`, ...counts });
+    return { name: `bun test (${name})`, ...counts };
   };
-
-  bunSuite("pglite", { TEST_DATABASE: "pglite" });
-
-  const pgUrl = env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  if (args.includes("--no-postgres")) {
-    console.log("\n(skipping PostgreSQL: --no-postgres)");
-  } else if (await postgresReachable(pgUrl)) {
-    bunSuite("postgres", { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: pgUrl });
-  } else {
-    console.error(`\n✗ PostgreSQL is not reachable at ${pgUrl}: start it, set TEST_POSTGRES_URL, or pass --no-postgres`);
-    suites.push({ name: "bun test (postgres)", passed: 0, failed: 1, skipped: 0 });
-  }
-
-  const playwright = (name, results, extraEnv) => {
-    const code = run(join(root, "node_modules/.bin/playwright"), ["test"], { env: { ...env, ...extraEnv }, allowFail: true });
+  const playwright = async (lane, name, results, extraEnv) => {
+    const code = await lane.run(join(root, "node_modules/.bin/playwright"), ["test"], { ...env, ...extraEnv });
     const counts = countPlaywright(join(resultsDir, results)) ?? { passed: 0, failed: 1, skipped: 0 };
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
-    suites.push({ name, ...counts });
+    return { name, ...counts };
   };
-  if (args.includes("--no-e2e")) {
-    console.log("\n(skipping Playwright: --no-e2e)");
-  } else {
-    console.log("\n▶ Playwright journeys in Chromium");
-    playwright("playwright", "e2e-results.json", {});
-    // The same journeys against two server processes on one PostgreSQL and one S3-compatible bucket behind a
-    // round-robin proxy (e2e/support/cluster.ts): nothing may depend on which process a request reaches.
-    if (args.includes("--no-postgres")) {
-      console.log("\n(skipping Playwright on two processes: --no-postgres)");
-    } else {
-      console.log("\n▶ Playwright journeys in Chromium, two server processes on PostgreSQL + S3 behind a round-robin proxy");
-      playwright("playwright (2 processes)", "e2e-results-cluster.json", { E2E_CLUSTER: "1", TEST_POSTGRES_URL: pgUrl });
+
+  const pgliteLane = async () => {
+    const lane = makeLane(root, "pglite");
+    const out = [await bunSuite(lane, "pglite", { TEST_DATABASE: "pglite" })];
+    if (withE2e) out.push(await playwright(lane, "playwright", "e2e-results.json", { E2E_PORT: "4477" }));
+    return out;
+  };
+  const postgresLane = async () => {
+    if (!withPostgres) {
+      console.log("\n(skipping PostgreSQL and the two-process Playwright pass: --no-postgres)");
+      return [];
     }
-  }
+    if (!postgresUp) {
+      console.error(`\n✗ PostgreSQL is not reachable at ${pgUrl}: start it, set TEST_POSTGRES_URL, or pass --no-postgres`);
+      return [{ name: "bun test (postgres)", passed: 0, failed: 1, skipped: 0 }];
+    }
+    const lane = makeLane(root, "postgres");
+    const out = [await bunSuite(lane, "postgres", { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: pgUrl })];
+    // The same journeys against two server processes on one PostgreSQL database and one S3-compatible bucket behind
+    // a round-robin proxy (e2e/support/cluster.ts): nothing may depend on which process a request reaches.
+    if (withE2e) {
+      out.push(
+        await playwright(lane, "playwright (2 processes)", "e2e-results-cluster.json", {
+          E2E_CLUSTER: "1",
+          E2E_PORT: "4577",
+          TEST_POSTGRES_URL: pgUrl,
+        }),
+      );
+    }
+    return out;
+  };
+  if (!withE2e) console.log("\n(skipping Playwright: --no-e2e)");
+  console.log(
+    "\n▶ Two lanes side by side: [pglite] bun tests, then Playwright on one server; [postgres] bun tests, then Playwright on two processes",
+  );
+  const lanes = await Promise.all([pgliteLane(), postgresLane()]);
+  suites.push(...lanes.flat());
 
   const total = suites.reduce(
     (t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }),
