@@ -4,6 +4,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import bunFront from "./site/adapter/index.mjs";
+import { CACHED_PAGES } from "./api/src/lib/page-tags.ts";
 
 // In `npm run dev` the API runs as its own watched process; Astro's dev server proxies /api to it.
 const apiDevPort = process.env.API_DEV_PORT ?? "3001";
@@ -20,6 +21,10 @@ export default defineConfig({
   integrations: [react()],
   server: { port: 4321, host: "127.0.0.1" },
   devToolbar: { enabled: false },
+  // Anonymous public pages come from the route cache (server/page-cache.ts; docs/decisions/015-page-cache.md): which
+  // ones, for how long and tagged with what they show is api/src/lib/page-tags.ts. Not in `astro dev`.
+  cache: { provider: { name: "platform-pages", entrypoint: "./server/page-cache.ts" } },
+  routeRules: CACHED_PAGES,
   // Astro 7's default, "jsx", drops a line break between a word and an inline element ("see our" + newline +
   // <a>Privacy Policy</a> renders "see ourPrivacy Policy"), as JSX does. `true` collapses whitespace losslessly:
   // a run with a line break becomes one space, never nothing (server/page-text.test.ts).

@@ -9,6 +9,8 @@ import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions"
 import { BILLING_PAGE_SIZE } from "../api/src/modules/payments/schema";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
 import { servedSite } from "./served-site";
+import { pagesChanged } from "../api/src/lib/page-cache";
+import { tagsChangedBy } from "../api/src/lib/page-tags";
 
 const site = servedSite();
 const DAY = 86_400_000;
@@ -162,6 +164,7 @@ describe("/terms", () => {
     expect(html).toContain("$120.50 per year");
     expect(html).not.toContain("$99 per year");
     await saveSubscriptionSettings({ annualPrice: "99" });
+    await pagesChanged(tagsChangedBy("PUT", "/api/settings/subscription")); // as that write route does (server/front.ts)
     expect((await page("/terms")).html).toContain("$99 per year");
   });
 });

@@ -1,15 +1,19 @@
 // The one production process: Bun.serve routes /api to Elysia, serves the built client assets from dist/client,
 // and hands every other request to Astro's SSR App; it compresses what it sends (compress.ts).
 // docs/decisions/001-one-bun-process-serves-site-and-api.md
-import { existsSync, statSync } from "node:fs";
-import { join, normalize, sep } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { join, posix, relative, sep } from "node:path";
 import type { Server } from "bun";
 import { app as apiApp } from "../api/src/app";
 import { env } from "../api/src/env";
 import { allowedOrigins } from "../api/src/plugins/security";
 import { log } from "../api/src/lib/logger";
 import { clientIpOf, recordClientIp } from "../api/src/lib/client-ip";
-import { contentSecurityPolicy, hashSourcesOf, inlineScriptHashes } from "../api/src/lib/csp";
+import { contentSecurityPolicy, inlineScriptHashes } from "../api/src/lib/csp";
+import { finishRenderedPage, isHtml } from "./finished-page";
+import { pagesChanged } from "../api/src/lib/page-cache";
+import { tagsChangedBy } from "../api/src/lib/page-tags";
+import { PAGE_CACHE_REGISTRY, type PageCacheRegistry } from "./page-cache";
 import { compressResponse, negotiateEncoding, respondCompressed, varyOnAcceptEncoding, type ContentEncoding } from "./compress";
 
 export const DIST_DIR = join(import.meta.dir, "../dist");
@@ -24,8 +28,30 @@ export async function loadAstroApp(distDir = DIST_DIR): Promise<AstroApp> {
   return (await import(entry)).app as AstroApp;
 }
 
-/** The file under dist/client a GET path names, if any: the path itself, or its prerendered index.html. */
-function staticFile(clientDir: string, pathname: string): string | undefined {
+/**
+ * Every file under dist/client by the URL path that names it: the path itself and, for a prerendered `…/index.html`,
+ * its directory with and without the slash. Built once: the build's output does not change under a running process,
+ * and a lookup in memory costs nothing where two stat calls per page request were a tenth of a cached page's time.
+ */
+function indexBuiltFiles(clientDir: string): Map<string, string> {
+  const index = new Map<string, string>();
+  if (!existsSync(clientDir)) return index;
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    const path = `/${relative(clientDir, file).split(sep).join("/")}`;
+    index.set(path, file);
+    if (path.endsWith("/index.html")) {
+      const dir = path.slice(0, -"index.html".length);
+      index.set(dir, file);
+      if (dir !== "/") index.set(dir.slice(0, -1), file);
+    }
+  }
+  return index;
+}
+
+/** The built file a GET path names, if any (dot segments resolved as a file system would; nothing outside the index). */
+function staticFile(index: Map<string, string>, pathname: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -33,16 +59,9 @@ function staticFile(clientDir: string, pathname: string): string | undefined {
     return undefined;
   }
   if (decoded.includes("\0")) return undefined;
-  const target = normalize(join(clientDir, decoded));
-  if (target !== clientDir && !target.startsWith(clientDir + sep)) return undefined; // no escaping dist/client
-  for (const candidate of [target, join(target, "index.html")]) {
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not there: try the next candidate
-    }
-  }
-  return undefined;
+  return (
+    index.get(decoded) ?? (decoded.includes("/.") || decoded.includes("//") ? index.get(posix.normalize(decoded)) : undefined)
+  );
 }
 
 function cacheControl(pathname: string) {
@@ -120,33 +139,18 @@ const SECURITY_HEADERS: Record<string, string> = {
   ...(env.SITE_URL.startsWith("https://") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
 };
 
+const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
+
 function secured(response: Response): Response {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+  for (const [name, value] of SECURITY_HEADER_LIST) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
   return response;
 }
 
-const isHtml = (headers: Headers) => headers.get("content-type")?.startsWith("text/html") ?? false;
-
-/**
- * An Astro-rendered page with the CSP added. Its inline scripts are hashed from the body, but a hash is listed only
- * if Astro's own header vouches for it: Astro hashes the scripts it emits (island runtime, client directives,
- * bundled scripts, and `is:inline` ones registered with `Astro.csp.insertScriptHash`) when it builds, not from the
- * rendered page. Any other inline script got there some other way, e.g. through an XSS hole, and stays blocked;
- * allow-listing whatever the body contains would defeat the policy (the hole behind CVE-2024-29896).
- */
-async function withRenderedPagePolicy(request: Request, response: Response, pathname: string): Promise<Response> {
-  const html = response.body ? await response.text() : "";
-  const vouched = hashSourcesOf(response.headers.get("content-security-policy"));
-  const hashes = inlineScriptHashes(html);
-  const unknown = hashes.filter((h) => !vouched.has(h));
-  if (unknown.length > 0)
-    log.warn("inline script that Astro did not emit: blocked by the CSP", { path: pathname, hashes: unknown });
-  const headers = new Headers(response.headers);
-  headers.set("content-security-policy", contentSecurityPolicy(hashes.filter((h) => vouched.has(h))));
-  headers.delete("content-length"); // recomputed for the re-sent body
-  const { status, statusText } = response;
+/** A rendered page, finished (CSP) and compressed for this request. */
+async function sendRenderedPage(request: Request, response: Response, pathname: string): Promise<Response> {
+  const { status, statusText, headers, html } = await finishRenderedPage(response, pathname);
   if (!response.body) return new Response(null, { status, statusText, headers });
   return respondCompressed(request, html, { status, statusText, headers }); // the text is in hand: no second read
 }
@@ -156,6 +160,7 @@ type FrontOptions = { port: number; hostname: string; astro?: AstroApp; distDir?
 /** Without `astro` only the API is served (the dev API process behind `astro dev`). */
 export function startServer({ port, hostname, astro, distDir = DIST_DIR }: FrontOptions): Server<undefined> {
   const clientDir = join(distDir, "client");
+  const builtFiles = indexBuiltFiles(clientDir);
   // Prerendered pages are build output and never change while the process runs: each file's policy is worked out
   // once. Every inline script in them came from the build, so all are allowed.
   const filePolicies = new Map<string, Promise<string>>();
@@ -204,21 +209,30 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
   async function route(request: Request, server: Server<undefined>): Promise<Response> {
     const url = new URL(request.url);
     recordClientIp(request, server.requestIP(request)?.address);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/"))
-      return compressResponse(request, await apiApp.handle(request));
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+      const response = await apiApp.handle(request);
+      // A write that changed what kept pages show drops them (every process) before its answer goes out, so the
+      // next page anyone loads shows it.
+      const changed = tagsChangedBy(request.method, url.pathname);
+      if (changed.length > 0 && response.status < 400) await pagesChanged(changed);
+      return compressResponse(request, response);
+    }
     if (!astro) return new Response("Not found: this process serves only /api", { status: 404 });
     if (request.method === "GET" || request.method === "HEAD") {
-      const file = staticFile(clientDir, url.pathname);
+      const file = staticFile(builtFiles, url.pathname);
       if (file) return serveFile(request, url.pathname, file);
     }
+    // A kept anonymous page (Astro's route cache, page-cache.ts) goes out without entering Astro's pipeline.
+    const kept = pageCache()?.hit(request, url);
+    if (kept) return kept;
     const rendered = await astro.render(onSiteOrigin(request, url), {
       clientAddress: clientIpOf(request),
       addCookieHeader: true,
       locals: { fetch: apiFetcher(request) },
     });
-    return isHtml(rendered.headers)
-      ? withRenderedPagePolicy(request, rendered, url.pathname)
-      : compressResponse(request, rendered);
+    // A page from the route cache (page-cache.ts) is finished already: policy worked out, bytes compressed.
+    if (rendered.headers.has("x-astro-cache")) return rendered;
+    return isHtml(rendered.headers) ? sendRenderedPage(request, rendered, url.pathname) : compressResponse(request, rendered);
   }
 
   /** A built file, or its precompressed copy when the request accepts one; headers (type, CSP) are the file's own. */
@@ -240,6 +254,9 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
     return new Response(request.method === "HEAD" ? null : body, { headers });
   }
 }
+
+/** The route cache, once the Astro bundle has created it (on its first render). */
+const pageCache = () => (globalThis as unknown as Record<symbol, PageCacheRegistry | undefined>)[PAGE_CACHE_REGISTRY];
 
 const SITE_ORIGINS = allowedOrigins(env.SITE_URL, env.NODE_ENV);
 

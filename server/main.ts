@@ -40,6 +40,11 @@ try {
   process.exit(1);
 }
 const astro = await astroLoading;
+// Several processes on one PostgreSQL: each hears which pages the others' writes changed (api/src/lib/page-cache.ts).
+const stopPageListener =
+  astro && database.kind === "postgres" && env.DATABASE_URL
+    ? (await import("../api/src/lib/page-cache")).listenForPageChanges(env.DATABASE_URL)
+    : undefined;
 const server = startServer({ port: env.PORT, hostname: env.HOST, astro });
 log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.SITE_URL, database: database.kind });
 // `npm start` and `npm run dev` (scripts/platform.mjs) ask for one line a person reads among the JSON logs.
@@ -59,6 +64,7 @@ async function shutdown(signal: string) {
     server.stop(true);
   }
   await stopJobs(env.SHUTDOWN_GRACE_MS);
+  await stopPageListener?.();
   await closeDatabase();
   log.info("stopped");
   process.exit(0);

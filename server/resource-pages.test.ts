@@ -7,6 +7,8 @@ import { createProject, createUser, unique } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
+import { pagesChanged } from "../api/src/lib/page-cache";
+import { tagsChangedBy } from "../api/src/lib/page-tags";
 
 const site = servedSite();
 const tag = unique("res").replaceAll("-", "");
@@ -55,6 +57,7 @@ describe("/resources", () => {
     expect(html).toContain(`Premium study ${tag}`);
     expect(html).toContain("$29.00");
     await saveSubscriptionSettings({ annualPrice: "99" });
+    await pagesChanged(tagsChangedBy("PUT", "/api/settings/subscription")); // as that write route does (server/front.ts)
     expect((await page("/resources")).html).toContain("Subscribe for $99/year");
   });
 

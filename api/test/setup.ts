@@ -1,7 +1,7 @@
 // Preloaded before every bun test file: points the app at a fresh, empty, migrated database for this run —
 // PGlite in memory by default, or a new database on the PostgreSQL server when TEST_DATABASE=postgres — and
 // drops that database afterwards. Tests create their own data with the factories; no demo seed.
-import { afterAll } from "bun:test";
+import { afterAll, beforeEach } from "bun:test";
 import pg from "pg";
 import { startMailbox } from "./mailbox";
 
@@ -10,6 +10,14 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.SEED_DEMO_DATA = "false";
 process.env.SITE_URL = "http://localhost:3000";
 process.env.HASH_CONCURRENCY ??= "2";
+
+// Tests write with factories, past the API whose writes drop kept pages: every test starts with Astro's route cache
+// (server/page-cache.ts) empty, as after a deploy. server/page-cache.test.ts tests the cache itself, within a test.
+beforeEach(() => {
+  (globalThis as unknown as Record<symbol, { invalidate(all: "all"): void } | undefined>)[
+    Symbol.for("platform.pageCache")
+  ]?.invalidate("all");
+});
 
 const mailbox = await startMailbox();
 process.env.SMTP_URL = mailbox.url;

@@ -19,6 +19,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.fetch ??= devFetch;
   const { data } = await serverApi(context).auth.user.get();
   context.locals.user = data ?? null;
+  // A member's page is never kept (server/page-cache.ts does not even look for one when a session cookie comes).
+  if (context.locals.user) context.cache.set(false);
 
   const section = adminSectionOf(context.url.pathname);
   if (section) {

@@ -17,6 +17,7 @@ import { db } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
+import { pagesChanged } from "../../lib/page-cache";
 import { enqueue, work } from "../../jobs/jobs";
 import { type MerchandiseRow, type MerchandiseVariantRow, toMerchandise } from "./catalogue";
 import { type PrintifyClient, PrintifyError, printify } from "./client";
@@ -252,6 +253,9 @@ export async function runSync({ runId }: SyncJob, client: PrintifyClient | null 
       data: { ...counts, status: "FAILED", activeShopId: null, finishedAt: new Date(), error: reason.slice(0, 1000) },
     });
     log.warn("printify sync failed", { shopId, reason, err: e });
+  } finally {
+    // Succeeded or not, products may have changed: the store's kept pages go (every process).
+    await pagesChanged(["merchandise"]);
   }
 }
 
