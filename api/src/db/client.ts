@@ -40,6 +40,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     : openPglite(options.dataDir ?? env.PGLITE_DATA_DIR, options);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is wasm memory PGlite touches as it reads and never gives back: 130 of
+ * the server's 390 MB after start. The embedded database is the small, one-machine case (decision 003); 16 MB holds
+ * the demo data many times over, and a buffer miss is a read from the OS's page cache. Larger sites run on PostgreSQL.
+ */
+const PGLITE_SETTINGS = ["shared_buffers = 16MB"];
+
 async function openPglite(dataDir: string, options: OpenOptions): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   let release = () => {};
@@ -49,7 +56,7 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     release = lockDataDir(dataDir);
   }
   try {
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS });
     await client.waitReady;
     const factory = new PrismaPGlite(client);
     const applied = await applyMigrations(factory);
