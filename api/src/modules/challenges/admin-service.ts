@@ -13,6 +13,7 @@ import {
   type ChallengeUpdate,
 } from "./schema";
 import { getChallenge } from "./service";
+import { releaseFiles, replacedUrls } from "../uploads/references";
 
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
 
@@ -57,22 +58,38 @@ export async function createChallenge(input: ChallengeInput): Promise<Challenge>
 export async function updateChallenge(id: string, input: ChallengeUpdate): Promise<Challenge> {
   const data = toData(input);
   await (await db()).$transaction(async (tx) => {
-    const [current] = await tx.$queryRaw<{ startDate: Date; endDate: Date | null }[]>`
-      SELECT "startDate", "endDate" FROM "challenges" WHERE id = ${id} FOR UPDATE`;
+    const [current] = await tx.$queryRaw<{ startDate: Date; endDate: Date | null; imageUrl: string | null }[]>`
+      SELECT "startDate", "endDate", "imageUrl" FROM "challenges" WHERE id = ${id} FOR UPDATE`;
     if (!current) throw notFound("Challenge not found");
     assertDates(
       (data.startDate as Date | undefined) ?? current.startDate,
       data.endDate === undefined ? current.endDate : (data.endDate as Date | null),
     );
     await tx.challenge.update({ where: { id }, data });
+    await releaseFiles(tx, replacedUrls({ imageUrl: current.imageUrl }, data), `challenge-update:${id}`);
   });
   return getChallenge(id, { includeDraft: true });
 }
 
 /** Deleting removes its applications and archived projects too (SPEC §3: removed with their challenge). */
 export async function deleteChallenge(id: string): Promise<void> {
-  const { count } = await (await db()).challenge.deleteMany({ where: { id } });
-  if (count === 0) throw notFound("Challenge not found");
+  await (await db()).$transaction(async (tx) => {
+    // What goes with it (its projects and their resources, by cascade) gives up its files too.
+    const owned = await tx.challenge.findUnique({
+      where: { id },
+      select: {
+        imageUrl: true,
+        projects: { select: { imageUrl: true, whitePaperUrl: true, resources: { select: { imageUrl: true, fileUrl: true } } } },
+      },
+    });
+    const { count } = await tx.challenge.deleteMany({ where: { id } });
+    if (count === 0 || !owned) throw notFound("Challenge not found");
+    const urls = [
+      owned.imageUrl,
+      ...owned.projects.flatMap((p) => [p.imageUrl, p.whitePaperUrl, ...p.resources.flatMap((r) => [r.imageUrl, r.fileUrl])]),
+    ];
+    await releaseFiles(tx, urls, `challenge-delete:${id}`);
+  });
 }
 
 /** Draft resources an archived challenge starts the library with; an admin completes and publishes them. */

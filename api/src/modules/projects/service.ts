@@ -6,6 +6,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { inPageOrder } from "../../lib/keyset";
 import { listProjectIds } from "./list-query";
 import { PROJECT_MESSAGES, PROJECT_PAGE_SIZE, type Project, type ProjectInput, type ProjectUpdate } from "./schema";
+import { releaseFiles, replacedUrls } from "../uploads/references";
 
 const projectSelect = {
   id: true,
@@ -89,13 +90,27 @@ export async function updateProject(id: string, input: ProjectUpdate): Promise<P
   const prisma = await db();
   const data = toData(input);
   await assertChallengeExists(data.challengeId);
-  const { count } = await prisma.project.updateMany({ where: { id }, data }).catch(rethrowMissingChallenge);
-  if (count === 0) throw notFound(PROJECT_MESSAGES.notFound);
+  await prisma.$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<{ imageUrl: string | null; whitePaperUrl: string | null }[]>`
+      SELECT "imageUrl", "whitePaperUrl" FROM "projects" WHERE id = ${id} FOR UPDATE`;
+    const { count } = await tx.project.updateMany({ where: { id }, data }).catch(rethrowMissingChallenge);
+    if (count === 0 || !current) throw notFound(PROJECT_MESSAGES.notFound);
+    await releaseFiles(tx, replacedUrls(current, data), `project-update:${id}`);
+  });
   return getProject(id);
 }
 
 /** Deleting removes its resources and collaborators too (SPEC §3: removed with their project). */
 export async function deleteProject(id: string): Promise<void> {
-  const { count } = await (await db()).project.deleteMany({ where: { id } });
-  if (count === 0) throw notFound(PROJECT_MESSAGES.notFound);
+  await (await db()).$transaction(async (tx) => {
+    // Its resources go with it (cascade), and give up their files too.
+    const owned = await tx.project.findUnique({
+      where: { id },
+      select: { imageUrl: true, whitePaperUrl: true, resources: { select: { imageUrl: true, fileUrl: true } } },
+    });
+    const { count } = await tx.project.deleteMany({ where: { id } });
+    if (count === 0 || !owned) throw notFound(PROJECT_MESSAGES.notFound);
+    const urls = [owned.imageUrl, owned.whitePaperUrl, ...owned.resources.flatMap((r) => [r.imageUrl, r.fileUrl])];
+    await releaseFiles(tx, urls, `project-delete:${id}`);
+  });
 }

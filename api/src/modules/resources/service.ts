@@ -9,7 +9,7 @@ import { storage } from "../../lib/storage";
 import { Prisma } from "../../generated/prisma/client";
 import { canAccessSection } from "../auth/permissions";
 import { downloadableIds, mayDownload, type EntitlementSubject } from "../entitlements";
-import { enqueueFileCleanup, fileReferences, lockFile } from "../uploads/references";
+import { fileReferences, lockFile, releaseFiles, replacedUrls } from "../uploads/references";
 import { uploadedFileOf, uploadedFileUrl } from "../uploads/schema";
 import {
   type AccessLevel,
@@ -197,7 +197,10 @@ export async function createResource(caller: Caller, input: ResourceInput): Prom
 
 export async function updateResource(caller: Caller, id: string, input: ResourceUpdate): Promise<Resource> {
   const prisma = await db();
-  const current = await prisma.resource.findUnique({ where: { id }, select: { accessLevel: true, fileUrl: true } });
+  const current = await prisma.resource.findUnique({
+    where: { id },
+    select: { accessLevel: true, fileUrl: true, imageUrl: true },
+  });
   if (!current) throw notFound(RESOURCE_MESSAGES.notFound);
   const data = toData(input, current.accessLevel);
   await assertProjectExists(data.projectId);
@@ -207,6 +210,8 @@ export async function updateResource(caller: Caller, id: string, input: Resource
     if (fileUrl !== undefined && fileUrl !== current.fileUrl) data.fileUrl = await claimFile(tx, fileUrl, id);
     const { count } = await tx.resource.updateMany({ where: { id }, data }).catch(rethrowMissingProject);
     if (count === 0) throw notFound(RESOURCE_MESSAGES.notFound);
+    // A replaced image or file (the one read before this edit) goes once nothing names it.
+    await releaseFiles(tx, replacedUrls({ imageUrl: current.imageUrl, fileUrl: current.fileUrl }, data), `resource-update:${id}`);
   }, FILE_TRANSACTION);
   return getResource(caller, id);
 }
@@ -218,13 +223,12 @@ export async function updateResource(caller: Caller, id: string, input: Resource
  */
 export async function deleteResource(id: string): Promise<void> {
   const prisma = await db();
-  const row = await prisma.resource.findUnique({ where: { id }, select: { fileUrl: true } });
+  const row = await prisma.resource.findUnique({ where: { id }, select: { fileUrl: true, imageUrl: true } });
   if (!row) throw notFound(RESOURCE_MESSAGES.notFound);
-  const file = uploadedFileOf(row.fileUrl);
   await prisma.$transaction(async (tx) => {
     const { count } = await tx.resource.deleteMany({ where: { id } });
     if (count === 0) throw notFound(RESOURCE_MESSAGES.notFound);
-    if (file?.scope === "private") await enqueueFileCleanup(tx, { name: file.name, key: file.key }, `resource:${id}`);
+    await releaseFiles(tx, [row.fileUrl, row.imageUrl], `resource:${id}`);
   });
 }
 

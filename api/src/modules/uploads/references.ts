@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client";
 import { enqueue, work } from "../../jobs/jobs";
 import { storage } from "../../lib/storage";
-import { uploadedFileUrl } from "./schema";
+import { uploadedFileOf, uploadedFileUrl } from "./schema";
 
 type Client = PrismaClient | Prisma.TransactionClient;
 
@@ -48,6 +48,29 @@ export type FileCleanupJob = { name: string; key: string };
  */
 export function enqueueFileCleanup(tx: Prisma.TransactionClient, file: FileCleanupJob, eventKey: string) {
   return enqueue<FileCleanupJob>(tx, FILE_CLEANUP_JOB, file, { key: eventKey });
+}
+
+/**
+ * In the transaction that stops records naming `urls` (a replaced image, a deleted record and what is deleted with
+ * it): each uploaded file among them is deleted once that transaction has committed, if no record names it then
+ * (issue 17 item 6). Other URLs (the site's static files, provider CDNs, links) are not ours and stay as they are.
+ */
+export async function releaseFiles(tx: Prisma.TransactionClient, urls: Iterable<string | null | undefined>, eventKey: string) {
+  const seen = new Set<string>();
+  for (const url of urls) {
+    const file = uploadedFileOf(url);
+    if (!file || seen.has(file.key)) continue;
+    seen.add(file.key);
+    await enqueueFileCleanup(tx, { name: file.name, key: file.key }, `${eventKey}:${file.key}`);
+  }
+}
+
+/** The old value of each file column an update changes (`data` holds only what it sets). */
+export function replacedUrls<K extends string>(
+  current: Partial<Record<K, string | null>>,
+  data: Partial<Record<K, unknown>>,
+): (string | null | undefined)[] {
+  return (Object.keys(current) as K[]).filter((k) => data[k] !== undefined && data[k] !== current[k]).map((k) => current[k]);
 }
 
 /**
