@@ -1,4 +1,4 @@
-// Admin user management journey: counts and search, add a user with tool access, edit without touching the password, delete; the admin sidebar and its remembered collapsed state; the table on a 390 px phone.
+// Admin user management journey: counts and search, add a user with tool access, edit without touching the password, delete; the admin sidebar and its remembered collapsed state, its drawer on a phone; the table on a 390 px phone.
 import { type APIResponse, expect, test, type Page } from "@playwright/test";
 import { AUTH_STATE, apiLogin, signedOutRequest, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
@@ -181,6 +181,39 @@ test("the admin sidebar lists every section and ctrl+b collapses it, remembered 
   await expect(sidebar(page)).toHaveAttribute("data-state", "expanded");
   await expect(sidebar(page)).toContainText("Signed in as Ada Admin");
   expect((await context.cookies()).find((c) => c.name === "sidebar_state")?.value).toBe("true");
+});
+
+test("on a 390 px phone the toggle opens the sidebar as a drawer; Escape or the backdrop closes it, focus back on the toggle", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A page with no island of its own: the sidebar's plain script runs the drawer.
+  await page.goto("/admin/invoices");
+  const toggle = page.getByRole("button", { name: "Toggle sidebar" });
+  const drawer = page.getByRole("dialog", { name: "Admin sidebar" });
+  await expect(toggle).toHaveAttribute("aria-controls", "admin-sidebar-mobile");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(drawer).toBeHidden();
+
+  await toggle.click();
+  await expect(drawer).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(drawer.getByRole("link")).toHaveText(ADMIN_SECTIONS);
+  await expect(drawer.getByRole("link", { name: "Invoices" })).toHaveAttribute("aria-current", "page");
+  await expect(drawer.getByRole("link").first()).toBeFocused();
+  await expect(drawer).toContainText("Signed in as Ada Admin");
+
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+  await toggle.click();
+  await expect(drawer).toBeVisible();
+  // The backdrop: the strip of page the drawer (at most 85% of the width) leaves uncovered.
+  await page.mouse.click(380, 400);
+  await expect(drawer).toBeHidden();
+  await expect(toggle).toBeFocused();
 });
 
 test("on a 390 px phone the table scrolls sideways inside its own region, says so, and each row's actions stay on screen", async ({

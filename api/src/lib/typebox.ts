@@ -1,5 +1,10 @@
 // Small TypeBox helpers for contracts. Imports nothing but TypeBox, so contracts stay importable by islands.
-import { FormatRegistry, Type as T, type TLiteral, type TSchema, type TUnion } from "@sinclair/typebox";
+// Contracts import the builders by name from `@sinclair/typebox/type` (`import * as T`), never `Type`: `Type` is one
+// object holding every builder, so a bundle that touches it keeps them all (~11 KB gzipped in every form island),
+// while named builders keep only those called (~3 KB). The checks below (TypeBox's Errors and Check) are the API's;
+// an island checks a form with site/src/lib/contract-check.ts, which words failures through `collectProblems` here.
+import * as T from "@sinclair/typebox/type";
+import { FormatRegistry, type TLiteral, type TSchema, type TUnion } from "@sinclair/typebox/type";
 import { Errors, ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
 import { Check } from "@sinclair/typebox/value";
 
@@ -43,66 +48,80 @@ export const messages = (m: RuleMessages) => (typeof m === "string" ? { error: m
  */
 export type Problem = { path: string; field: string; message: string; declared: boolean };
 
+/**
+ * One failure as the wording below reads it: `name` is TypeBox's ValueErrorType name ("StringMinLength"),
+ * `message` TypeBox's default text for it; a union's failure is answered by its branches (`collectProblems`).
+ */
+export type SchemaFailure = { name: string; schema: TSchema; path: string; value: unknown; message: string };
+/** A schema's failures for a value, in TypeBox's order (TypeBox's Errors, or the islands' contract-check). */
+export type FailuresOf = (schema: TSchema, value: unknown) => Iterable<SchemaFailure>;
+
 /** "StringMinLength" → "minLength", "String" → "type", "ObjectRequiredProperty" → "type" (a missing value). */
-function keywordOf(error: ValueError): string {
-  const name = ValueErrorType[error.type] ?? "";
-  if (error.type === ValueErrorType.ObjectRequiredProperty) return "type";
+function keywordOf(name: string): string {
+  if (name === "ObjectRequiredProperty") return "type";
   const rest = name.replace(/^(String|Number|Integer|BigInt|Array|Object|Date|Uint8Array)/, "");
   return rest ? rest[0]!.toLowerCase() + rest.slice(1) : "type";
 }
 
 /** The message the schema declares for this failure, if any. */
-export function declaredMessage(error: ValueError): string | undefined {
-  const { error: own, errorMessage: map } = error.schema as { error?: unknown; errorMessage?: Record<string, unknown> };
+function declaredFor({ schema, name, value }: Pick<SchemaFailure, "schema" | "name" | "value">): string | undefined {
+  const { error: own, errorMessage: map } = schema as { error?: unknown; errorMessage?: Record<string, unknown> };
   if (typeof own === "string") return own;
   if (!map || typeof map !== "object") return undefined;
-  const wanted = error.value === "" && typeof map.empty === "string" ? "empty" : keywordOf(error);
+  const wanted = value === "" && typeof map.empty === "string" ? "empty" : keywordOf(name);
   const text = map[wanted];
   return typeof text === "string" ? text : undefined;
 }
 
+/** The message the schema declares for this TypeBox error, if any. */
+export const declaredMessage = (error: ValueError): string | undefined =>
+  declaredFor({ schema: error.schema, name: ValueErrorType[error.type] ?? "", value: error.value });
+
 const fieldOf = (path: string) => (path.replace(/^\//, "").split("/")[0] ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
 
-/** Distinct failing paths, first failure of each; a union is answered by the branch that best matches the value. */
-function collect(schema: TSchema, value: unknown, base = ""): Problem[] {
+/**
+ * Distinct failing paths, first failure of each, worded as the schema declares; a union is answered by the branch
+ * that best matches the value (the fewest failing fields; the first on a tie).
+ */
+export function collectProblems(failures: FailuresOf, schema: TSchema, value: unknown, base = ""): Problem[] {
   const problems: Problem[] = [];
   const seen = new Set<string>();
-  for (const error of Errors(schema, value)) {
-    const path = base + error.path;
+  for (const failure of failures(schema, value)) {
+    const path = base + failure.path;
     if ([...seen].some((p) => path === p || path.startsWith(`${p}/`))) continue;
     seen.add(path);
-    const declared = declaredMessage(error);
-    if (!declared && error.type === ValueErrorType.Union) {
-      problems.push(...bestBranch(error.schema as TSchema & { anyOf: TSchema[] }, error.value, path));
+    const declared = declaredFor(failure);
+    if (!declared && failure.name === "Union") {
+      let best: Problem[] | undefined;
+      for (const branch of (failure.schema as TSchema & { anyOf: TSchema[] }).anyOf) {
+        const found = collectProblems(failures, branch, failure.value, path);
+        if (!best || found.length < best.length) best = found;
+      }
+      problems.push(...(best ?? []));
       continue;
     }
     const where = path.replace(/^\//, "").replaceAll("/", ".");
     problems.push({
       path,
       field: fieldOf(path),
-      message: declared ?? (where ? `${where}: ${error.message}` : error.message),
+      message: declared ?? (where ? `${where}: ${failure.message}` : failure.message),
       declared: !!declared,
     });
   }
   return problems;
 }
 
-/** The branch with the fewest failing fields (the first on a tie) names the problems of a union. */
-function bestBranch(union: { anyOf: TSchema[] }, value: unknown, path: string): Problem[] {
-  let best: Problem[] | undefined;
-  for (const branch of union.anyOf) {
-    const problems = collect(branch, value, path);
-    if (!best || problems.length < best.length) best = problems;
-  }
-  return best ?? [];
+/** TypeBox's own failures (the API's, and what contract-check.test.ts holds the islands' check to). */
+export function* typeboxFailures(schema: TSchema, value: unknown): Generator<SchemaFailure> {
+  for (const error of Errors(schema, value)) yield { ...error, name: ValueErrorType[error.type] ?? "" };
 }
 
 /** Every field's problem with `value` under `schema`, worded as the schema declares (never echoing the value). */
 export function schemaProblems(schema: TSchema, value: unknown): Problem[] {
-  return collect(schema, value);
+  return collectProblems(typeboxFailures, schema, value);
 }
 
 /** The first problem's message, or null when the value satisfies the schema. */
 export function firstProblem(schema: TSchema, value: unknown): string | null {
-  return Check(schema, value) ? null : (collect(schema, value)[0]?.message ?? "Invalid request");
+  return Check(schema, value) ? null : (schemaProblems(schema, value)[0]?.message ?? "Invalid request");
 }

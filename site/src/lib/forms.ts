@@ -1,11 +1,11 @@
 // The one form kit (issue #7 item 3). A form validates the body it is about to send against the route's own
 // TypeBox contract (`@api/modules/*/schema`), whose fields declare SPEC §5's messages once; the same check runs in
 // the island, in the page that handles a no-JavaScript POST (*.server.ts) and in the API (plugins/errors.ts). Only
-// cross-field rules (a password and its confirmation) are written by hand, with `confirmProblem`.
+// cross-field rules (a password and its confirmation) are written by hand, with `confirmProblem`. The check is
+// contract-check.ts (TypeBox's verdicts and words without TypeBox's value checker in the browser; issue #17 item 5).
 import { useRef, useState, type ChangeEvent } from "react";
-import type { TSchema } from "@sinclair/typebox";
-// Contract helpers (imported by every contract, TypeBox only): how a schema words its failures.
-import { schemaProblems } from "@api/lib/typebox";
+import type { TSchema } from "@sinclair/typebox/type";
+import { contractProblems } from "./contract-check";
 import { serverMessage } from "./api";
 import { toast } from "../stores/toast";
 
@@ -30,7 +30,7 @@ export function onlyErrors<K extends string>(errors: FieldErrors<K>): FieldError
  */
 export function checkForm(schema: TSchema, body: unknown): FieldErrors {
   const errors: FieldErrors = {};
-  for (const { field, message } of schemaProblems(schema, body)) errors[field] ??= message;
+  for (const { field, message } of contractProblems(schema, body)) errors[field] ??= message;
   return errors;
 }
 

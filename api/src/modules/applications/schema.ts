@@ -2,7 +2,9 @@
 // sends, what they and the reviewers read back, and the exact messages. The route validates with these schemas and
 // the site's application dialog checks the same schema before any request (decision 006). Imports only TypeBox
 // and the accounts contract (for the one e-mail rule).
-import { Type as T, type Static } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import { literalUnion, messages } from "../../lib/typebox";
 import { EMAIL_MAX_LENGTH, MESSAGES as ACCOUNT_MESSAGES, emailField } from "../auth/schema";
 import { ChallengeStatusSchema } from "../challenges/schema";

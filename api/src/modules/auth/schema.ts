@@ -1,6 +1,8 @@
 // The accounts contract (SPEC §5, §7): request bodies, the current-user shape, limits and the exact messages the
 // forms show. Used by the API routes and by the site's forms (client checks before any request).
-import { Type as T, type Static } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import { firstProblem, literalUnion, messages, type KeywordMessages, type RuleMessages } from "../../lib/typebox";
 
 /** Register and reset (SPEC §9). */

@@ -1,6 +1,8 @@
 // The challenges contract: TypeBox schemas shared by the API routes and the site's islands, plus the pure helpers
 // both sides need. Imports nothing but TypeBox (and its helper).
-import { Type as T, type Static } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import { literalUnion } from "../../lib/typebox";
 import { UPLOADED_IMAGE_URL_SOURCE } from "../uploads/schema";
 

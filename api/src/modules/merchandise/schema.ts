@@ -1,7 +1,9 @@
 // The storefront's contract (SPEC §2 Merchandise, §3 merchandise and provider product, §7 GET /api/merchandise and
 // /api/merchandise/{id}): what a visitor may see of a product — never the provider's ids, the demo/sync markers or
 // our internal variant keys. Imports nothing but TypeBox.
-import { Type as T, type Static } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 
 /** SPEC leaves page sizes open: 24 cards a page (4 rows of 3, 6 of 4), at most 100 per request. */
 export const MERCHANDISE_PAGE_SIZE = 24;

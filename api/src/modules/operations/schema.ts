@@ -1,7 +1,9 @@
 // The operations contract (issue 16 item 3; section `operations`, ADMIN by default): background jobs that failed or
 // wait to retry, with Retry; the webhook ledger of Stripe and Printify events, with Replay. TypeBox only: the site
 // imports it.
-import { type Static, Type as T } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import { literalUnion } from "../../lib/typebox";
 
 /** The job states the screen lists: failed for good (Retry runs it again) and failed, waiting for its next try. */

@@ -1,7 +1,9 @@
 // The orders contract (SPEC §2 Order Management, §4 order status, §5 order update, §7 GET /api/orders and PATCH
 // /api/orders/{id}; issue 15 item 8): the admin list with its filters and keyset pages, the update, an order's
 // timeline, and the admin dashboard's figures. TypeBox only: the site imports it.
-import { type Static, Type as T } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import { literalUnion } from "../../lib/typebox";
 
 /** SPEC §4: the admin may set any of these freely. */

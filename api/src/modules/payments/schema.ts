@@ -1,7 +1,9 @@
 // Payment contracts (SPEC §7): the checkout calls answer `{ url }` to send the browser to; the local test payment,
 // the member's billing (/subscriptions: plans, purchases, store orders) and the admin invoices (/admin/invoices).
 // TypeBox only (and the orders contract, itself TypeBox only): the site imports it.
-import { type Static, Type as T } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import { ID_MAX_LENGTH, literalUnion, messages } from "../../lib/typebox";
 import { emailField, MESSAGES as AUTH_MESSAGES } from "../auth/schema";
 import { OrderStatusSchema, ShipmentSchema } from "../orders/schema";

@@ -1,6 +1,8 @@
 // The contract of the printify routes (SPEC §7: shops, provider product, sync; plus the sync's progress, the admin
 // catalogue and the shop's order webhooks). TypeBox only: the admin island imports it.
-import { type Static, Type as T } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import { literalUnion } from "../../lib/typebox";
 import { MerchandiseSummarySchema } from "../merchandise/schema";
 

@@ -1,6 +1,8 @@
 // The projects contract (SPEC §3 projects, §5 admin project form, §7): TypeBox schemas shared by the API routes
 // and the site's admin island, with the form's limits and messages. Imports nothing but TypeBox.
-import { Type as T, type Static } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import { ID_MAX_LENGTH } from "../../lib/typebox";
 import { PDF_MAX_BYTES, PDF_MIME_TYPE } from "../uploads/schema";
 

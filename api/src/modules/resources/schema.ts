@@ -1,7 +1,9 @@
 // The resources contract (SPEC §3 resources, §5 resource form, §7): TypeBox schemas shared by the API routes and the
 // admin island. The public shape never carries `fileUrl`: it says `hasFile` and, for the caller, `access`
 // (docs/decisions/009). Imports nothing but TypeBox (and sibling contracts).
-import { Type as T, type Static } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import { ID_MAX_LENGTH, literalUnion } from "../../lib/typebox";
 import { FILE_URL_PATTERN } from "../projects/schema";
 import { PRICE_PATTERN } from "../settings/schema";

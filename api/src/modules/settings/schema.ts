@@ -1,6 +1,8 @@
 // The settings contract (SPEC §2 Subscription Settings dialog, §9 annual subscription): the annual price in dollars
 // as a decimal string with 2 decimals. Imports nothing but TypeBox, so the admin island checks with it too.
-import { Type as T, type Static } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 
 /** SPEC §9: $99 per year until an admin saves another price. */
 export const DEFAULT_ANNUAL_PRICE = "99.00";

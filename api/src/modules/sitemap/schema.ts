@@ -1,5 +1,7 @@
 // The sitemap contract: the database-backed pages search engines should know about, with their last change.
-import { Type as T, type Static } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 
 export const SitemapEntrySchema = T.Object({
   /** Site path, e.g. /challenges/{id}. */

@@ -1,6 +1,7 @@
 // The upload contract (SPEC §7 "POST /api/upload", §9 limits): what may be uploaded, how large, and the URL an
 // uploaded file gets — the pattern admin forms' imageUrl / whitePaperUrl fields accept. docs/decisions/007.
-import { Type as T } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
 
 /** SPEC §9: image upload max 5MB. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

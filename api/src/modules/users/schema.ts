@@ -1,5 +1,7 @@
 // The user-management contract (SPEC §2 User Management, §5 admin user form, §7 /api/users).
-import { Type as T, type Static } from "@sinclair/typebox";
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
 import {
   MESSAGES,
   NAME_MAX_LENGTH,
