@@ -426,7 +426,8 @@ describe("process lifecycle", () => {
     });
     try {
       let ready = false;
-      for (let i = 0; i < 100 && !ready; i++) {
+      // A fresh data directory (initdb) on a busy machine: up to a minute, as server-process.ts waits.
+      for (let i = 0; i < 300 && !ready; i++) {
         ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
           (r) => r.ok,
           () => false,
@@ -453,7 +454,7 @@ describe("process lifecycle", () => {
       proc.kill("SIGKILL");
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   test("invalid configuration stops start-up with a message naming the variable", async () => {
     const proc = Bun.spawnSync([process.execPath, "server/main.ts"], {
