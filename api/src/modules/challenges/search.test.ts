@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { createChallenge, unique } from "../../../test/factories";
 import { visitor } from "../../../test/client";
+import { db } from "../../db/client";
 
 type Item = { id: string; title: string; status: string; startDate: string };
 type ListQuery = { search?: string; status?: string; limit?: number; cursor?: string };
@@ -145,5 +146,39 @@ describe("keyset pagination", () => {
     }
     const ranked = cursor(["2031-01-01T00:00:00.000Z", "a\u0000b", 0.5]);
     expect((await list({ search: `paged ${tag}`, cursor: ranked })).status).toBe(400);
+  });
+});
+
+// A search reads one index per status (decision 008, issue 17): the statuses asked for decide which rows it sees.
+describe("search across statuses", () => {
+  const tag = unique("stat").replaceAll("-", "");
+  let ids: Record<"upcoming" | "active" | "completed" | "draft", string>;
+
+  beforeAll(async () => {
+    const mk = (status: "DRAFT" | "UPCOMING" | "ACTIVE" | "COMPLETED", title: string) =>
+      createChallenge({ title: `${title} ${tag}`, status });
+    const [upcoming, active, completed, draft] = await Promise.all([
+      mk("UPCOMING", "Harbour ferries"),
+      mk("ACTIVE", "Harbour walls"),
+      mk("COMPLETED", "Harbour lights"),
+      mk("DRAFT", "Harbour plans"),
+    ]);
+    ids = { upcoming: upcoming.id, active: active.id, completed: completed.id, draft: draft.id };
+  });
+
+  test("pages through the matches of every asked status exactly once, and of no other status", async () => {
+    const everyPublic = (await walk({ search: `harbour ${tag}`, status: "UPCOMING,ACTIVE,COMPLETED", limit: 1 })).flat();
+    expect(everyPublic.map((c) => c.id).sort()).toEqual([ids.upcoming, ids.active, ids.completed].sort());
+    const open = (await walk({ search: `harbour ${tag}`, status: "ACTIVE,UPCOMING", limit: 1 })).flat();
+    expect(open.map((c) => c.id).sort()).toEqual([ids.upcoming, ids.active].sort());
+  });
+
+  test("a challenge whose status changes is found under its new status only", async () => {
+    const prisma = await db();
+    const moved = await createChallenge({ title: `Harbour cranes ${tag}`, status: "ACTIVE" });
+    expect((await list({ search: `cranes ${tag}`, status: "ACTIVE" })).data!.map((c) => c.id)).toEqual([moved.id]);
+    await prisma.challenge.update({ where: { id: moved.id }, data: { status: "COMPLETED" } });
+    expect((await list({ search: `cranes ${tag}`, status: "ACTIVE,UPCOMING" })).data).toEqual([]);
+    expect((await list({ search: `cranes ${tag}`, status: "COMPLETED" })).data!.map((c) => c.id)).toEqual([moved.id]);
   });
 });
