@@ -1,7 +1,6 @@
-// `npm test`: builds the site, type-checks, lints, then two lanes at once: the API tests on PGlite followed by the
-// Playwright journeys in Debian Chromium on one server, and the API tests on a fresh PostgreSQL database followed by
-// the same journeys on two server processes behind a round-robin proxy. Closes with one honest line:
-// "N passed, N failed[, N skipped]".
+// `npm test`: builds the site, type-checks, lints, runs the API tests on PGlite and on a fresh PostgreSQL database,
+// then the Playwright journeys in Debian Chromium on one server and, at the same time, on two server processes behind
+// a round-robin proxy. Closes with one honest line: "N passed, N failed[, N skipped]".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -96,10 +95,6 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
   const lint = run(join(root, "node_modules/.bin/biome"), ["check", "."], { env, allowFail: true });
   suites.push({ name: "lint", passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1, skipped: 0 });
 
-  // Two lanes side by side, each a database's bun pass then its Playwright pass: PGlite → one server, PostgreSQL →
-  // two processes behind a proxy. Each runner is mostly waiting (one worker, one browser, servers idle between
-  // steps), so on two cores the lanes overlap instead of adding up. Each lane has its own ports, Playwright output
-  // dir and saved sessions; their output is interleaved line by line under a prefix.
   const pgUrl = env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const withPostgres = !args.includes("--no-postgres");
   const withE2e = !args.includes("--no-e2e");
@@ -123,42 +118,36 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
     return { name, ...counts };
   };
 
-  const pgliteLane = async () => {
-    const lane = makeLane(root, "pglite");
-    const out = [await bunSuite(lane, "pglite", { TEST_DATABASE: "pglite" })];
-    if (withE2e) out.push(await playwright(lane, "playwright", "e2e-results.json", { E2E_PORT: "4477" }));
-    return out;
-  };
-  const postgresLane = async () => {
-    if (!withPostgres) {
-      console.log("\n(skipping PostgreSQL and the two-process Playwright pass: --no-postgres)");
-      return [];
-    }
-    if (!postgresUp) {
-      console.error(`\n✗ PostgreSQL is not reachable at ${pgUrl}: start it, set TEST_POSTGRES_URL, or pass --no-postgres`);
-      return [{ name: "bun test (postgres)", passed: 0, failed: 1, skipped: 0 }];
-    }
-    const lane = makeLane(root, "postgres");
-    const out = [await bunSuite(lane, "postgres", { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: pgUrl })];
-    // The same journeys against two server processes on one PostgreSQL database and one S3-compatible bucket behind
-    // a round-robin proxy (e2e/support/cluster.ts): nothing may depend on which process a request reaches.
-    if (withE2e) {
-      out.push(
-        await playwright(lane, "playwright (2 processes)", "e2e-results-cluster.json", {
+  // The API tests first, one database after the other: some measure timing (equal answers for known and unknown
+  // addresses, Printify's pacing) and want the machine to themselves.
+  suites.push(await bunSuite(makeLane(root, "pglite"), "pglite", { TEST_DATABASE: "pglite" }));
+  if (!withPostgres) {
+    console.log("\n(skipping PostgreSQL and the two-process Playwright pass: --no-postgres)");
+  } else if (!postgresUp) {
+    console.error(`\n✗ PostgreSQL is not reachable at ${pgUrl}: start it, set TEST_POSTGRES_URL, or pass --no-postgres`);
+    suites.push({ name: "bun test (postgres)", passed: 0, failed: 1, skipped: 0 });
+  } else {
+    suites.push(await bunSuite(makeLane(root, "postgres"), "postgres", { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: pgUrl }));
+  }
+
+  // Then the two Playwright passes side by side: one worker and one browser each, mostly waiting on pages, so on two
+  // cores they overlap instead of adding up. The second runs the same journeys against two server processes on one
+  // PostgreSQL database and one S3-compatible bucket behind a round-robin proxy (e2e/support/cluster.ts): nothing may
+  // depend on which process a request reaches. Each has its own ports, output dir and saved sessions.
+  if (!withE2e) console.log("\n(skipping Playwright: --no-e2e)");
+  else {
+    const passes = [playwright(makeLane(root, "e2e"), "playwright", "e2e-results.json", { E2E_PORT: "4477" })];
+    if (withPostgres && postgresUp) {
+      passes.push(
+        playwright(makeLane(root, "e2e-2p"), "playwright (2 processes)", "e2e-results-cluster.json", {
           E2E_CLUSTER: "1",
           E2E_PORT: "4577",
           TEST_POSTGRES_URL: pgUrl,
         }),
       );
     }
-    return out;
-  };
-  if (!withE2e) console.log("\n(skipping Playwright: --no-e2e)");
-  console.log(
-    "\n▶ Two lanes side by side: [pglite] bun tests, then Playwright on one server; [postgres] bun tests, then Playwright on two processes",
-  );
-  const lanes = await Promise.all([pgliteLane(), postgresLane()]);
-  suites.push(...lanes.flat());
+    suites.push(...(await Promise.all(passes)));
+  }
 
   const total = suites.reduce(
     (t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }),
