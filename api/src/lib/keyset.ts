@@ -64,6 +64,8 @@ export type KeysetQuery = {
 };
 
 export type KeysetPage = { ids: string[]; nextCursor: string | null };
+/** One page of whole rows (`rows`), each with `id` and the keyset's own `sortKey` and `rank` beside its columns. */
+export type KeysetRowsPage<R> = { rows: (R & { id: string })[]; nextCursor: string | null };
 
 /**
  * The `cursor` query parameter's limit on the lists' routes: their cursors (a timestamp, an id, a rank) are short
@@ -94,6 +96,12 @@ export type Keyset<K extends SortKind> = {
   decode(text: string, ranked: boolean): Cursor<K>;
   /** Ids of one page, in order, plus the next page's cursor (null on the last page). */
   page(prisma: PrismaClient, query: KeysetQuery): Promise<KeysetPage>;
+  /**
+   * One page of rows with `columns` (SQL, the table's columns or expressions over them, e.g. a correlated count), in
+   * the same statement as the keyset: one round trip, for a hot list whose rows need no Prisma relation loading
+   * (decision 014). The caller types and maps the rows.
+   */
+  rows<R>(prisma: PrismaClient, query: KeysetQuery & { columns: Prisma.Sql }): Promise<KeysetRowsPage<R>>;
 };
 
 export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K> {
@@ -138,7 +146,13 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
     return { key, id, ...(ranked ? { rank } : {}) };
   }
 
-  async function page(prisma: PrismaClient, { where = [], rank, cursor, limit }: KeysetQuery): Promise<KeysetPage> {
+  type KeyRow = { id: string; sortKey: SortValue<K>; rank: number | null };
+
+  async function read<R>(
+    prisma: PrismaClient,
+    { where = [], rank, cursor, limit }: KeysetQuery,
+    columns: Prisma.Sql,
+  ): Promise<KeysetRowsPage<R>> {
     const from = cursor === undefined ? undefined : decode(cursor, rank !== undefined);
     const conditions = [...where];
     if (from) {
@@ -147,8 +161,8 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
       conditions.push(rank ? Prisma.sql`(${rank} < ${from.rank}::real OR (${rank} = ${from.rank}::real AND ${pair}))` : pair);
     }
     const whereSql = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-    const rows = await prisma.$queryRaw<{ id: string; sortKey: SortValue<K>; rank: number | null }[]>`
-      SELECT id, ${column} AS "sortKey", ${rank ?? Prisma.sql`NULL::real`} AS rank FROM ${table}
+    const rows = await prisma.$queryRaw<(R & KeyRow)[]>`
+      SELECT id, ${column} AS "sortKey", ${rank ?? Prisma.sql`NULL::real`} AS rank${columns} FROM ${table}
       ${whereSql}
       ORDER BY ${rank ? Prisma.sql`rank DESC, ` : Prisma.empty}${column} ${order}, id ${order}
       LIMIT ${limit + 1}`;
@@ -158,10 +172,18 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
       rows.length > limit && last
         ? encode({ key: last.sortKey, id: last.id, ...(rank ? { rank: Number(last.rank) } : {}) })
         : null;
-    return { ids: items.map((r) => r.id), nextCursor };
+    return { rows: items, nextCursor };
   }
 
-  return { spec, encode, decode, page };
+  async function page(prisma: PrismaClient, query: KeysetQuery): Promise<KeysetPage> {
+    const { rows, nextCursor } = await read(prisma, query, Prisma.empty);
+    return { ids: rows.map((r) => r.id), nextCursor };
+  }
+
+  const rows = <R>(prisma: PrismaClient, { columns, ...query }: KeysetQuery & { columns: Prisma.Sql }) =>
+    read<R>(prisma, query, Prisma.sql`, ${columns}`);
+
+  return { spec, encode, decode, page, rows };
 }
 
 /** Every page of a keyset list, one after another (exports): `read` gets the cursor the previous page ended at. */
