@@ -5,6 +5,7 @@
 // follow links.
 import { Prisma } from "../generated/prisma/client";
 import type { PrismaClient } from "../generated/prisma/client";
+import type { SqlReader } from "../db/read";
 import { AppError } from "./errors";
 
 /** The response header naming the next page's cursor (absent on the last page). The site reads the same name. */
@@ -98,10 +99,10 @@ export type Keyset<K extends SortKind> = {
   page(prisma: PrismaClient, query: KeysetQuery): Promise<KeysetPage>;
   /**
    * One page of rows with `columns` (SQL, the table's columns or expressions over them, e.g. a correlated count), in
-   * the same statement as the keyset: one round trip, for a hot list whose rows need no Prisma relation loading
-   * (decision 014). The caller types and maps the rows.
+   * the same statement as the keyset, run by `read` (db/read.ts): one round trip and no Prisma pipeline, for the
+   * hottest list (decision 014). The caller types and maps the rows.
    */
-  rows<R>(prisma: PrismaClient, query: KeysetQuery & { columns: Prisma.Sql }): Promise<KeysetRowsPage<R>>;
+  rows<R>(read: SqlReader, query: KeysetQuery & { columns: Prisma.Sql }): Promise<KeysetRowsPage<R>>;
 };
 
 export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K> {
@@ -149,7 +150,7 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
   type KeyRow = { id: string; sortKey: SortValue<K>; rank: number | null };
 
   async function read<R>(
-    prisma: PrismaClient,
+    run: SqlReader,
     { where = [], rank, cursor, limit }: KeysetQuery,
     columns: Prisma.Sql,
   ): Promise<KeysetRowsPage<R>> {
@@ -161,11 +162,11 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
       conditions.push(rank ? Prisma.sql`(${rank} < ${from.rank}::real OR (${rank} = ${from.rank}::real AND ${pair}))` : pair);
     }
     const whereSql = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-    const rows = await prisma.$queryRaw<(R & KeyRow)[]>`
+    const rows = await run<R & KeyRow>(Prisma.sql`
       SELECT id, ${column} AS "sortKey", ${rank ?? Prisma.sql`NULL::real`} AS rank${columns} FROM ${table}
       ${whereSql}
       ORDER BY ${rank ? Prisma.sql`rank DESC, ` : Prisma.empty}${column} ${order}, id ${order}
-      LIMIT ${limit + 1}`;
+      LIMIT ${limit + 1}`);
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     const nextCursor =
@@ -176,12 +177,12 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
   }
 
   async function page(prisma: PrismaClient, query: KeysetQuery): Promise<KeysetPage> {
-    const { rows, nextCursor } = await read(prisma, query, Prisma.empty);
+    const { rows, nextCursor } = await read((sql) => prisma.$queryRaw(sql), query, Prisma.empty);
     return { ids: rows.map((r) => r.id), nextCursor };
   }
 
-  const rows = <R>(prisma: PrismaClient, { columns, ...query }: KeysetQuery & { columns: Prisma.Sql }) =>
-    read<R>(prisma, query, Prisma.sql`, ${columns}`);
+  const rows = <R>(run: SqlReader, { columns, ...query }: KeysetQuery & { columns: Prisma.Sql }) =>
+    read<R>(run, query, Prisma.sql`, ${columns}`);
 
   return { spec, encode, decode, page, rows };
 }

@@ -1,9 +1,10 @@
 // The public list's one query: status filter, optional full-text search, keyset pages (lib/keyset.ts), and the
-// rows themselves with their participant counts — one statement, one round trip (decision 014). Raw SQL because the
-// generated `search` tsvector is not a Prisma field, and because Prisma's own `findMany` with a relation count cost
-// a second query and most of the route's CPU (its count also grouped every approved application in the table).
+// rows themselves with their participant counts — one statement, one round trip, run on the driver without Prisma's
+// client pipeline (db/read.ts; decision 014). Raw SQL because the generated `search` tsvector is not a Prisma field,
+// and because Prisma's own `findMany` with a relation count cost a second query and most of the route's CPU (its
+// count also grouped every approved application in the table).
 import { Prisma } from "../../generated/prisma/client";
-import type { PrismaClient } from "../../generated/prisma/client";
+import type { SqlReader } from "../../db/read";
 import { defineKeyset, type KeysetRowsPage } from "../../lib/keyset";
 import type { ChallengeStatus } from "./schema";
 
@@ -46,15 +47,15 @@ const LIST_COLUMNS = Prisma.sql`title, description, "fullDescription", status::t
  * person types ("quoted phrase", -not, or) without syntax errors.
  */
 export function listChallengeRows(
-  prisma: PrismaClient,
+  read: SqlReader,
   { statuses, search, cursor, limit }: ListInput,
 ): Promise<KeysetRowsPage<ChallengeListRow>> {
   // One cast parameter per status: array parameters are not encoded alike by the PGlite and pg adapters.
   const where = [Prisma.sql`status IN (${Prisma.join(statuses.map((s) => Prisma.sql`${s}::"ChallengeStatus"`))})`];
-  if (!search) return challengeKeyset.rows(prisma, { where, cursor, limit, columns: LIST_COLUMNS });
+  if (!search) return challengeKeyset.rows(read, { where, cursor, limit, columns: LIST_COLUMNS });
   const query = Prisma.sql`websearch_to_tsquery('english', ${search})`;
   where.push(Prisma.sql`"search" @@ ${query}`);
-  return challengeKeyset.rows(prisma, {
+  return challengeKeyset.rows(read, {
     where,
     rank: Prisma.sql`ts_rank("search", ${query})`,
     cursor,

@@ -1,5 +1,5 @@
 // Challenge reads. Plain functions: no Elysia context in, plain data out, AppError on failure.
-import { db } from "../../db/client";
+import { db, getDatabase } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { type ChallengeListRow, listChallengeRows } from "./list-query";
@@ -75,7 +75,7 @@ async function listChallenges(
 ): Promise<ChallengePage> {
   const allowed = (statuses?.length ? statuses : visible).filter((s) => visible.includes(s));
   const text = search?.trim() || undefined;
-  const { rows, nextCursor } = await listChallengeRows(await db(), {
+  const { rows, nextCursor } = await listChallengeRows((await getDatabase()).read, {
     statuses: allowed,
     search: text,
     cursor,
