@@ -5,6 +5,7 @@
 // front step (inclusive), and the top frames. The profiler slows everything alike, so read shares, not rates.
 //   npm run bench:profile                       GET /api/challenges, 8 s
 //   npm run bench:profile -- /api/health        BENCH_SECONDS=15 BENCH_PGLITE=1 npm run bench:profile
+//   npm run bench:profile -- bare               the bare Bun.serve + pg baseline (bench/bare-pg.ts), for comparison
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,8 @@ import { freePort } from "../server/served-site";
 import { asPostgresAdmin } from "./faults-scenarios";
 
 const PATH = process.argv[2] ?? "/api/challenges";
+/** `bare`: profile bench/bare-pg.ts instead, what the app's first page costs without the app. */
+const BARE = PATH === "bare";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ON_PGLITE = process.env.BENCH_PGLITE === "1";
@@ -67,37 +70,60 @@ const STEPS: [string, (f: Frame) => boolean][] = [
 const databaseName = `bench_profile_${Date.now().toString(36)}`;
 const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
 const dir = mkdtempSync(join(tmpdir(), "bench-profile-"));
+if (BARE && ON_PGLITE) throw new Error("the bare baseline runs on PostgreSQL only");
 if (!ON_PGLITE) await asPostgresAdmin(ADMIN_URL, (c) => c.query(`CREATE DATABASE "${databaseName}"`));
 try {
   const port = await freePort();
-  const server = Bun.spawn([process.execPath, "--cpu-prof", `--cpu-prof-dir=${dir}`, "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "info",
-      NODE_ENV: "production",
-      SEED_DEMO_DATA: "true",
-      SESSION_SECRET: crypto.randomUUID() + crypto.randomUUID(),
-      DATABASE_URL: ON_PGLITE ? "" : databaseUrl,
-      PGLITE_DATA_DIR: join(dir, "pglite"),
-    },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  const url = `http://127.0.0.1:${port}${PATH}`;
-  for (
-    let i = 0;
-    i < 1200 &&
-    !(await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  )
-    await Bun.sleep(100);
+  const ready = async (url: string) => {
+    for (let i = 0; i < 1200; i++) {
+      if (
+        await fetch(url).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
+      await Bun.sleep(100);
+    }
+    throw new Error(`${url} did not come up`);
+  };
+  const startApp = (profiled: boolean) =>
+    Bun.spawn([process.execPath, ...(profiled ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : []), "server/main.ts"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "info",
+        NODE_ENV: "production",
+        SEED_DEMO_DATA: "true",
+        SESSION_SECRET: crypto.randomUUID() + crypto.randomUUID(),
+        DATABASE_URL: ON_PGLITE ? "" : databaseUrl,
+        PGLITE_DATA_DIR: join(dir, "pglite"),
+      },
+      stdout: "ignore",
+      stderr: "inherit",
+    });
+  let server: ReturnType<typeof Bun.spawn>;
+  if (BARE) {
+    // The app migrates and seeds the database, then the bare baseline answers from it, profiled.
+    const app = startApp(false);
+    await ready(`http://127.0.0.1:${port}/api/ready`);
+    app.kill("SIGTERM");
+    await app.exited;
+    server = Bun.spawn([process.execPath, "--cpu-prof", `--cpu-prof-dir=${dir}`, "bench/bare-pg.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+      stdout: "ignore",
+      stderr: "inherit",
+    });
+    await ready(`http://127.0.0.1:${port}/`);
+  } else {
+    server = startApp(true);
+    await ready(`http://127.0.0.1:${port}/api/ready`);
+  }
+  const url = `http://127.0.0.1:${port}${BARE ? "/api/challenges" : PATH}`;
   const wrk = async (seconds: number) => {
     const run = Bun.spawn(
       [WRK, "-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "-H", "Accept-Encoding: gzip, deflate, br, zstd", url],
@@ -108,7 +134,7 @@ try {
     const out = await new Response(run.stdout).text();
     return Number(/^Requests\/sec:\s+([\d.]+)/m.exec(out)?.[1]);
   };
-  await wrk(3); // warm-up, cut off below
+  await wrk(10); // warm-up (PGlite's Wasm takes the longest to reach its optimised tier), cut off below
   const loadStarted = performance.now();
   const rate = await wrk(SECONDS);
   const loadEnded = performance.now();
@@ -160,7 +186,7 @@ try {
   const pct = (us: number) => `${((100 * us) / busy).toFixed(1).padStart(5)}%`;
   const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
   console.log(
-    `GET ${PATH} on ${ON_PGLITE ? "PGlite" : "PostgreSQL"}: ${rate.toFixed(0)} req/s under the profiler (${CONNECTIONS} connections, ${SECONDS} s)`,
+    `${BARE ? "bare Bun.serve + pg, first page" : `GET ${PATH}`} on ${ON_PGLITE ? "PGlite" : "PostgreSQL"}: ${rate.toFixed(0)} req/s under the profiler (${CONNECTIONS} connections, ${SECONDS} s)`,
   );
   console.log(`server JS thread busy ${((100 * busy) / total).toFixed(0)}% of the window; shares below are of the busy time`);
   console.log(`per request: ${(busy / 1000 / (rate * SECONDS)).toFixed(3)} ms of JS-thread CPU`);
