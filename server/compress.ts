@@ -65,6 +65,22 @@ export function negotiateEncoding(
   return chosen;
 }
 
+/**
+ * negotiateEncoding for per-request answers, remembered per Accept-Encoding text: browsers send a handful of spellings,
+ * and parsing one on every API answer was a visible share of a small answer's time (decision 014). Bounded: a client
+ * inventing spellings only empties the memory.
+ */
+const onTheFlyChoices = new Map<string, ContentEncoding | undefined>();
+function onTheFlyEncoding(request: Request): ContentEncoding | undefined {
+  const acceptEncoding = request.headers.get("accept-encoding");
+  if (!acceptEncoding) return undefined;
+  if (onTheFlyChoices.has(acceptEncoding)) return onTheFlyChoices.get(acceptEncoding);
+  const chosen = negotiateEncoding(acceptEncoding, ON_THE_FLY_ENCODINGS);
+  if (onTheFlyChoices.size >= 64) onTheFlyChoices.clear();
+  onTheFlyChoices.set(acceptEncoding, chosen);
+  return chosen;
+}
+
 /** Adds Accept-Encoding to Vary: a shared cache must not hand one client's encoding to another. */
 export function varyOnAcceptEncoding(headers: Headers) {
   const vary = headers.get("vary");
@@ -74,9 +90,11 @@ export function varyOnAcceptEncoding(headers: Headers) {
   }
 }
 
+/** The media type of a Content-Type header, lower case, without parameters ("" when there is none). */
+const mediaTypeOf = (headers: Headers) => (headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+
 /** Text formats compress well; images, archives and fonts are compressed already. */
-function isCompressibleType(contentType: string | null): boolean {
-  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+function isCompressibleType(type: string): boolean {
   return (
     type.startsWith("text/") ||
     ["application/json", "application/javascript", "application/xml", "image/svg+xml"].includes(type) ||
@@ -89,13 +107,9 @@ function isCompressibleType(contentType: string | null): boolean {
  * Whether a made-per-request response is a candidate at all, before its size is known: not a HEAD (no body goes out),
  * not bodiless (204, 304), not encoded already, and of a text type.
  */
-function isCandidate(request: Request, status: number, headers: Headers): boolean {
+function isCandidate(request: Request, status: number, headers: Headers, type = mediaTypeOf(headers)): boolean {
   return (
-    request.method !== "HEAD" &&
-    status !== 204 &&
-    status !== 304 &&
-    !headers.has("content-encoding") &&
-    isCompressibleType(headers.get("content-type"))
+    request.method !== "HEAD" && status !== 204 && status !== 304 && !headers.has("content-encoding") && isCompressibleType(type)
   );
 }
 
@@ -107,21 +121,10 @@ function encode(body: string | Uint8Array<ArrayBuffer>, encoding: ContentEncodin
 
 type ResponseParts = { status: number; statusText?: string; headers: Headers };
 
-/**
- * The response for a body already in hand (a rendered page the front has read for its CSP): compressed when the
- * request accepts it and the body is worth it, else as it is. `headers` is taken over, not copied.
- */
-export function respondCompressed(
-  request: Request,
-  body: string | Uint8Array<ArrayBuffer>,
-  { status, statusText, headers }: ResponseParts,
-): Response {
-  const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-  if (size < MIN_COMPRESS_BYTES || !isCandidate(request, status, headers))
-    return new Response(body, { status, statusText, headers });
+/** `body` compressed with `encoding`, its headers (taken over, not copied) saying so. */
+function encodedResponse(body: string | Uint8Array<ArrayBuffer>, encoding: ContentEncoding, parts: ResponseParts): Response {
+  const { status, statusText, headers } = parts;
   varyOnAcceptEncoding(headers);
-  const encoding = negotiateEncoding(request.headers.get("accept-encoding"), ON_THE_FLY_ENCODINGS);
-  if (!encoding) return new Response(body, { status, statusText, headers });
   headers.set("content-encoding", encoding);
   headers.delete("content-length"); // Bun sets the compressed body's
   const etag = headers.get("etag");
@@ -130,29 +133,39 @@ export function respondCompressed(
 }
 
 /**
- * A body sent as it is produced: server-sent events, or an Elysia generator route (which says Transfer-Encoding:
- * chunked). Compressing means reading it whole first, and each part must reach the client when it is written.
+ * The response for a body already in hand (a rendered page the front has read for its CSP): compressed when the
+ * request accepts it and the body is worth it, else as it is. `headers` is taken over, not copied.
  */
-function isStreamed(headers: Headers): boolean {
-  return (
-    headers.has("transfer-encoding") ||
-    (headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "text/event-stream"
-  );
+export function respondCompressed(request: Request, body: string | Uint8Array<ArrayBuffer>, parts: ResponseParts): Response {
+  const { status, statusText, headers } = parts;
+  const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+  if (size < MIN_COMPRESS_BYTES || !isCandidate(request, status, headers)) return new Response(body, parts);
+  const encoding = onTheFlyEncoding(request);
+  if (encoding) return encodedResponse(body, encoding, parts);
+  varyOnAcceptEncoding(headers);
+  return new Response(body, { status, statusText, headers });
 }
 
 /**
  * `response`, compressed when the request accepts it and the body is worth it; the body is then read whole. Anything
- * else passes through untouched, streams included.
+ * else passes through untouched, streams included: server-sent events, or an Elysia generator route (which says
+ * Transfer-Encoding: chunked), whose parts must reach the client as they are written.
  */
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
-  if (!response.body || isStreamed(response.headers) || !isCandidate(request, response.status, response.headers)) return response;
-  const declared = response.headers.get("content-length");
+  const { headers } = response;
+  const type = mediaTypeOf(headers);
+  if (!response.body || type === "text/event-stream" || headers.has("transfer-encoding")) return response;
+  if (!isCandidate(request, response.status, headers, type)) return response;
+  const declared = headers.get("content-length");
   if (declared !== null && Number(declared) < MIN_COMPRESS_BYTES) return response;
-  if (!negotiateEncoding(request.headers.get("accept-encoding"), ON_THE_FLY_ENCODINGS)) {
-    varyOnAcceptEncoding(response.headers); // another client would have got it compressed
+  const encoding = onTheFlyEncoding(request);
+  if (!encoding) {
+    varyOnAcceptEncoding(headers); // another client would have got it compressed
     return response;
   }
   const body = new Uint8Array(await response.arrayBuffer());
+  // Small: the same bytes for every client, so no Vary; status and headers as they were.
+  if (body.byteLength < MIN_COMPRESS_BYTES) return new Response(body, response);
   const { status, statusText } = response;
-  return respondCompressed(request, body, { status, statusText, headers: new Headers(response.headers) });
+  return encodedResponse(body, encoding, { status, statusText, headers: new Headers(headers) });
 }
