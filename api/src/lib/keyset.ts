@@ -108,7 +108,10 @@ export type Keyset<K extends SortKind> = {
 export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K> {
   if (!IDENTIFIER.test(spec.table) || !IDENTIFIER.test(spec.column))
     throw new Error(`Bad keyset spec ${spec.table}.${spec.column}`);
-  const column = Prisma.raw(`"${spec.column}"`);
+  // Qualified with the table: a name in ORDER BY means an output column first, and `rows` may select one under the
+  // same name (the list's dates as text), which would sort by that instead of the indexed column.
+  const column = Prisma.raw(`"${spec.table}"."${spec.column}"`);
+  const id = Prisma.raw(`"${spec.table}".id`);
   const table = Prisma.raw(`"${spec.table}"`);
   const [after, order] = spec.direction === "asc" ? [Prisma.raw(">"), Prisma.raw("ASC")] : [Prisma.raw("<"), Prisma.raw("DESC")];
 
@@ -157,15 +160,15 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
     const from = cursor === undefined ? undefined : decode(cursor, rank !== undefined);
     const conditions = [...where];
     if (from) {
-      const pair = Prisma.sql`(${column}, id) ${after} (${from.key}, ${from.id})`;
+      const pair = Prisma.sql`(${column}, ${id}) ${after} (${from.key}, ${from.id})`;
       // `::real`: ts_rank is real; the cursor's double must compare as the same real, or ties would repeat rows.
       conditions.push(rank ? Prisma.sql`(${rank} < ${from.rank}::real OR (${rank} = ${from.rank}::real AND ${pair}))` : pair);
     }
     const whereSql = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
     const rows = await run<R & KeyRow>(Prisma.sql`
-      SELECT id, ${column} AS "sortKey", ${rank ?? Prisma.sql`NULL::real`} AS rank${columns} FROM ${table}
+      SELECT ${id}, ${column} AS "sortKey", ${rank ?? Prisma.sql`NULL::real`} AS rank${columns} FROM ${table}
       ${whereSql}
-      ORDER BY ${rank ? Prisma.sql`rank DESC, ` : Prisma.empty}${column} ${order}, id ${order}
+      ORDER BY ${rank ? Prisma.sql`rank DESC, ` : Prisma.empty}${column} ${order}, ${id} ${order}
       LIMIT ${limit + 1}`);
     const items = rows.slice(0, limit);
     const last = items.at(-1);

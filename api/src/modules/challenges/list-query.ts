@@ -16,29 +16,37 @@ export const challengeKeyset = defineKeyset({ table: "challenges", column: "star
 
 export type ListInput = { statuses: readonly ChallengeStatus[]; search?: string; cursor?: string; limit: number };
 
-/** A list row as the statement returns it: the columns of ChallengeSchema, the count already counted. */
+/**
+ * A list row as the statement returns it: the fields of ChallengeSchema, dates already as the ISO text the response
+ * sends, the count already counted.
+ */
 export type ChallengeListRow = {
   id: string;
   title: string;
   description: string;
   fullDescription: string | null;
   status: ChallengeStatus;
-  startDate: Date;
-  endDate: Date | null;
+  startDate: string;
+  endDate: string | null;
   imageUrl: string | null;
   requirements: string[];
   outcomes: string[];
   timeline: string | null;
-  createdAt: Date;
+  createdAt: string;
   participantCount: number;
 };
 
+/** A `timestamp` column (UTC) as the text Date.toISOString() writes, e.g. 2026-10-01T00:00:00.000Z. */
+const isoText = (column: string) => Prisma.raw(`to_char("${column}", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "${column}"`);
+
 // participantCount = approved applications (status ACTIVE is shown as "Approved"), counted per row on the
-// (challengeId, status) index: the page's rows only, whatever the size of the table. The two text lists travel as
-// JSON, parsed natively, instead of PostgreSQL's array text, which the driver parses character by character (a third
-// of the statement's CPU in the profile: decision 014).
-const LIST_COLUMNS = Prisma.sql`title, description, "fullDescription", status::text AS status, "endDate", "imageUrl",
-  to_json(requirements) AS requirements, to_json(outcomes) AS outcomes, timeline, "createdAt", "startDate",
+// (challengeId, status) index: the page's rows only, whatever the size of the table. What the drivers would parse
+// slowly comes as text the response uses as it is (decision 014): the two lists as JSON (parsed natively, where
+// PostgreSQL's array text is parsed character by character: a third of the statement's CPU), the dates as ISO text
+// (no Date parsed and printed again per date: 15% of the statement's CPU on PostgreSQL, more on PGlite).
+const LIST_COLUMNS = Prisma.sql`title, description, "fullDescription", status::text AS status, ${isoText("startDate")},
+  ${isoText("endDate")}, "imageUrl", to_json(requirements) AS requirements, to_json(outcomes) AS outcomes, timeline,
+  ${isoText("createdAt")},
   (SELECT count(*)::int FROM challenge_participants p
     WHERE p."challengeId" = challenges.id AND p.status = 'ACTIVE') AS "participantCount"`;
 

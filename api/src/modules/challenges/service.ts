@@ -39,18 +39,25 @@ function toChallenge(row: ChallengeListRow): Challenge {
     description: row.description,
     fullDescription: row.fullDescription,
     status: row.status,
-    startDate: row.startDate.toISOString(),
-    endDate: row.endDate?.toISOString() ?? null,
+    startDate: row.startDate,
+    endDate: row.endDate,
     imageUrl: row.imageUrl,
     requirements: parseTextList(row.requirements),
     outcomes: parseTextList(row.outcomes),
     timeline: row.timeline,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
     participantCount: row.participantCount,
   };
 }
 
-const fromPrisma = ({ _count, ...row }: ChallengeRow) => toChallenge({ ...row, participantCount: _count.participants });
+const fromPrisma = ({ _count, startDate, endDate, createdAt, ...row }: ChallengeRow) =>
+  toChallenge({
+    ...row,
+    startDate: startDate.toISOString(),
+    endDate: endDate?.toISOString() ?? null,
+    createdAt: createdAt.toISOString(),
+    participantCount: _count.participants,
+  });
 
 type ListChallengesInput = { statuses?: ChallengeStatus[]; search?: string; limit?: number; cursor?: string };
 type ChallengePage = { items: Challenge[]; nextCursor: string | null };
