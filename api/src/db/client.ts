@@ -12,7 +12,7 @@ import { env } from "../env";
 import { log } from "../lib/logger";
 import { applyMigrations, migrationNamesOnDisk } from "./migrate";
 import { lockDataDir } from "./pglite-lock";
-import { pgliteReader, pgReader, type SqlReader } from "./read";
+import { PGLITE_PARSERS, pgliteReader, pgReader, type SqlReader } from "./read";
 
 export type Database = {
   prisma: PrismaClient;
@@ -52,7 +52,7 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     release = lockDataDir(dataDir);
   }
   try {
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, { parsers: PGLITE_PARSERS });
     await client.waitReady;
     const factory = new PrismaPGlite(client);
     const applied = await applyMigrations(factory);

@@ -30,8 +30,17 @@ export function pgReader(pool: pg.Pool): SqlReader {
     (await pool.query({ text: query.text, values: query.values.map(parameter), types: pgTypes })).rows as T[];
 }
 
-/** A reader on the PGlite instance; PGlite queues it with Prisma's queries and transactions (one connection). */
+/**
+ * The PGlite instance's own parsers (db/client.ts), not per query: PGlite copies its whole parser table for every
+ * query given parsers of its own (a twelfth of the list route's time on PGlite). Prisma's adapter passes its own
+ * per query, so this changes only what the reader and the job queue read: a `timestamp` as UTC, not local time.
+ */
+export const PGLITE_PARSERS = { [TIMESTAMP]: utcTimestamp };
+
+/**
+ * A reader on a PGlite instance opened with PGLITE_PARSERS; PGlite queues it with Prisma's queries and transactions
+ * (one connection).
+ */
 export function pgliteReader(client: PGlite): SqlReader {
-  const parsers = { [TIMESTAMP]: utcTimestamp };
-  return async <T>(query: Prisma.Sql) => (await client.query<T>(query.text, query.values.map(parameter), { parsers })).rows;
+  return async <T>(query: Prisma.Sql) => (await client.query<T>(query.text, query.values.map(parameter))).rows;
 }
