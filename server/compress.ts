@@ -119,17 +119,61 @@ function encode(body: string | Uint8Array<ArrayBuffer>, encoding: ContentEncodin
     : Bun.gzipSync(body, { level: GZIP_LEVEL, library: "libdeflate" });
 }
 
+/**
+ * Compressed bytes of recent anonymous answers, by their exact bytes (decision 014). A public list answers the same
+ * JSON to every visitor until the data changes, and compressing it again was the largest cost the route had left over a
+ * bare server (~100 µs of ~500 µs of CPU). Every answer is still made per request — query, validation, headers, log —
+ * and only the compression of bytes already seen is skipped. Only answers alike for every anonymous visitor are kept
+ * (isAnonymousAnswer), so a hit tells a caller no more than a shared HTTP cache would: that some visitor recently got
+ * the same public bytes. Bounded in entries and in the size of each body; least recently used first out.
+ */
+const remembered = new Map<string, { body: Uint8Array<ArrayBuffer>; encoded: Uint8Array<ArrayBuffer> }>();
+const REMEMBERED_ENTRIES = 64;
+const REMEMBERED_MAX_BYTES = 64 * 1024;
+
+/** How many compressed answers are remembered (for tests). */
+export const rememberedAnswers = () => remembered.size;
+
+/** A GET without cookies or credentials, answered without setting a cookie: every anonymous visitor gets the same. */
+const isAnonymousAnswer = (request: Request, headers: Headers) =>
+  request.method === "GET" &&
+  !request.headers.has("cookie") &&
+  !request.headers.has("authorization") &&
+  !headers.has("set-cookie");
+
+function encodeRemembered(body: Uint8Array<ArrayBuffer>, encoding: ContentEncoding): Uint8Array<ArrayBuffer> {
+  if (body.byteLength > REMEMBERED_MAX_BYTES) return encode(body, encoding);
+  const key = `${encoding}:${Bun.hash(body)}`;
+  const hit = remembered.get(key);
+  remembered.delete(key);
+  // Equal bytes, not only an equal hash: a collision must never send one answer's body for another.
+  if (hit && Buffer.from(hit.body).equals(body)) {
+    remembered.set(key, hit); // most recently used last
+    return hit.encoded;
+  }
+  const encoded = encode(body, encoding);
+  if (remembered.size >= REMEMBERED_ENTRIES) remembered.delete(remembered.keys().next().value!);
+  remembered.set(key, { body, encoded });
+  return encoded;
+}
+
 type ResponseParts = { status: number; statusText?: string; headers: Headers };
 
 /** `body` compressed with `encoding`, its headers (taken over, not copied) saying so. */
-function encodedResponse(body: string | Uint8Array<ArrayBuffer>, encoding: ContentEncoding, parts: ResponseParts): Response {
+function encodedResponse(
+  body: string | Uint8Array<ArrayBuffer>,
+  encoding: ContentEncoding,
+  parts: ResponseParts,
+  remember = false,
+): Response {
   const { status, statusText, headers } = parts;
   varyOnAcceptEncoding(headers);
   headers.set("content-encoding", encoding);
   headers.delete("content-length"); // Bun sets the compressed body's
   const etag = headers.get("etag");
   if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`); // the bytes differ from the plain body's
-  return new Response(encode(body, encoding), { status, statusText, headers });
+  const encoded = remember && typeof body !== "string" ? encodeRemembered(body, encoding) : encode(body, encoding);
+  return new Response(encoded, { status, statusText, headers });
 }
 
 /**
@@ -167,5 +211,10 @@ export async function compressResponse(request: Request, response: Response): Pr
   // Small: the same bytes for every client, so no Vary; status and headers as they were.
   if (body.byteLength < MIN_COMPRESS_BYTES) return new Response(body, response);
   const { status, statusText } = response;
-  return encodedResponse(body, encoding, { status, statusText, headers: new Headers(headers) });
+  return encodedResponse(
+    body,
+    encoding,
+    { status, statusText, headers: new Headers(headers) },
+    isAnonymousAnswer(request, headers),
+  );
 }
