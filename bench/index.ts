@@ -48,8 +48,27 @@ async function waitFor(url: string, proc: ReturnType<typeof Bun.spawn>) {
   throw new Error(`${url} did not come up`);
 }
 
+/**
+ * The app processes, each paused (SIGSTOP) while another server is measured: an idle app still polls its job queue,
+ * which on PGlite runs on the same thread as the database (~8% of a core), and production runs one app, not two.
+ */
+const apps: { port: number; proc: ReturnType<typeof Bun.spawn>; paused: boolean }[] = [];
+async function onlyServing(url: string) {
+  let resumed = false;
+  for (const app of apps) {
+    const measured = new URL(url).port === String(app.port);
+    if (measured === app.paused) {
+      app.proc.kill(measured ? "SIGCONT" : "SIGSTOP");
+      app.paused = !measured;
+      resumed ||= measured;
+    }
+  }
+  if (resumed) await Bun.sleep(500); // timers that fell due while it was paused run now, not during the run
+}
+
 /** Requests per second answered 2xx at CONNECTIONS concurrent connections for `seconds`. */
 async function measure(url: string, seconds = SECONDS): Promise<number> {
+  await onlyServing(url);
   return WRK ? measureWithWrk(url, seconds) : measureWithFetch(url, seconds);
 }
 
@@ -144,6 +163,7 @@ try {
   );
   const postgresApp = startApp(postgresPort, { DATABASE_URL: databaseUrl });
   const pgliteApp = startApp(pglitePort, {});
+  apps.push({ port: postgresPort, proc: postgresApp, paused: false }, { port: pglitePort, proc: pgliteApp, paused: false });
   await Promise.all([
     waitFor(`http://127.0.0.1:${fixedPort}/`, fixed),
     waitFor(`http://127.0.0.1:${postgresPort}/api/ready`, postgresApp),
@@ -219,6 +239,7 @@ try {
 
   // Bytes as sent (decompress: false keeps fetch from undoing the encoding): built files are precompressed at the
   // best ratios, pages and API answers compressed per request (server/compress.ts).
+  await onlyServing(postgres("/"));
   const onTheWire = async (path: string, acceptEncoding: string) => {
     const res = await fetch(postgres(path), { headers: { "accept-encoding": acceptEncoding }, decompress: false });
     const bytes = (await res.arrayBuffer()).byteLength;
@@ -238,6 +259,7 @@ try {
     console.log(`${label.padEnd(40)}${sizes.join("  ")}`);
   }
 } finally {
+  for (const app of apps) if (app.paused) app.proc.kill("SIGCONT"); // a stopped process would not see SIGTERM
   for (const child of children) child.kill("SIGTERM");
   await Promise.all(children.map((child) => child.exited));
   if (databaseCreated) await asPostgresAdmin(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
