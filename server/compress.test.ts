@@ -1,7 +1,14 @@
 // Choosing a Content-Encoding from Accept-Encoding, and compressing per-request answers only when it helps.
 import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { MIN_COMPRESS_BYTES, compressResponse, negotiateEncoding, respondCompressed, varyOnAcceptEncoding } from "./compress";
+import {
+  MIN_COMPRESS_BYTES,
+  compressResponse,
+  negotiateEncoding,
+  rememberedAnswers,
+  respondCompressed,
+  varyOnAcceptEncoding,
+} from "./compress";
 
 const BOTH = ["br", "gzip"] as const;
 
@@ -79,6 +86,33 @@ describe("compressing an answer", () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.length).toBeLessThan(Buffer.byteLength(big) / 2);
     expect(gunzipSync(bytes).toString()).toBe(big);
+  });
+
+  test("an anonymous answer's compressed bytes are remembered for the same body; never a signed-in one's", async () => {
+    const body = (tag: string) => JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ id: i, tag })));
+    const first = body(`a-${crypto.randomUUID()}`);
+    const before = rememberedAnswers();
+    const send = async (text: string, headers: Record<string, string> = {}, answerHeaders: Record<string, string> = {}) => {
+      const req = new Request("http://localhost/api/challenges", { headers: { "accept-encoding": "gzip", ...headers } });
+      const res = await compressResponse(req, json(text, { headers: answerHeaders }));
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      return gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
+    };
+    expect(await send(first)).toBe(first);
+    expect(rememberedAnswers()).toBe(before + 1);
+    expect(await send(first)).toBe(first); // the remembered bytes, the same body
+    expect(rememberedAnswers()).toBe(before + 1);
+    const second = body(`b-${crypto.randomUUID()}`);
+    expect(await send(second)).toBe(second); // another body is never answered with the first one's bytes
+    expect(rememberedAnswers()).toBe(before + 2);
+    // With a cookie or credentials, or setting a cookie: compressed as before, not remembered.
+    expect(await send(body("c"), { cookie: "sid=1" })).toBe(body("c"));
+    expect(await send(body("d"), { authorization: "Bearer x" })).toBe(body("d"));
+    expect(await send(body("e"), {}, { "set-cookie": "a=1" })).toBe(body("e"));
+    expect(rememberedAnswers()).toBe(before + 2);
+    // Bounded: many different bodies never grow it past its size.
+    for (let i = 0; i < 200; i++) await send(body(`f-${i}`));
+    expect(rememberedAnswers()).toBeLessThanOrEqual(64);
   });
 
   test("brotli when that is all the client takes", async () => {

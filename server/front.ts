@@ -139,10 +139,10 @@ const SECURITY_HEADERS: Record<string, string> = {
   ...(env.SITE_URL.startsWith("https://") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
 };
 
-const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
 
 function secured(response: Response): Response {
-  for (const [name, value] of SECURITY_HEADER_LIST) {
+  for (const [name, value] of SECURITY_HEADER_ENTRIES) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
   return response;

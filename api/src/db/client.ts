@@ -12,9 +12,12 @@ import { env } from "../env";
 import { log } from "../lib/logger";
 import { applyMigrations, migrationNamesOnDisk } from "./migrate";
 import { lockDataDir } from "./pglite-lock";
+import { PGLITE_PARSERS, pgliteReader, pgReader, type SqlReader } from "./read";
 
 export type Database = {
   prisma: PrismaClient;
+  /** One read statement on Prisma's own driver, without its client pipeline: for the hottest list only (db/read.ts). */
+  read: SqlReader;
   kind: "pglite" | "postgres";
   /** How the job queue (jobs/jobs.ts) reaches the same database: the one PGlite instance, or the server's URL. */
   queueConnection: { pglite: PGlite } | { connectionString: string };
@@ -56,7 +59,7 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     release = lockDataDir(dataDir);
   }
   try {
-    const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS });
+    const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS, parsers: PGLITE_PARSERS });
     await client.waitReady;
     const factory = new PrismaPGlite(client);
     const applied = await applyMigrations(factory);
@@ -65,6 +68,7 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     await seedIfEmpty(prisma, options);
     return {
       prisma,
+      read: pgliteReader(client),
       kind: "pglite",
       queueConnection: { pglite: client },
       isMigrated: () => isMigrated(prisma),
@@ -83,9 +87,16 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const lockClient = new pg.Client({ connectionString: url });
   await lockClient.connect();
-  const prisma = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: url, max: options.poolSize ?? env.DATABASE_POOL_SIZE }),
-  });
+  // One pool for Prisma's adapter and the lean reader (db/read.ts), ended here after Prisma lets go of it.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? env.DATABASE_POOL_SIZE });
+  // An idle connection's error (a restarted server, a terminated backend) is reported, never an unhandled 'error'
+  // event, also before Prisma's adapter listens: the pool drops that connection and opens another on the next query.
+  pool.on("error", (e) => log.warn("idle database connection lost", { err: e }));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const close = async () => {
+    await prisma.$disconnect();
+    await pool.end();
+  };
   try {
     // Several instances may start at once against one server: the first to take the lock migrates and seeds,
     // the others wait and then find nothing left to do.
@@ -101,7 +112,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     }
     await seedIfEmpty(prisma, options);
   } catch (e) {
-    await prisma.$disconnect();
+    await close();
     throw e;
   } finally {
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
@@ -109,10 +120,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   }
   return {
     prisma,
+    read: pgReader(pool),
     kind: "postgres",
     queueConnection: { connectionString: url },
     isMigrated: () => isMigrated(prisma),
-    close: () => prisma.$disconnect(),
+    close,
   };
 }
 

@@ -5,6 +5,7 @@
 // follow links.
 import { Prisma } from "../generated/prisma/client";
 import type { PrismaClient } from "../generated/prisma/client";
+import type { SqlReader } from "../db/read";
 import { AppError } from "./errors";
 
 /** The response header naming the next page's cursor (absent on the last page). The site reads the same name. */
@@ -64,6 +65,8 @@ export type KeysetQuery = {
 };
 
 export type KeysetPage = { ids: string[]; nextCursor: string | null };
+/** One page of whole rows (`rows`), each with `id` and the keyset's own `sortKey` and `rank` beside its columns. */
+export type KeysetRowsPage<R> = { rows: (R & { id: string })[]; nextCursor: string | null };
 
 /**
  * The `cursor` query parameter's limit on the lists' routes: their cursors (a timestamp, an id, a rank) are short
@@ -94,12 +97,21 @@ export type Keyset<K extends SortKind> = {
   decode(text: string, ranked: boolean): Cursor<K>;
   /** Ids of one page, in order, plus the next page's cursor (null on the last page). */
   page(prisma: PrismaClient, query: KeysetQuery): Promise<KeysetPage>;
+  /**
+   * One page of rows with `columns` (SQL, the table's columns or expressions over them, e.g. a correlated count), in
+   * the same statement as the keyset, run by `read` (db/read.ts): one round trip and no Prisma pipeline, for the
+   * hottest list (decision 014). The caller types and maps the rows.
+   */
+  rows<R>(read: SqlReader, query: KeysetQuery & { columns: Prisma.Sql }): Promise<KeysetRowsPage<R>>;
 };
 
 export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K> {
   if (!IDENTIFIER.test(spec.table) || !IDENTIFIER.test(spec.column))
     throw new Error(`Bad keyset spec ${spec.table}.${spec.column}`);
-  const column = Prisma.raw(`"${spec.column}"`);
+  // Qualified with the table: a name in ORDER BY means an output column first, and `rows` may select one under the
+  // same name (the list's dates as text), which would sort by that instead of the indexed column.
+  const column = Prisma.raw(`"${spec.table}"."${spec.column}"`);
+  const id = Prisma.raw(`"${spec.table}".id`);
   const table = Prisma.raw(`"${spec.table}"`);
   const [after, order] = spec.direction === "asc" ? [Prisma.raw(">"), Prisma.raw("ASC")] : [Prisma.raw("<"), Prisma.raw("DESC")];
 
@@ -138,30 +150,44 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
     return { key, id, ...(ranked ? { rank } : {}) };
   }
 
-  async function page(prisma: PrismaClient, { where = [], rank, cursor, limit }: KeysetQuery): Promise<KeysetPage> {
+  type KeyRow = { id: string; sortKey: SortValue<K>; rank: number | null };
+
+  async function read<R>(
+    run: SqlReader,
+    { where = [], rank, cursor, limit }: KeysetQuery,
+    columns: Prisma.Sql,
+  ): Promise<KeysetRowsPage<R>> {
     const from = cursor === undefined ? undefined : decode(cursor, rank !== undefined);
     const conditions = [...where];
     if (from) {
-      const pair = Prisma.sql`(${column}, id) ${after} (${from.key}, ${from.id})`;
+      const pair = Prisma.sql`(${column}, ${id}) ${after} (${from.key}, ${from.id})`;
       // `::real`: ts_rank is real; the cursor's double must compare as the same real, or ties would repeat rows.
       conditions.push(rank ? Prisma.sql`(${rank} < ${from.rank}::real OR (${rank} = ${from.rank}::real AND ${pair}))` : pair);
     }
     const whereSql = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-    const rows = await prisma.$queryRaw<{ id: string; sortKey: SortValue<K>; rank: number | null }[]>`
-      SELECT id, ${column} AS "sortKey", ${rank ?? Prisma.sql`NULL::real`} AS rank FROM ${table}
+    const rows = await run<R & KeyRow>(Prisma.sql`
+      SELECT ${id}, ${column} AS "sortKey", ${rank ?? Prisma.sql`NULL::real`} AS rank${columns} FROM ${table}
       ${whereSql}
-      ORDER BY ${rank ? Prisma.sql`rank DESC, ` : Prisma.empty}${column} ${order}, id ${order}
-      LIMIT ${limit + 1}`;
+      ORDER BY ${rank ? Prisma.sql`rank DESC, ` : Prisma.empty}${column} ${order}, ${id} ${order}
+      LIMIT ${limit + 1}`);
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     const nextCursor =
       rows.length > limit && last
         ? encode({ key: last.sortKey, id: last.id, ...(rank ? { rank: Number(last.rank) } : {}) })
         : null;
-    return { ids: items.map((r) => r.id), nextCursor };
+    return { rows: items, nextCursor };
   }
 
-  return { spec, encode, decode, page };
+  async function page(prisma: PrismaClient, query: KeysetQuery): Promise<KeysetPage> {
+    const { rows, nextCursor } = await read((sql) => prisma.$queryRaw(sql), query, Prisma.empty);
+    return { ids: rows.map((r) => r.id), nextCursor };
+  }
+
+  const rows = <R>(run: SqlReader, { columns, ...query }: KeysetQuery & { columns: Prisma.Sql }) =>
+    read<R>(run, query, Prisma.sql`, ${columns}`);
+
+  return { spec, encode, decode, page, rows };
 }
 
 /** Every page of a keyset list, one after another (exports): `read` gets the cursor the previous page ended at. */

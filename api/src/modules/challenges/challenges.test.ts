@@ -108,6 +108,22 @@ describe("GET /api/challenges/:id", () => {
     });
   });
 
+  test("a list item is exactly what the detail route answers (the list reads its rows in one SQL statement)", async () => {
+    const challenge = await createChallenge({
+      title: unique("Same shape"),
+      requirements: ['["Designers","Data scientists"]', "  Mentors  "],
+      outcomes: [],
+      endDate: new Date("2027-02-28T12:30:00.250Z"),
+      imageUrl: "/uploads/images/a.png",
+      timeline: "Two weeks",
+    });
+    await createApplication(challenge.id, (await createUser()).id, { status: "ACTIVE" });
+    const one = await api.challenges({ id: challenge.id }).get();
+    const list = await api.challenges.get({ query: { search: challenge.title } });
+    expect(list.data).toEqual([one.data!]);
+    expect(one.data?.requirements).toEqual(["Designers", "Data scientists", "Mentors"]);
+  });
+
   test("a DRAFT challenge is not found, exactly like a missing one", async () => {
     const draft = await createChallenge({ status: "DRAFT" });
     const hidden = await api.challenges({ id: draft.id }).get();

@@ -1,9 +1,8 @@
 // Challenge reads. Plain functions: no Elysia context in, plain data out, AppError on failure.
-import { db } from "../../db/client";
+import { db, getDatabase } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
-import { inPageOrder } from "../../lib/keyset";
-import { listChallengeIds } from "./list-query";
+import { type ChallengeListRow, listChallengeRows } from "./list-query";
 import {
   CHALLENGE_PAGE_SIZE,
   CHALLENGE_STATUSES,
@@ -32,18 +31,33 @@ const challengeSelect = {
 
 type ChallengeRow = Prisma.ChallengeGetPayload<{ select: typeof challengeSelect }>;
 
-function toChallenge(row: ChallengeRow): Challenge {
-  const { _count, startDate, endDate, createdAt, requirements, outcomes, ...rest } = row;
+/** The response shape from a row with its count (a list row from SQL, or a Prisma row). */
+function toChallenge(row: ChallengeListRow): Challenge {
   return {
-    ...rest,
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    fullDescription: row.fullDescription,
+    status: row.status,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    imageUrl: row.imageUrl,
+    requirements: parseTextList(row.requirements),
+    outcomes: parseTextList(row.outcomes),
+    timeline: row.timeline,
+    createdAt: row.createdAt,
+    participantCount: row.participantCount,
+  };
+}
+
+const fromPrisma = ({ _count, startDate, endDate, createdAt, ...row }: ChallengeRow) =>
+  toChallenge({
+    ...row,
     startDate: startDate.toISOString(),
     endDate: endDate?.toISOString() ?? null,
     createdAt: createdAt.toISOString(),
-    requirements: parseTextList(requirements),
-    outcomes: parseTextList(outcomes),
     participantCount: _count.participants,
-  };
-}
+  });
 
 type ListChallengesInput = { statuses?: ChallengeStatus[]; search?: string; limit?: number; cursor?: string };
 type ChallengePage = { items: Challenge[]; nextCursor: string | null };
@@ -68,15 +82,13 @@ async function listChallenges(
 ): Promise<ChallengePage> {
   const allowed = (statuses?.length ? statuses : visible).filter((s) => visible.includes(s));
   const text = search?.trim() || undefined;
-  const prisma = await db();
-  const { ids, nextCursor } = await listChallengeIds(prisma, {
+  const { rows, nextCursor } = await listChallengeRows((await getDatabase()).read, {
     statuses: allowed,
     search: text,
     cursor,
     limit: limit ?? CHALLENGE_PAGE_SIZE,
   });
-  const rows = await prisma.challenge.findMany({ where: { id: { in: ids } }, select: challengeSelect });
-  return { items: inPageOrder(ids, rows).map(toChallenge), nextCursor };
+  return { items: rows.map(toChallenge), nextCursor };
 }
 
 /** One challenge. A DRAFT exists only for those who may edit challenges: for everyone else it is a 404. */
@@ -84,5 +96,5 @@ export async function getChallenge(id: string, { includeDraft = false } = {}): P
   const prisma = await db();
   const row = await prisma.challenge.findUnique({ where: { id }, select: challengeSelect });
   if (!row || (row.status === "DRAFT" && !includeDraft)) throw notFound("Challenge not found");
-  return toChallenge(row);
+  return fromPrisma(row);
 }

@@ -1,0 +1,51 @@
+// The lean reader (read.ts) answers what Prisma's $queryRaw answers for the same statement, on this run's database
+// (PGlite, or PostgreSQL with TEST_DATABASE=postgres): the hottest list switched from one to the other.
+import { expect, test } from "bun:test";
+import { Prisma } from "../generated/prisma/client";
+import { createApplication, createChallenge, createUser, unique } from "../../test/factories";
+import { getDatabase } from "./client";
+
+test("the same rows and values as $queryRaw: UTC dates, nulls, json, numbers, text, enum text, bound parameters", async () => {
+  const title = unique('Reader\'s "quoted" title');
+  const challenge = await createChallenge({
+    title,
+    startDate: new Date("2027-03-04T05:06:07.089Z"),
+    endDate: null,
+    requirements: ["One", 'Two "quoted"', "[not json"],
+    timeline: "Q2",
+  });
+  await createApplication(challenge.id, (await createUser()).id, { status: "ACTIVE" });
+  const since = new Date("2027-03-04T05:06:07.000Z"); // a Date parameter against a `timestamp` column
+  const statement = Prisma.sql`
+    SELECT id, title, "startDate", "endDate", "createdAt", to_json(requirements) AS requirements, outcomes, timeline,
+           "fullDescription", status::text AS status, 0.5::real AS rank, NULL::real AS "noRank",
+           (SELECT count(*)::int FROM challenge_participants p WHERE p."challengeId" = challenges.id) AS "participantCount"
+    FROM challenges WHERE title = ${title} AND "startDate" > ${since}`;
+  const { prisma, read } = await getDatabase();
+  const viaPrisma = await prisma.$queryRaw<Record<string, unknown>[]>(statement);
+  const viaReader = await read<Record<string, unknown>>(statement);
+  expect(viaReader).toEqual(viaPrisma);
+  expect(viaReader).toEqual([
+    {
+      id: challenge.id,
+      title,
+      startDate: new Date("2027-03-04T05:06:07.089Z"),
+      endDate: null,
+      createdAt: challenge.createdAt,
+      requirements: ["One", 'Two "quoted"', "[not json"],
+      outcomes: [],
+      timeline: "Q2",
+      fullDescription: null,
+      status: "ACTIVE",
+      rank: 0.5,
+      noRank: null,
+      participantCount: 1,
+    },
+  ]);
+  // A later bound is a later bound, whatever the process's time zone: nothing matches.
+  expect(
+    await read(
+      Prisma.sql`SELECT id FROM challenges WHERE title = ${title} AND "startDate" > ${new Date("2027-03-04T05:06:08Z")}`,
+    ),
+  ).toEqual([]);
+});
