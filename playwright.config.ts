@@ -74,6 +74,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Twice Playwright's default: `npm test` runs two passes at once on two cores, and the longest journeys (create,
+  // edit, delete, archive) take 10 s alone.
+  timeout: 60_000,
   // Per port: `npm test` runs two passes at once (scripts/run-tests.mjs), and Playwright empties its output dir at start.
   outputDir: `test-results/playwright-${port}`,
   forbidOnly: !!process.env.CI,
