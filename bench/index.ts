@@ -237,9 +237,38 @@ try {
     `GET /api/challenges PGlite vs PostgreSQL: ${pgliteRate.toFixed(0)} vs ${postgresRate.toFixed(0)} rps = ${vsPostgres.toFixed(2)}× (goal ≥ 0.5×: ${verdict(vsPostgres, 0.5)})`,
   );
 
+  // The anonymous home page from the route cache (decision 015) against a bare Bun.serve answering the same bytes,
+  // headers and encoding from memory: what serving a kept page costs beyond sending it (goal ≥ 0.33×).
+  await onlyServing(postgres("/"));
+  const home = await fetch(postgres("/"), { headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING }, decompress: false });
+  const homeFile = join(dataDir, "home.html.bin");
+  await Bun.write(homeFile, await home.arrayBuffer());
+  const filePort = await freePort();
+  const homeHeaders = JSON.stringify({
+    "content-type": "text/html",
+    "content-encoding": home.headers.get("content-encoding") ?? "",
+  });
+  const fileServer = spawn(
+    [
+      "-e",
+      `const body = await Bun.file(${JSON.stringify(homeFile)}).bytes(); Bun.serve({ port: ${filePort}, hostname: "127.0.0.1", fetch: () => new Response(body, { headers: ${homeHeaders} }) })`,
+    ],
+    {},
+  );
+  await waitFor(`http://127.0.0.1:${filePort}/`, fileServer);
+  const pageRuns = { file: [] as number[], kept: [] as number[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    pageRuns.file.push(await measure(`http://127.0.0.1:${filePort}/`));
+    pageRuns.kept.push(await measure(postgres("/")));
+  }
+  const middleOf = (rates: number[]) => [...rates].sort((a, b) => a - b)[rates.length >> 1]!;
+  const [fileRate, keptRate] = [middleOf(pageRuns.file), middleOf(pageRuns.kept)];
+  console.log(
+    `GET / anonymous, from the route cache, vs the same bytes from a bare Bun.serve: ${keptRate.toFixed(0)} vs ${fileRate.toFixed(0)} rps = ${(keptRate / fileRate).toFixed(2)}× (goal ≥ 0.33×: ${verdict(keptRate / fileRate, 0.33)})`,
+  );
+
   // Bytes as sent (decompress: false keeps fetch from undoing the encoding): built files are precompressed at the
   // best ratios, pages and API answers compressed per request (server/compress.ts).
-  await onlyServing(postgres("/"));
   const onTheWire = async (path: string, acceptEncoding: string) => {
     const res = await fetch(postgres(path), { headers: { "accept-encoding": acceptEncoding }, decompress: false });
     const bytes = (await res.arrayBuffer()).byteLength;
