@@ -41,10 +41,14 @@ try {
 }
 const astro = await astroLoading;
 // Several processes on one PostgreSQL: each hears which pages the others' writes changed (api/src/lib/page-cache.ts).
-const stopPageListener =
+const pageListener =
   astro && database.kind === "postgres" && env.DATABASE_URL
     ? (await import("../api/src/lib/page-cache")).listenForPageChanges(env.DATABASE_URL)
     : undefined;
+// Pages are served once this process hears the others' writes (bounded: a listener still connecting keeps trying,
+// and until then this process's kept pages go stale for at most their max-age).
+if (pageListener && !(await Promise.race([pageListener.listening.then(() => true), Bun.sleep(10_000).then(() => false)])))
+  log.warn("the page cache listener is not connected yet; serving anyway");
 const server = startServer({ port: env.PORT, hostname: env.HOST, astro });
 log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.SITE_URL, database: database.kind });
 // `npm start` and `npm run dev` (scripts/platform.mjs) ask for one line a person reads among the JSON logs.
@@ -64,7 +68,7 @@ async function shutdown(signal: string) {
     server.stop(true);
   }
   await stopJobs(env.SHUTDOWN_GRACE_MS);
-  await stopPageListener?.();
+  await pageListener?.stop();
   await closeDatabase();
   log.info("stopped");
   process.exit(0);

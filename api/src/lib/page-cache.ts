@@ -44,10 +44,15 @@ export async function pagesChanged(tags: readonly string[]): Promise<void> {
 
 /**
  * Listens for other processes' page changes on PostgreSQL (server/main.ts). A dropped connection is reopened; on
- * reopening everything is dropped, since notifications sent meanwhile were lost. Returns the stop function.
+ * reopening everything is dropped, since notifications sent meanwhile were lost. `listening` settles once the first
+ * LISTEN is in place: a process should not serve pages before it hears what the others change.
  */
-export function listenForPageChanges(connectionString: string): () => Promise<void> {
+export function listenForPageChanges(connectionString: string): { listening: Promise<void>; stop: () => Promise<void> } {
   const state: Listener = { connected: false, echoes: new Map() };
+  let heard = () => {};
+  const listening = new Promise<void>((resolve) => {
+    heard = resolve;
+  });
   listener = state;
   /** The connection in use or being opened; events of an older one are ignored. */
   let client: pg.Client | undefined;
@@ -76,6 +81,7 @@ export function listenForPageChanges(connectionString: string): () => Promise<vo
       if (attempt > 0) invalidateHere("all"); // what was announced while we were away is unknown
       state.connected = true;
       attempt = 0;
+      heard();
     } catch (e) {
       log.warn("page cache listener could not connect; retrying", { err: e });
       reconnect(next);
@@ -91,10 +97,11 @@ export function listenForPageChanges(connectionString: string): () => Promise<vo
   };
   void connect();
 
-  return async () => {
+  const stop = async () => {
     stopped = true;
     state.connected = false;
     if (listener === state) listener = undefined;
     await client?.end().catch(() => {});
   };
+  return { listening, stop };
 }
