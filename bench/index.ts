@@ -12,9 +12,10 @@
 // every run is bounded in time.
 //   npm run bench            (needs a built site: npm run build; and PostgreSQL, BENCH_POSTGRES_URL)
 //   BENCH_SECONDS=8 BENCH_CONNECTIONS=32 BENCH_ROUNDS=3 BENCH_LOAD=fetch npm run bench
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { scriptBytes } from "../server/page-scripts";
 import { freePort } from "../server/served-site";
 import { asPostgresAdmin } from "./faults-scenarios";
 
@@ -66,13 +67,25 @@ async function onlyServing(url: string) {
   if (resumed) await Bun.sleep(500); // timers that fell due while it was paused run now, not during the run
 }
 
+type Run = { rate: number; p95Ms: number };
 /** Requests per second answered 2xx at CONNECTIONS concurrent connections for `seconds`. */
 async function measure(url: string, seconds = SECONDS): Promise<number> {
+  return (await measureRun(url, seconds)).rate;
+}
+/** The rate and the 95th percentile latency of one run. */
+async function measureRun(url: string, seconds = SECONDS): Promise<Run> {
   await onlyServing(url);
   return WRK ? measureWithWrk(url, seconds) : measureWithFetch(url, seconds);
 }
 
-async function measureWithWrk(url: string, seconds: number): Promise<number> {
+/** wrk prints the 50/75/90/99th percentiles; its Lua `done` hook gives any other. */
+const WRK_P95_SCRIPT = join(tmpdir(), `bench-p95-${process.pid}.lua`);
+await Bun.write(
+  WRK_P95_SCRIPT,
+  'done = function(summary, latency, requests) io.write(string.format("p95_us %d\\n", latency:percentile(95))) end\n',
+);
+
+async function measureWithWrk(url: string, seconds: number): Promise<Run> {
   const wrk = Bun.spawn(
     [
       WRK!,
@@ -81,6 +94,8 @@ async function measureWithWrk(url: string, seconds: number): Promise<number> {
       `-d${seconds}s`,
       "--timeout",
       "10s",
+      "-s",
+      WRK_P95_SCRIPT,
       "-H",
       `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
       url,
@@ -96,26 +111,30 @@ async function measureWithWrk(url: string, seconds: number): Promise<number> {
   if (!Number.isFinite(rate) || !Number.isFinite(total)) throw new Error(`could not read wrk's output:\n${out}`);
   if (failed) console.warn(`  ${failed} non-2xx answers from ${url}`);
   if (errors) console.warn(`  ${errors} (${url})`);
-  return (rate * (total - failed)) / Math.max(total, 1);
+  return { rate: (rate * (total - failed)) / Math.max(total, 1), p95Ms: Number(/^p95_us (\d+)/m.exec(out)?.[1]) / 1000 };
 }
 
-async function measureWithFetch(url: string, seconds: number): Promise<number> {
+async function measureWithFetch(url: string, seconds: number): Promise<Run> {
   let done = 0;
   let failed = 0;
+  const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < deadline && done < MAX_REQUESTS) {
+        const sent = performance.now();
         const res = await fetch(url);
         await res.arrayBuffer();
+        latencies.push(performance.now() - sent);
         if (res.ok) done++;
         else failed++;
       }
     }),
   );
   if (failed) console.warn(`  ${failed} non-2xx answers from ${url}`);
-  return done / ((performance.now() - started) / 1000);
+  latencies.sort((a, b) => a - b);
+  return { rate: done / ((performance.now() - started) / 1000), p95Ms: latencies[Math.floor(latencies.length * 0.95)] ?? NaN };
 }
 
 const children: ReturnType<typeof Bun.spawn>[] = [];
@@ -150,7 +169,12 @@ const startApp = (port: number, database: Record<string, string>) =>
     ...database,
   });
 
+/** A process's resident memory now, in MB (Linux). */
+const rssMb = (pid: number) =>
+  Math.round(Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024);
 const pad = (rate: number) => rate.toFixed(0).padStart(8);
+/** Issue #17's table: one row per measure, printed together at the end. */
+const goals: { measure: string; figure: string; goal: string; met: boolean }[] = [];
 const verdict = (ratio: number, goal: number) => (ratio >= goal ? "met" : "NOT met");
 
 try {
@@ -169,6 +193,7 @@ try {
     waitFor(`http://127.0.0.1:${postgresPort}/api/ready`, postgresApp),
     waitFor(`http://127.0.0.1:${pglitePort}/api/ready`, pgliteApp),
   ]);
+  const rssAtStart = rssMb(pgliteApp.pid);
   // After the app has migrated and seeded the database: the bare server reads the same rows.
   const bare = spawn(["bench/bare-pg.ts"], { PORT: String(barePort), DATABASE_URL: databaseUrl });
   await waitFor(`http://127.0.0.1:${barePort}/`, bare);
@@ -256,15 +281,39 @@ try {
     {},
   );
   await waitFor(`http://127.0.0.1:${filePort}/`, fileServer);
-  const pageRuns = { file: [] as number[], kept: [] as number[] };
+  const pageRuns = { file: [] as Run[], kept: [] as Run[] };
   for (let round = 0; round < ROUNDS; round++) {
-    pageRuns.file.push(await measure(`http://127.0.0.1:${filePort}/`));
-    pageRuns.kept.push(await measure(postgres("/")));
+    pageRuns.file.push(await measureRun(`http://127.0.0.1:${filePort}/`));
+    pageRuns.kept.push(await measureRun(postgres("/")));
   }
-  const middleOf = (rates: number[]) => [...rates].sort((a, b) => a - b)[rates.length >> 1]!;
-  const [fileRate, keptRate] = [middleOf(pageRuns.file), middleOf(pageRuns.kept)];
+  const middleOf = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  const [fileRate, keptRate] = [middleOf(pageRuns.file.map((r) => r.rate)), middleOf(pageRuns.kept.map((r) => r.rate))];
+  const [fileP95, keptP95] = [middleOf(pageRuns.file.map((r) => r.p95Ms)), middleOf(pageRuns.kept.map((r) => r.p95Ms))];
   console.log(
     `GET / anonymous, from the route cache, vs the same bytes from a bare Bun.serve: ${keptRate.toFixed(0)} vs ${fileRate.toFixed(0)} rps = ${(keptRate / fileRate).toFixed(2)}× (goal ≥ 0.33×: ${verdict(keptRate / fileRate, 0.33)})`,
+  );
+  console.log(
+    `  p95 ${keptP95.toFixed(2)} ms vs ${fileP95.toFixed(2)} ms = ${(keptP95 / fileP95).toFixed(2)}× (goal ≤ 3×: ${keptP95 <= 3 * fileP95 ? "met" : "NOT met"})`,
+  );
+  goals.push(
+    {
+      measure: "GET /api/challenges on PostgreSQL vs bare Bun.serve + pg",
+      figure: `${vsBare.toFixed(2)}×`,
+      goal: "≥ 0.8×",
+      met: vsBare >= 0.8,
+    },
+    {
+      measure: "the same route on PGlite vs PostgreSQL",
+      figure: `${vsPostgres.toFixed(2)}×`,
+      goal: "≥ 0.5×",
+      met: vsPostgres >= 0.5,
+    },
+    {
+      measure: "GET / anonymous vs the same bytes from bare Bun.serve",
+      figure: `${(keptRate / fileRate).toFixed(2)}×, p95 ${(keptP95 / fileP95).toFixed(2)}×`,
+      goal: "≥ 0.33×, p95 ≤ 3×",
+      met: keptRate / fileRate >= 0.33 && keptP95 <= 3 * fileP95,
+    },
   );
 
   // Bytes as sent (decompress: false keeps fetch from undoing the encoding): built files are precompressed at the
@@ -287,10 +336,107 @@ try {
     const sizes = await Promise.all(["identity", "gzip", BROWSER_ACCEPT_ENCODING].map((accept) => onTheWire(path, accept)));
     console.log(`${label.padEnd(40)}${sizes.join("  ")}`);
   }
+
+  // JavaScript on the island pages (issue #17 item 5), counted as server/js-budget.test.ts counts it.
+  await onlyServing(postgres("/"));
+  const cookieOf = async (usernameOrEmail: string, password: string) => {
+    const res = await fetch(postgres("/api/login"), {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: postgres("") },
+      body: JSON.stringify({ usernameOrEmail, password }),
+    });
+    if (!res.ok) throw new Error(`signing in as ${usernameOrEmail}: ${res.status}`);
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  };
+  const as = { member: await cookieOf("member", "member-demo-1234"), admin: await cookieOf("admin", "admin-demo-1234") };
+  const islandPages: [string, string | null][] = [
+    ...["/login", "/register", "/forgot-password"].map((p): [string, null] => [p, null]),
+    ["/profile", as.member],
+    ...["challenges", "projects", "resources", "users", "merchandise", "orders", "operations"].map((p): [string, string] => [
+      `/admin/${p}`,
+      as.admin,
+    ]),
+  ];
+  console.log("\nJavaScript a page ships (gzipped, every script and what it imports)");
+  let heaviest = { path: "", bytes: 0 };
+  for (const [path, cookie] of islandPages) {
+    const res = await fetch(postgres(path), { headers: cookie ? { cookie } : {}, redirect: "manual" });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    const { bytes } = scriptBytes(await res.text());
+    console.log(`  ${path.padEnd(24)}${(bytes / 1024).toFixed(1).padStart(7)} KB`);
+    if (bytes > heaviest.bytes) heaviest = { path, bytes };
+  }
+  goals.push({
+    measure: "JS on island pages, gzip (the heaviest)",
+    figure: `${(heaviest.bytes / 1024).toFixed(1)} KB (${heaviest.path})`,
+    goal: "≤ 75 KB",
+    met: heaviest.bytes <= 75 * 1024,
+  });
+
+  // Lighthouse on five public pages, median of 3 (bench/lighthouse.mjs; Node, Debian's Chromium), on the PGlite app:
+  // its browsing is also what the memory row below reads after.
+  if (process.env.BENCH_LIGHTHOUSE !== "0") {
+    await onlyServing(pglite("/"));
+    const lighthouse = Bun.spawn(["node", "bench/lighthouse.mjs", "--base", pglite(""), "--runs", "3", "--json"], {
+      cwd: ROOT,
+      stdout: "pipe",
+      stderr: "inherit",
+    });
+    const rows = (await new Response(lighthouse.stdout).text())
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { path: string; scores: Record<string, number>; failing: string[] });
+    if ((await lighthouse.exited) !== 0 || rows.length === 0) throw new Error("bench/lighthouse.mjs failed");
+    console.log(`\nLighthouse mobile, median of 3${"perf".padStart(16)}  a11y    bp   seo`);
+    for (const row of rows) {
+      const cells = Object.values(row.scores).map((score) => String(score).padStart(6));
+      console.log(`  ${row.path.slice(0, 44).padEnd(44)}${cells.join("")}  ${row.failing.join(" ")}`);
+    }
+    const worst = Math.min(...rows.flatMap((row) => Object.values(row.scores)));
+    goals.push({
+      measure: `Lighthouse mobile on ${rows.length} public pages (lowest of 4 categories)`,
+      figure: String(worst),
+      goal: "100",
+      met: worst === 100,
+    });
+  }
+
+  const rssAfter = rssMb(pgliteApp.pid);
+  goals.push({
+    measure: "server RSS on PGlite: at start / after this run's load",
+    figure: `${rssAtStart} / ${rssAfter} MB`,
+    goal: "≤ 250 MB",
+    met: rssAfter <= 250,
+  });
+
+  // Full-text search at 1,000,000 challenges, 8 concurrent (bench/challenges.ts, its own database; the apps paused).
+  if (process.env.BENCH_SEARCH !== "0") {
+    await onlyServing("http://127.0.0.1:1/");
+    const search = Bun.spawn([process.execPath, "bench/challenges.ts"], { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
+    const out = await new Response(search.stdout).text();
+    await search.exited;
+    const row = /full-text search at 8 concurrent requests, p50 \/ p95 \| ([\d.]+) ms \/ ([\d.]+) ms/.exec(out);
+    if (!row) throw new Error(`bench/challenges.ts printed no search row:\n${out}`);
+    const p95 = Number(row[2]);
+    goals.push({
+      measure: "full-text search, 1,000,000 challenges, 8 concurrent, p95",
+      figure: `${p95.toFixed(1)} ms`,
+      goal: "≤ 30 ms",
+      met: p95 <= 30,
+    });
+  }
+
+  console.log("\nIssue #17's table");
+  console.log(`| measure | this run | goal | |\n|---|---|---|---|`);
+  for (const g of goals) console.log(`| ${g.measure} | ${g.figure} | ${g.goal} | ${g.met ? "met" : "**not met**"} |`);
 } finally {
   for (const app of apps) if (app.paused) app.proc.kill("SIGCONT"); // a stopped process would not see SIGTERM
   for (const child of children) child.kill("SIGTERM");
   await Promise.all(children.map((child) => child.exited));
   if (databaseCreated) await asPostgresAdmin(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(WRK_P95_SCRIPT, { force: true });
 }

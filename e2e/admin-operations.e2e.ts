@@ -93,7 +93,7 @@ test("on a 390 px phone the screen fits: nothing scrolls sideways", async ({ pag
 });
 
 for (const theme of ["dark", "light"] as const) {
-  test(`no serious accessibility violations (${theme} theme)`, async ({ page }) => {
+  test(`no accessibility violations (${theme} theme)`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     await open(page);
     expect(await audit(page)).toEqual([]);

@@ -178,7 +178,7 @@ for (const [param, banner, toast] of [
 }
 
 for (const theme of ["dark", "light"] as const) {
-  test(`axe finds no serious violation on the store pages, nor the browser a CSP one (${theme} theme)`, async ({ page }) => {
+  test(`axe finds no violation on the store pages, nor the browser a CSP one (${theme} theme)`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     // The island, the return script and the JSON-LD must all live within the page's Content-Security-Policy.
     await page.addInitScript(() => {

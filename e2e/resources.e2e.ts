@@ -149,7 +149,7 @@ for (const theme of ["dark", "light"] as const) {
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     });
 
-    test("the library, a premium resource and Resource Management with its dialogs have no serious violations", async ({
+    test("the library, a premium resource and Resource Management with its dialogs have no accessibility violations", async ({
       page,
     }) => {
       for (const path of [

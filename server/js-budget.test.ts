@@ -6,11 +6,11 @@
 // where React 19's runtime leaves too little room (README, Performance). The admin dashboard's chart library (uPlot)
 // is fetched by /admin alone, by a dynamic import, within its own budget. Byte counts are deterministic.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Server } from "bun";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
-import type { Server } from "bun";
 import { DIST_DIR, loadAstroApp, startServer } from "./front";
+import { gzipped, scriptBytes, scriptsOf } from "./page-scripts";
 import { createChallenge, createMerchandise, createProject, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
@@ -77,47 +77,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop(true));
 
-const attr = (name: string) => new RegExp(`${name}="([^"]+)"`, "g");
-const IMPORTS = /(?:import|export)\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']|import\(\s*["']([^"']+\.js)["']\s*\)/g;
-
-/** Every script file a page can run, following imports inside the bundles; plus its inline scripts. */
-function scriptsOf(html: string) {
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => m[1]!,
-  );
-  const entries = new Set<string>();
-  for (const pattern of [
-    /<script[^>]*\bsrc="([^"]+)"/g,
-    /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g,
-    attr("component-url"),
-    attr("renderer-url"),
-    attr("before-hydration-url"),
-  ]) {
-    for (const m of html.matchAll(pattern)) entries.add(m[1]!);
-  }
-  for (const code of inline) for (const m of code.matchAll(IMPORTS)) entries.add((m[1] ?? m[2])!);
-  const files = new Set<string>();
-  const visit = (url: string) => {
-    const path = new URL(url, "http://site/").pathname;
-    if (!path.endsWith(".js") || files.has(path)) return;
-    files.add(path);
-    const code = readFileSync(join(DIST_DIR, "client", path), "utf8");
-    for (const m of code.matchAll(IMPORTS)) visit(new URL((m[1] ?? m[2])!, `http://site${path}`).pathname);
-  };
-  for (const url of entries) visit(url);
-  return { inline, files: [...files] };
-}
-
-const gzipped = (text: string | Buffer) => gzipSync(text, { level: 9 }).byteLength;
-
-/** A built page's scripts, gzipped one by one (as they are served) and summed. */
-function scriptBytes(html: string) {
-  const { inline, files } = scriptsOf(html);
-  const bytes =
-    inline.reduce((sum, code) => sum + gzipped(code), 0) +
-    files.reduce((sum, f) => sum + gzipped(readFileSync(join(DIST_DIR, "client", f))), 0);
-  return { inline, files, bytes };
-}
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe("JavaScript shipped by content pages", () => {

@@ -6,7 +6,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: Reac
 export default function Checkbox({ label, className = "", ...input }: Props) {
   return (
     <label className={`label cursor-pointer gap-2 whitespace-normal text-base-content ${className}`}>
-      <input type="checkbox" className="checkbox checkbox-sm" {...input} />
+      <input type="checkbox" className="checkbox" {...input} />
       {label}
     </label>
   );

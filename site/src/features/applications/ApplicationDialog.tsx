@@ -180,7 +180,7 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
               <input
                 type="checkbox"
                 name="isEnterprise"
-                className="checkbox checkbox-primary checkbox-sm"
+                className="checkbox checkbox-primary"
                 checked={values.isEnterprise}
                 onChange={(e) => set("isEnterprise", e.target.checked)}
               />

@@ -8,7 +8,17 @@ import { formatCreated } from "../../lib/format";
 /** SPEC §9: a default image stands in when a project has none (keeps grid rows even). */
 export const DEFAULT_PROJECT_IMAGE = "/images/default-project.svg";
 
-export default function ProjectCard({ project, actions }: { project: Project; actions?: ReactNode }) {
+/** `headingLevel`: 3 under a page section's h2 (the public grid), 2 straight under the page's h1 (the admin screen). */
+export default function ProjectCard({
+  project,
+  actions,
+  headingLevel = 3,
+}: {
+  project: Project;
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { id, title, description, solution, imageUrl, whitePaperUrl, createdAt } = project;
   return (
     <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="project-card">
@@ -16,7 +26,7 @@ export default function ProjectCard({ project, actions }: { project: Project; ac
         <img src={imageUrl ?? DEFAULT_PROJECT_IMAGE} alt="" loading="lazy" className="h-full w-full object-cover" />
       </figure>
       <div className="card-body gap-3">
-        <h3 className="card-title text-lg">{title}</h3>
+        <Heading className="card-title text-lg">{title}</Heading>
         <p className="text-sm opacity-70">
           Published <time dateTime={createdAt}>{formatCreated(createdAt)}</time>
         </p>

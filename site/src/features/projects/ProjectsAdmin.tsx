@@ -108,6 +108,7 @@ function ProjectsAdmin({ canArchive }: { canArchive: boolean }) {
           <ProjectCard
             key={project.id}
             project={project}
+            headingLevel={2}
             actions={<RowActions {...dialogs.rowActions(project, project.title)} />}
           />
         ))}

@@ -6,7 +6,17 @@ import type { Resource } from "@api/modules/resources/schema";
 import Badge from "../../components/ui/Badge";
 import { aboveZero, dollars, isPremium, TYPE_LABELS } from "./format";
 
-export default function ResourceCard({ resource, actions }: { resource: Resource; actions?: ReactNode }) {
+/** `headingLevel`: 3 under a page section's h2 (the public grid), 2 straight under the page's h1 (the admin screen). */
+export default function ResourceCard({
+  resource,
+  actions,
+  headingLevel = 3,
+}: {
+  resource: Resource;
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { id, title, description, type, oneTimePrice, monthlyPrice, imageUrl, draft } = resource;
   const premium = isPremium(resource);
   return (
@@ -22,7 +32,7 @@ export default function ResourceCard({ resource, actions }: { resource: Resource
           <Badge tone={premium ? "warning" : "success"}>{premium ? "PREMIUM" : "FREE"}</Badge>
           {draft && <Badge tone="ghost">Draft</Badge>}
         </div>
-        <h3 className="card-title text-lg">{title}</h3>
+        <Heading className="card-title text-lg">{title}</Heading>
         <p className="line-clamp-2 opacity-80">{description}</p>
         {premium && (aboveZero(oneTimePrice) || aboveZero(monthlyPrice)) && (
           <p className="flex flex-wrap gap-3 text-sm font-semibold">

@@ -104,6 +104,7 @@ function ResourcesAdmin() {
           <ResourceCard
             key={resource.id}
             resource={resource}
+            headingLevel={2}
             actions={<RowActions {...dialogs.rowActions(resource, resource.title)} />}
           />
         ))}

@@ -1,0 +1,161 @@
+// Lighthouse (mobile, simulated throttling: what PageSpeed reports) over the running site, in Debian's Chromium.
+// Runs under Node, not Bun: Lighthouse drives Chrome through puppeteer and wants Node's own runtime.
+//   node bench/lighthouse.mjs --base http://127.0.0.1:3000                 five public pages, dark theme, median of 3
+//   node bench/lighthouse.mjs --base http://127.0.0.1:3000 --all --runs 1  every page kind (public, member, admin) in
+//                                                                          both themes: issue #17 item 7's sweep
+// --json prints one JSON line per page instead of the table (bench/index.ts reads it). The demo accounts sign in for
+// the member and admin pages, so the site must hold the demo data (npm start or SEED_DEMO_DATA=true).
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const base = option("--base", "http://127.0.0.1:3000").replace(/\/$/, "");
+const runs = Number(option("--runs", "3"));
+const all = args.includes("--all");
+const asJson = args.includes("--json");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+/**
+ * Pages that ask search engines to stay away (robots.txt and `noindex`: a member's or the admin's screens, token
+ * links). Lighthouse's SEO category counts that as a failed audit ("is-crawlable"), so these pages are held to every
+ * other SEO audit instead of to the category's score.
+ */
+const PRIVATE = /^\/(admin|profile|subscriptions|my-applications|dashboard|reset-password|verify-email|payments)(\/|$)/;
+
+async function firstId(list) {
+  const res = await fetch(`${base}/api/${list}`);
+  if (!res.ok) throw new Error(`GET /api/${list}: ${res.status}`);
+  const body = await res.json();
+  const id = (body.items ?? body)[0]?.id;
+  if (!id) throw new Error(`GET /api/${list} lists nothing: is the demo data there?`);
+  return id;
+}
+
+async function signIn(usernameOrEmail, password) {
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ usernameOrEmail, password }),
+  });
+  if (!res.ok) throw new Error(`signing in as ${usernameOrEmail}: ${res.status}`);
+  const cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?sid=/.test(c));
+  const [name, value] = cookie.split(";")[0].split("=");
+  return { name, value, url: base };
+}
+
+const [challenge, project, resource, product] = await Promise.all(
+  ["challenges", "projects", "resources", "merchandise"].map(firstId),
+);
+/** What `npm run bench` reports: the four pages the issue measured and the store. */
+const FIVE = ["/", "/challenges", `/challenges/${challenge}`, "/resources", "/login"];
+const pages = all
+  ? [
+      ...[
+        "/",
+        "/challenges",
+        `/challenges/${challenge}`,
+        "/projects",
+        `/projects/${project}`,
+        "/resources",
+        `/resources/${resource}`,
+        "/merchandise",
+        `/merchandise/${product}`,
+        "/privacy",
+        "/terms",
+        "/contact",
+        "/login",
+        "/register",
+        "/forgot-password",
+        "/reset-password/not-a-real-token",
+      ].map((path) => ({ path, as: null })),
+      ...["/profile", "/subscriptions", "/my-applications", "/dashboard"].map((path) => ({ path, as: "member" })),
+      ...["", "/challenges", "/projects", "/resources", "/users", "/merchandise", "/orders", "/invoices", "/operations"].map(
+        (path) => ({ path: `/admin${path}`, as: "admin" }),
+      ),
+    ]
+  : FIVE.map((path) => ({ path, as: null }));
+const themes = all ? ["dark", "light"] : ["dark"];
+const sessions = all
+  ? { member: await signIn("member", "member-demo-1234"), admin: await signIn("admin", "admin-demo-1234") }
+  : {};
+
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+/** One Lighthouse run: the four scores and the audits that did not pass. */
+async function audit(path, as, theme) {
+  const page = await browser.newPage();
+  try {
+    // The theme a returning visitor chose (localStorage "theme", SPEC §1), set before the page's own script reads it.
+    await page.evaluateOnNewDocument((t) => localStorage.setItem("theme", t), theme);
+    if (as) await browser.setCookie(sessions[as]);
+    else await browser.deleteCookie(...Object.values(sessions));
+    const result = await lighthouse(
+      `${base}${path}`,
+      { output: "json", logLevel: "error", disableStorageReset: true, onlyCategories: CATEGORIES },
+      undefined,
+      page,
+    );
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
+    // Scored audits that did not pass, by the category that weighs them.
+    const failing = Object.values(lhr.categories)
+      .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => ({ category: c.id, audit: lhr.audits[r.id] })))
+      .filter(({ audit }) => audit.score !== null && audit.score < 1)
+      .map(({ category, audit }) => `${category}:${audit.id}`);
+    return { scores, failing };
+  } finally {
+    await page.close();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const rows = [];
+if (!asJson) {
+  console.log(`Lighthouse ${runs > 1 ? `(median of ${runs}) ` : ""}mobile: performance, accessibility, best practices, SEO`);
+  console.log(`${"theme".padEnd(6)}${"as".padEnd(8)}${"page".padEnd(46)}${" perf a11y   bp  seo"}  audits not passed`);
+}
+try {
+  for (const theme of themes) {
+    for (const { path, as } of pages) {
+      const results = [];
+      for (let i = 0; i < runs; i++) results.push(await audit(path, as, theme));
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]));
+      const failing = [...new Set(results.flatMap((r) => r.failing))];
+      // A private page passes SEO when "is-crawlable" (its own noindex) is the only SEO audit it fails.
+      const notIndexable = PRIVATE.test(path) && failing.filter((f) => f.startsWith("seo:")).join() === "seo:is-crawlable";
+      const row = { path, as: as ?? "visitor", theme, scores, failing, notIndexable };
+      rows.push(row);
+      if (asJson) console.log(JSON.stringify(row));
+      else {
+        const cells = CATEGORIES.map((id) => `${scores[id]}${id === "seo" && notIndexable ? "*" : ""}`.padStart(5)).join("");
+        console.log(`${theme.padEnd(6)}${row.as.padEnd(8)}${path.slice(0, 44).padEnd(46)}${cells}  ${failing.join(" ")}`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+if (!asJson) {
+  const perfect = (r) => CATEGORIES.every((id) => r.scores[id] === 100 || (id === "seo" && r.notIndexable));
+  console.log(
+    `\n${rows.filter(perfect).length} of ${rows.length} at 100 in every category (* SEO: kept out of search on purpose, robots.txt` +
+      " and noindex; every other SEO audit passes)",
+  );
+}
