@@ -1,14 +1,16 @@
 // Uploaded images through sharp (issue 17 item 6; docs/decisions/016): what an admin's photo becomes — upright, no
 // EXIF/GPS, sized name, AVIF and WebP copies at page widths, nothing upscaled — and what is refused with nothing stored.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
+import S3rver from "s3rver";
 import sharp from "sharp";
 import { BASE_URL, raw, signedInClient, type Client } from "../../../test/client";
 import { createUser } from "../../../test/factories";
-import { localStorage, useStorage, type Storage } from "../../lib/storage";
+import { localStorage, s3Storage, useStorage, type Storage } from "../../lib/storage";
+import { deleteFileIfUnused } from "./references";
 import { IMAGE_STORED_MAX_SIDE, processedImageOf, UPLOAD_MESSAGES } from "./schema";
 import { uploadLimits } from "./service";
 
@@ -258,5 +260,40 @@ describe("refused images: 400, nothing stored", () => {
     const res = await upload(new Uint8Array(await cameraJpeg(600, 400)));
     expect(res.status).toBe(500);
     expect(await inner.list()).toEqual([]);
+  });
+});
+
+describe("deleting a processed image in an S3-compatible bucket (s3rver)", () => {
+  let server: S3rver;
+  let bucket: Storage;
+  const s3Dir = mkdtempSync(join(tmpdir(), "images-s3rver-"));
+  beforeAll(async () => {
+    server = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: "images", configs: [] }],
+    });
+    const { port } = (await server.run()) as unknown as { port: number };
+    bucket = s3Storage({
+      bucket: "images",
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(s3Dir, { recursive: true, force: true });
+  });
+
+  test("the clean-up job takes the image and every copy out of the bucket", async () => {
+    useStorage(bucket);
+    const res = await upload(new Uint8Array(await cameraJpeg(1000, 700)));
+    const name = nameOf(res.url);
+    expect((await bucket.list()).length).toBe(1 + processedImageOf(name)!.variants.length);
+    await deleteFileIfUnused({ name, key: `public/${name}` }); // no record names it
+    expect(await bucket.list()).toEqual([]);
   });
 });
