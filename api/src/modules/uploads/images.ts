@@ -8,7 +8,6 @@ import { AppError } from "../../lib/errors";
 import {
   CONTENT_TYPES,
   IMAGE_MAX_PIXELS,
-  IMAGE_MAX_SIDE,
   IMAGE_STORED_MAX_SIDE,
   UPLOAD_MESSAGES,
   processedImageOf,
@@ -53,7 +52,8 @@ async function decoding<T>(step: () => Promise<T>): Promise<T> {
 /**
  * The files to store for an uploaded image `input` of the detected `format`, under names made from `stem` (the
  * random 32 hex digits). Refuses (400) an image that does not decode, or whose header claims more than
- * IMAGE_MAX_PIXELS or IMAGE_MAX_SIDE — before decoding it, so a small file cannot make the server allocate gigabytes.
+ * IMAGE_MAX_PIXELS — before decoding it, so a small file cannot make the server allocate gigabytes. (No limit per
+ * side is needed: stills are stored at most IMAGE_STORED_MAX_SIDE wide, and WebP's own format caps a WebP's sides.)
  * The copies come first and the image itself last: a write cut short never leaves an image whose copies are missing.
  */
 export async function processImage(
@@ -64,9 +64,7 @@ export async function processImage(
   const header = await decoding(() => sharp(input, DECODE).metadata());
   const frames = header.pages ?? 1;
   const frameHeight = header.pageHeight ?? header.height;
-  if (header.width > IMAGE_MAX_SIDE || frameHeight > IMAGE_MAX_SIDE || header.width * frameHeight * frames > IMAGE_MAX_PIXELS) {
-    throw tooManyPixels();
-  }
+  if (header.width * frameHeight * frames > IMAGE_MAX_PIXELS) throw tooManyPixels();
   // Kept as uploaded: re-encoding an animation's palette frames would cost quality and CPU, and GIF carries no EXIF.
   if (format === "gif") return [{ name: `${stem}.gif`, bytes: null, contentType: CONTENT_TYPES.gif }];
   if (frames > 1) {
