@@ -16,12 +16,17 @@ import { uploadLimits } from "./service";
 
 let dir: string;
 let store: Storage;
+const dirs: string[] = [];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "images-test-"));
+  dirs.push(dir);
   store = localStorage(dir);
   useStorage(store);
 });
-afterAll(() => useStorage(undefined));
+afterAll(() => {
+  useStorage(undefined);
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 let admin: Client;
 let adminId: string;
