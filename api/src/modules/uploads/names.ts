@@ -33,8 +33,8 @@ export type ImageVariantFormat = (typeof IMAGE_VARIANT_FORMATS)[number];
  * widest standard one) — never wider than the image, so nothing is upscaled.
  */
 export function imageVariantWidths(width: number): number[] {
-  const widest = IMAGE_VARIANT_WIDTHS.at(-1)!;
-  return [...IMAGE_VARIANT_WIDTHS.filter((w) => w < Math.min(width, widest)), Math.min(width, widest)];
+  const own = Math.min(width, IMAGE_VARIANT_WIDTHS.at(-1)!);
+  return [...IMAGE_VARIANT_WIDTHS.filter((w) => w < own), own];
 }
 
 // ---- Names and URLs -----------------------------------------------------------------------------------------------
@@ -115,10 +115,10 @@ export type ImageVariant = { width: number; format: ImageVariantFormat; name: st
 export function processedImageOf(name: string): { width: number; height: number; variants: ImageVariant[] } | null {
   const match = PROCESSED_NAME.exec(name);
   if (!match) return null;
-  const [width, height] = [Number(match[1]), Number(match[2])];
+  const width = Number(match[1]);
   const base = name.slice(0, name.lastIndexOf("."));
   const variants = imageVariantWidths(width).flatMap((w) =>
     IMAGE_VARIANT_FORMATS.map((format) => ({ width: w, format, name: `${base}-${w}w.${format}` })),
   );
-  return { width, height, variants };
+  return { width, height: Number(match[2]), variants };
 }

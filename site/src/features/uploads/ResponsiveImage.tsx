@@ -20,7 +20,7 @@ export default function ResponsiveImage({ src, alt, sizes, box = WIDE_BOX, prior
   const img = (
     <img
       {...rest}
-      src={image.src}
+      src={src}
       alt={alt}
       width={image.width}
       height={image.height}
@@ -29,14 +29,15 @@ export default function ResponsiveImage({ src, alt, sizes, box = WIDE_BOX, prior
       decoding={priority ? undefined : "async"}
     />
   );
-  if (image.sources.length === 0) return img;
   // display: contents — the <img> keeps its place in the layout (h-full inside a figure, absolute inside a header).
-  return (
+  return image.sources.length ? (
     <picture className="contents">
       {image.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
       ))}
       {img}
     </picture>
+  ) : (
+    img
   );
 }

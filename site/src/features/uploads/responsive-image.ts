@@ -18,8 +18,8 @@ export const CARD_SIZES = "(min-width: 1024px) 360px, (min-width: 768px) 50vw, 1
 /** Behind a detail page's header, across the window. */
 export const HERO_SIZES = "100vw";
 
+/** What `<img>` and `<source>` need besides the URL itself. */
 export type ResponsiveImage = ImageBox & {
-  src: string;
   /** Most compact first: the browser takes the first type it decodes. Empty when the image has no copies. */
   sources: { type: string; srcSet: string }[];
 };
@@ -28,9 +28,8 @@ export type ResponsiveImage = ImageBox & {
 export function responsiveImage(url: string, box: ImageBox): ResponsiveImage {
   // Only a public upload's own URL (a private file, a premium download, has no copies and is never an image here).
   const processed = url.startsWith(UPLOADED_FILES_PATH) ? processedImageOf(url.slice(UPLOADED_FILES_PATH.length)) : null;
-  if (!processed) return { src: url, width: box.width, height: box.height, sources: [] };
+  if (!processed) return { ...box, sources: [] };
   return {
-    src: url,
     width: processed.width,
     height: processed.height,
     sources: IMAGE_VARIANT_FORMATS.map((format) => ({
