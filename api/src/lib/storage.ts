@@ -24,6 +24,7 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   png: "image/png",
   gif: "image/gif",
   webp: "image/webp",
+  avif: "image/avif",
   pdf: "application/pdf",
 };
 const contentTypeOfKey = (key: string) => TYPE_BY_EXTENSION[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";

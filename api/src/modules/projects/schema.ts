@@ -4,7 +4,7 @@
 import * as T from "@sinclair/typebox/type";
 import type { Static } from "@sinclair/typebox/type";
 import { ID_MAX_LENGTH } from "../../lib/typebox";
-import { PDF_MAX_BYTES, PDF_MIME_TYPE } from "../uploads/schema";
+import { PDF_MAX_BYTES, PDF_MIME_TYPE, UPLOADED_VARIANT_URL_SOURCE } from "../uploads/schema";
 
 /** The public list shows 12 projects a page (4 rows of 3 on large screens), like the challenges list. */
 export const PROJECT_PAGE_SIZE = 12;
@@ -42,8 +42,9 @@ export const PROJECT_MESSAGES = {
  * A file we serve (an upload's `/api/files/<name>`, or one of the site's static `/files/…` documents or
  * `/images/…`, as the demo seed uses) or an absolute http(s) URL: never javascript:, data: or other schemes, and no
  * `..` segments. The upload call may answer with the site's origin in front of the path: that is an http(s) URL.
+ * Never a processed image's copy (docs/decisions/016): a record names the image, whose copies come and go with it.
  */
-export const FILE_URL_PATTERN = "^(?!.*\\.\\.)(/(api/files|files|images)/[A-Za-z0-9._/-]+|https?://[^\\s]+)$";
+export const FILE_URL_PATTERN = `^(?!.*\\.\\.)(?!${UPLOADED_VARIANT_URL_SOURCE}$)(/(api/files|files|images)/[A-Za-z0-9._/-]+|https?://[^\\s]+)$`;
 
 export const isFileUrl = (value: string) => new RegExp(FILE_URL_PATTERN).test(value);
 

@@ -9,7 +9,7 @@ import { storage } from "../../lib/storage";
 import { Prisma } from "../../generated/prisma/client";
 import { canAccessSection } from "../auth/permissions";
 import { downloadableIds, mayDownload, type EntitlementSubject } from "../entitlements";
-import { fileReferences, lockFile, releaseFiles, replacedUrls } from "../uploads/references";
+import { deleteImageCopies, fileReferences, lockFile, releaseFiles, replacedUrls } from "../uploads/references";
 import { uploadedFileOf, uploadedFileUrl } from "../uploads/schema";
 import {
   type AccessLevel,
@@ -126,6 +126,8 @@ async function claimFile(tx: Prisma.TransactionClient, fileUrl: string | null, r
   if (upload) {
     await store.put(privateKey, upload.body, upload.contentType);
     await store.delete(file.key);
+    // An image claimed as the download: its public copies (docs/decisions/016) would keep it reachable without a link.
+    await deleteImageCopies(file.name);
   } else {
     const kept = await store.get(privateKey);
     if (!kept) throw new AppError("invalid_data", RESOURCE_MESSAGES.fileMissing);

@@ -1,6 +1,6 @@
 // Decides what a file is from its bytes alone — never from its name or the type the browser declared
 // (docs/decisions/007). Pure functions, unit-tested in uploads.test.ts.
-import type { StoredExtension } from "./schema";
+import type { UploadedExtension } from "./schema";
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
   bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
@@ -19,7 +19,7 @@ const PDF = ascii("%PDF-");
 export const SIGNATURE_BYTES = 12;
 
 /** The stored extension of the format the magic number names, or null for anything else (SVG, HTML, text…). */
-export function detectFormat(bytes: Uint8Array): StoredExtension | null {
+export function detectFormat(bytes: Uint8Array): UploadedExtension | null {
   if (startsWith(bytes, PNG)) return "png";
   if (startsWith(bytes, JPEG)) return "jpg";
   if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89)) return "gif";
@@ -42,7 +42,7 @@ const JPEG_END = [0xff, 0xd9];
  * IEND chunk closes it; GIF: the 0x3B trailer; WebP: the RIFF size covers the file; JPEG: an end-of-image marker
  * after the header (cameras may append data after it); PDF: `%%EOF` in the last KiB (incremental saves append).
  */
-export function looksComplete(format: StoredExtension, bytes: Uint8Array): boolean {
+export function looksComplete(format: UploadedExtension, bytes: Uint8Array): boolean {
   return endsComplete(format, {
     head: bytes.subarray(0, 16),
     tail: bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES)),
@@ -51,7 +51,7 @@ export function looksComplete(format: StoredExtension, bytes: Uint8Array): boole
   });
 }
 
-function endsComplete(format: StoredExtension, { head, tail, size, jpegEnd }: Ends): boolean {
+function endsComplete(format: UploadedExtension, { head, tail, size, jpegEnd }: Ends): boolean {
   const tailStart = size - tail.length;
   const at = (i: number) => tail[i - tailStart];
   switch (format) {
@@ -143,7 +143,7 @@ export function findMarkup(bytes: Uint8Array): string | null {
 /** A token split across two chunks is found: this many bytes of one chunk are searched again with the next. */
 const CARRY_BYTES = Math.max(...ANYWHERE.map((t) => t.length), JPEG_END.length) - 1;
 
-type Inspection = { format: StoredExtension | null; complete: boolean; markup: string | null };
+type Inspection = { format: UploadedExtension | null; complete: boolean; markup: string | null };
 
 /**
  * detectFormat, looksComplete and findMarkup for a file read in chunks (an upload spooled to disk): the same

@@ -11,6 +11,7 @@ import { drain, withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
 import { localStorage, useStorage } from "../../lib/storage";
 import { FILE_CLEANUP_JOB } from "./references";
+import { processedImageOf } from "./schema";
 
 withJobQueue();
 const dir = mkdtempSync(join(tmpdir(), "owned-files-test-"));
@@ -32,6 +33,13 @@ async function stored(extension = "png") {
   const name = `${crypto.randomUUID().replaceAll("-", "")}.${extension}`;
   await store.put(`public/${name}`, PNG, extension === "pdf" ? "application/pdf" : "image/png");
   return { name, url: `/api/files/${name}` };
+}
+/** A processed image as an upload stores it (decision 016): the image, named with its size, and its copies. */
+async function storedImage(width = 1200, height = 800) {
+  const name = `${crypto.randomUUID().replaceAll("-", "")}_${width}x${height}.jpg`;
+  const copies = processedImageOf(name)!.variants.map((v) => ({ name: v.name }));
+  for (const file of [{ name }, ...copies]) await store.put(`public/${file.name}`, PNG, "image/jpeg");
+  return { name, url: `/api/files/${name}`, files: [{ name }, ...copies] };
 }
 /** Which of `files` are still in storage, after the clean-up jobs ran. */
 async function kept(...files: { name: string }[]) {
@@ -100,4 +108,42 @@ test("URLs that are not uploads (the site's own images, links) are left alone", 
   expect((await admin.api.challenges({ id: challenge.id }).patch({ imageUrl: "https://example.org/a.png" })).status).toBe(200);
   expect((await admin.api.challenges({ id: challenge.id }).delete()).status).toBe(204);
   await drain(FILE_CLEANUP_JOB); // nothing was enqueued that could fail
+});
+
+test("a processed image goes with all its copies when its challenge replaces it, and when its project is deleted", async () => {
+  const [old, next] = [await storedImage(), await storedImage(2560, 1440)];
+  expect(old.files.length).toBe(7); // the image, and AVIF + WebP at 480, 960 and 1200
+  const challenge = await createChallenge({ imageUrl: old.url });
+  expect((await admin.api.challenges({ id: challenge.id }).patch({ imageUrl: next.url })).status).toBe(200);
+  expect(await kept(...old.files, ...next.files)).toEqual(next.files.map((f) => f.name));
+
+  const project = await createProject({ imageUrl: next.url });
+  expect((await admin.api.challenges({ id: challenge.id }).delete()).status).toBe(204);
+  expect((await kept(...next.files)).length).toBe(7); // the project still names it: image and copies stay
+  expect((await admin.api.projects({ id: project.id }).delete()).status).toBe(204);
+  expect(await kept(...next.files)).toEqual([]);
+});
+
+test("a copy's URL is not a record's image: refused, so it can never outlive or pin its image", async () => {
+  const image = await storedImage();
+  const copyUrl = `/api/files/${image.files[1]!.name}`;
+  const challenge = await createChallenge();
+  expect((await admin.api.challenges({ id: challenge.id }).patch({ imageUrl: copyUrl })).status).toBe(400);
+  const project = await createProject();
+  expect((await admin.api.projects({ id: project.id }).patch({ imageUrl: copyUrl })).status).toBe(400);
+  expect((await admin.api.projects({ id: project.id }).patch({ imageUrl: image.url })).status).toBe(200);
+});
+
+test("a processed image claimed as a resource's download goes private, and its public copies go at once", async () => {
+  const image = await storedImage();
+  const created = await admin.api.resources.post({
+    title: "Poster pack",
+    description: "A printable poster",
+    type: "TEMPLATE",
+    accessLevel: "FREE",
+    fileUrl: image.url,
+  });
+  expect(created.status).toBe(201);
+  expect(await store.list()).toContain(`private/${image.name}`);
+  expect(await kept(...image.files)).toEqual([]); // nothing of it is public any more
 });

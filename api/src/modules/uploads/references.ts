@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client";
 import { enqueue, work } from "../../jobs/jobs";
 import { storage } from "../../lib/storage";
-import { uploadedFileOf, uploadedFileUrl } from "./schema";
+import { processedImageOf, uploadedFileOf, uploadedFileUrl } from "./schema";
 
 type Client = PrismaClient | Prisma.TransactionClient;
 
@@ -74,14 +74,25 @@ export function replacedUrls<K extends string>(
 }
 
 /**
- * The job: under the file's lock, deletes it if no record names it now — a save may have claimed it again between
- * the delete and this run. Deleting a missing file is not an error, so a run again changes nothing.
+ * Deletes the public copies of a processed image (docs/decisions/016), which its name lists; nothing for any other
+ * file. Copies are only ever public: pages load them, and a private file (a premium download) has none.
+ */
+export async function deleteImageCopies(name: string) {
+  for (const variant of processedImageOf(name)?.variants ?? []) await storage().delete(`public/${variant.name}`);
+}
+
+/**
+ * The job: under the file's lock, deletes it (and its copies) if no record names it now — a save may have claimed it
+ * again between the delete and this run. Deleting a missing file is not an error, so a run again changes nothing;
+ * the copies go first, so a run cut short is finished by the retry, which still finds the file.
  */
 export async function deleteFileIfUnused({ name, key }: FileCleanupJob) {
   await (await db()).$transaction(
     async (tx) => {
       await lockFile(tx, name);
-      if ((await fileReferences(tx, name)) === 0) await storage().delete(key);
+      if ((await fileReferences(tx, name)) > 0) return;
+      await deleteImageCopies(name);
+      await storage().delete(key);
     },
     { timeout: 60_000, maxWait: 10_000 }, // a bucket may be slow to answer
   );

@@ -9,6 +9,7 @@ import { RateLimiter } from "../../db/rate-limit";
 import { Semaphore } from "../../lib/semaphore";
 import { storage, verifyLocalLink, type StoredFile } from "../../lib/storage";
 import { detectFormat, inspectFile, SIGNATURE_BYTES } from "./file-kind";
+import { processImage, type ImageFile } from "./images";
 import { boundaryOf, type FileSink, malformed, receiveMultipart } from "./multipart";
 import {
   CONTENT_TYPES,
@@ -18,10 +19,11 @@ import {
   isUploadedFileName,
   uploadedFileUrl,
   type StoredExtension,
+  type UploadedExtension,
   type UploadKind,
 } from "./schema";
 
-const IMAGE_EXTENSIONS = new Set<StoredExtension>(["jpg", "png", "gif", "webp"]);
+const IMAGE_EXTENSIONS = new Set<UploadedExtension>(["jpg", "png", "gif", "webp"]);
 
 /** Uploads one member may make in UPLOAD_WINDOW_MS (an admin filling forms makes a few). */
 export const UPLOADS_PER_MEMBER = 30;
@@ -156,7 +158,7 @@ export async function finishUpload(request: Request): Promise<void> {
 }
 
 /** The refusal when the format the magic number names is not what was asked for (`kind`), else null. */
-function formatRefusal(kind: UploadKind, format: StoredExtension | null): AppError | null {
+function formatRefusal(kind: UploadKind, format: UploadedExtension | null): AppError | null {
   if (kind === "pdf" ? format === "pdf" : format !== null && IMAGE_EXTENSIONS.has(format)) return null;
   return new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.notAPdf : UPLOAD_MESSAGES.notAnImage);
 }
@@ -166,23 +168,48 @@ export const maxBytesFor = (kind: UploadKind) => (kind === "pdf" ? PDF_MAX_BYTES
 /**
  * Checks an uploaded file and, only when every check passes, stores it. The bytes decide: the magic number names the
  * format (the file name and declared type are ignored), the format must match what was asked for (`kind`), the file
- * must be complete, and it must not carry HTML or script markup (polyglots). Returns its public URL.
+ * must be complete, and it must not carry HTML or script markup (polyglots). An image must then decode within the
+ * pixel limits, and is stored re-encoded with its copies (images.ts; docs/decisions/016). Returns its public URL.
  */
 export async function storeUpload(file: Blob, kind: UploadKind): Promise<{ url: string }> {
   if (file.size > maxBytesFor(kind)) {
     throw new AppError("invalid_data", kind === "pdf" ? UPLOAD_MESSAGES.pdfTooLarge : UPLOAD_MESSAGES.imageTooLarge, 413);
   }
   if (file.size === 0) throw new AppError("invalid_data", UPLOAD_MESSAGES.emptyFile);
-  // Read in chunks from the spooled file (never whole in memory); the stored copy streams from the file itself.
+  // Read in chunks from the spooled file (never whole in memory) before anything decodes it.
   const { format, complete, markup } = await inspectFile(file);
   const refusal = formatRefusal(kind, format);
   if (refusal) throw refusal;
   if (!complete) throw new AppError("invalid_data", UPLOAD_MESSAGES.incomplete);
   if (markup) throw new AppError("invalid_data", UPLOAD_MESSAGES.markup);
 
-  const name = `${randomBytes(16).toString("hex")}.${format}`;
-  await storage().put(`public/${name}`, file, CONTENT_TYPES[format!]);
-  return { url: uploadedFileUrl(name) };
+  const stem = randomBytes(16).toString("hex");
+  // A PDF streams from the spool file; an image is decoded whole anyway, so its ≤ 5 MB are read at once.
+  const files: ImageFile[] =
+    format === "pdf"
+      ? [{ name: `${stem}.pdf`, bytes: null, contentType: CONTENT_TYPES.pdf }]
+      : await processImage(new Uint8Array(await file.arrayBuffer()), format!, stem);
+  await putAll(files, file);
+  return { url: uploadedFileUrl(files[files.length - 1]!.name) };
+}
+
+/**
+ * Writes an upload's files in their order (the one a record names last). When one write fails, those already made
+ * are removed before the error goes on: a refused or failed upload leaves nothing that no record could ever release.
+ */
+async function putAll(files: ImageFile[], upload: Blob) {
+  const store = storage();
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      const key = `public/${file.name}`;
+      await store.put(key, file.bytes ?? upload, file.contentType);
+      written.push(key);
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => store.delete(key)));
+    throw error;
+  }
 }
 
 /** A stored file to send: its generated name and extension, and the name it downloads as, when it has one. */

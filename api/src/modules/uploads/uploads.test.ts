@@ -5,6 +5,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import S3rver from "s3rver";
+import sharp from "sharp";
+import { crc32 } from "node:zlib";
 import { treaty } from "@elysiajs/eden";
 import { app } from "../../app";
 import { BASE_URL, raw, signedInClient, SITE_ORIGIN, type CookieJar } from "../../../test/client";
@@ -14,7 +16,13 @@ import { localStorage, s3Storage, signLocalLink, storage, useStorage, verifyLoca
 import { env } from "../../env";
 import { detectFormat, findMarkup, inspectFile, looksComplete } from "./file-kind";
 import { boundaryOf, receiveMultipart } from "./multipart";
-import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES, UPLOADED_IMAGE_URL_PATTERN, UPLOADED_PDF_URL_PATTERN } from "./schema";
+import {
+  IMAGE_MAX_BYTES,
+  processedImageOf,
+  UPLOAD_MESSAGES,
+  UPLOADED_IMAGE_URL_PATTERN,
+  UPLOADED_PDF_URL_PATTERN,
+} from "./schema";
 import { UPLOAD_CONCURRENCY, UPLOAD_QUEUE, UPLOADS_PER_MEMBER, uploadLimits } from "./service";
 
 // ---- Sample files -------------------------------------------------------------------------------------------------
@@ -22,28 +30,10 @@ const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
 const PNG = b64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
 const GIF = b64("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7");
 const WEBP = b64("UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA");
-// SOI, a JFIF APP0 segment, filler standing in for the scan, EOI.
-const JPEG = new Uint8Array([
-  0xff,
-  0xd8,
-  0xff,
-  0xe0,
-  0x00,
-  0x10,
-  ...Buffer.from("JFIF\0"),
-  1,
-  1,
-  0,
-  0,
-  1,
-  0,
-  1,
-  0,
-  0,
-  ...new Array(64).fill(0x11),
-  0xff,
-  0xd9,
-]);
+// A real 8×8 JPEG: uploaded images must decode (they are re-encoded, decision 016).
+const JPEG = b64(
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABf/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AIADg9//2Q==",
+);
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const HTML = new TextEncoder().encode("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
 const SVG = new TextEncoder().encode(
@@ -60,13 +50,34 @@ const POLYGLOT = new Uint8Array([
   0x3b,
 ]);
 
-/** A PNG of about `size` bytes: valid signature and IHDR, random (incompressible) filler, IEND at the end. */
+/**
+ * A PNG of about `size` bytes by its first and last bytes — valid signature and IHDR, random (incompressible) filler,
+ * IEND at the end — that does not decode: for the checks made before any decoding (type, size, markup).
+ */
 function bigPng(size: number) {
   const bytes = new Uint8Array(size);
   bytes.set(PNG.slice(0, 33));
   crypto.getRandomValues(bytes.subarray(33, size - 12));
   bytes.set(PNG.slice(-12), size - 12);
   return bytes;
+}
+
+/** A 1×1 PNG that decodes, brought to exactly `size` bytes by a private ancillary chunk (decoders skip it). */
+function paddedPng(size: number) {
+  const data = new Uint8Array(size - PNG.length - 12);
+  const chunk = new Uint8Array(12 + data.length);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, data.length);
+  chunk.set(Buffer.from("paDd"), 4);
+  chunk.set(data, 8);
+  view.setUint32(8 + data.length, crc32(chunk.subarray(4, 8 + data.length)));
+  return new Uint8Array([...PNG.slice(0, -12), ...chunk, ...PNG.slice(-12)]);
+}
+
+/** The keys an upload stored: its own and, for a processed image, its copies' (decision 016). */
+function keysOf(url: string) {
+  const name = url.split("/").pop()!;
+  return [name, ...(processedImageOf(name)?.variants.map((v) => v.name) ?? [])].map((n) => `public/${n}`).sort();
 }
 
 const form = (bytes: Uint8Array, name: string, type = "application/octet-stream") => {
@@ -206,12 +217,14 @@ describe("POST /api/upload", () => {
     ["JPEG", JPEG, "photo.jpg"],
     ["GIF", GIF, "anim.gif"],
     ["WebP", WEBP, "pic.webp"],
-  ])("an admin uploads a %s image: 201 { url } under a generated name, stored once", async (_, bytes, name) => {
+  ])("an admin uploads a %s image: 201 { url } under a generated name, stored with its copies", async (_, bytes, name) => {
     const res = await upload(form(bytes, name), admin);
     expect(res.status).toBe(201);
     expect(res.body.url).toMatch(new RegExp(UPLOADED_IMAGE_URL_PATTERN));
     expect(res.body.url).not.toContain(name.split(".")[0]);
-    expect(await store.list()).toEqual([`public/${res.body.url.split("/").pop()}`]);
+    expect(await store.list()).toEqual(keysOf(res.body.url));
+    // Stills are processed (their size in the name, AVIF and WebP copies); a GIF is kept as uploaded.
+    expect(keysOf(res.body.url).length).toBe(name.endsWith(".gif") ? 1 : 3);
   });
 
   test("a delegate of any section may upload; a PDF white paper with type=pdf", async () => {
@@ -267,7 +280,7 @@ describe("POST /api/upload", () => {
   });
 
   test("an image of exactly 5 MB is accepted", async () => {
-    expect((await upload(form(bigPng(IMAGE_MAX_BYTES), "max.png", "image/png"), admin)).status).toBe(201);
+    expect((await upload(form(paddedPng(IMAGE_MAX_BYTES), "max.png", "image/png"), admin)).status).toBe(201);
   });
 
   test("a 6 MB image is refused with 413 at the body limit", async () => {
@@ -325,10 +338,10 @@ describe("POST /api/upload", () => {
       expect(ok.status).toBe(201);
       const { url } = (await ok.json()) as { url: string };
       const served = await fetch(`http://127.0.0.1:${server.port}${url}`);
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+      expect(await sharp(await served.arrayBuffer()).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
       const big = await send(form(bigPng(6 * 1024 * 1024), "big.png", "image/png"));
       expect(big.status).toBe(413);
-      expect(await store.list()).toEqual([`public/${url.split("/").pop()}`]);
+      expect(await store.list()).toEqual(keysOf(url));
     } finally {
       server.stop(true);
     }
@@ -400,7 +413,7 @@ describe("POST /api/upload", () => {
       },
     });
     const total = UPLOAD_CONCURRENCY + UPLOAD_QUEUE + 4;
-    const files = Array.from({ length: total }, () => bigPng(1024 * 1024));
+    const files = Array.from({ length: total }, () => paddedPng(1024 * 1024));
     let settled = 0;
     const answers = files.map((bytes) =>
       upload(form(bytes, "big.png"), admin).finally(() => {
@@ -415,11 +428,12 @@ describe("POST /api/upload", () => {
     expect(statuses.filter((s) => s === 503).length).toBe(total - UPLOAD_CONCURRENCY - UPLOAD_QUEUE);
     expect(statuses.filter((s) => s === 201).length).toBe(UPLOAD_CONCURRENCY + UPLOAD_QUEUE);
     for (const r of results.filter((r) => r.status === 503)) expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
-    for (const [i, r] of results.entries()) {
-      if (r.status !== 201) continue;
+    const accepted = results.filter((r) => r.status === 201);
+    for (const r of accepted) {
       const served = await fetchFile(r.body.url);
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(files[i]!);
+      expect(await sharp(await served.arrayBuffer()).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
     }
+    expect(new Set(accepted.map((r) => r.body.url)).size).toBe(accepted.length);
     // The slots are given back: the next upload goes through at once.
     expect((await upload(form(PNG, "a.png"), admin)).status).toBe(201);
   });
@@ -564,15 +578,17 @@ describe("the multipart reader", () => {
 describe("GET /api/files/:name", () => {
   test("serves the bytes with the type, nosniff, a sandbox CSP, immutable caching and an inline disposition", async () => {
     const { body } = await upload(form(PNG, "a.png", "image/png"), admin);
+    const stored = await store.get(`public/${body.url.split("/").pop()}`);
+    const storedBytes = new Uint8Array(await new Response(stored!.body).arrayBuffer());
     const res = await fetchFile(body.url);
     expect(res.status).toBe(200);
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(storedBytes);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("content-disposition")).toBe(`inline; filename="${body.url.split("/").pop()}"`);
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
-    expect(res.headers.get("content-length")).toBe(String(PNG.length));
+    expect(res.headers.get("content-length")).toBe(String(storedBytes.length));
   });
 
   test("PDFs are served as downloads (attachment), typed application/pdf", async () => {
@@ -593,6 +609,9 @@ describe("GET /api/files/:name", () => {
       "/api/files/index.html",
       "/api/files/0123456789ABCDEF0123456789ABCDEF.png",
       "/api/files/0123456789abcdef0123456789abcdef.svg",
+      "/api/files/0123456789abcdef0123456789abcdef_640x480-480w.avif", // a copy's name, never stored
+      "/api/files/0123456789abcdef0123456789abcdef_640x480-480w.png", // copies are AVIF or WebP only
+      "/api/files/0123456789abcdef0123456789abcdef_0x480.jpg",
       "/api/files/private/0123456789abcdef0123456789abcdef.pdf", // a private file without a signature
     ]) {
       const res = await fetchFile(path);
@@ -706,12 +725,13 @@ describe("S3-compatible bucket (s3rver)", () => {
     const res = await upload(form(WEBP, "pic.webp", "image/webp"), admin);
     expect(res.status).toBe(201);
     const name = res.body.url.split("/").pop();
-    expect(await bucket.list()).toEqual([...before, `public/${name}`].sort());
+    expect(await bucket.list()).toEqual([...before, ...keysOf(res.body.url)].sort());
+    expect(name).toMatch(/_1x1\.webp$/);
     const served = await fetchFile(res.body.url);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(WEBP);
+    expect(await sharp(await served.arrayBuffer()).metadata()).toMatchObject({ format: "webp", width: 1, height: 1 });
   });
 
   test("refused uploads leave the bucket unchanged", async () => {
@@ -789,9 +809,11 @@ describe("uploaded URLs in the challenge contract", () => {
     const accepts = (imageUrl: string) => Value.Check(ChallengeInputSchema, { ...valid, imageUrl });
     const { body } = await upload(form(PNG, "a.png", "image/png"), admin);
     expect(accepts(body.url)).toBe(true);
+    expect(accepts("/api/files/0123456789abcdef0123456789abcdef.png")).toBe(true); // uploaded before processing
     expect(accepts("https://img.example/r.png")).toBe(true);
     for (const url of [
       "/api/files/0123456789abcdef0123456789abcdef.pdf",
+      "/api/files/0123456789abcdef0123456789abcdef_640x480-480w.webp", // a processed image's copy, not the image
       "/api/files/../../etc/passwd",
       "/uploads/x.png",
       "javascript:alert(1)",

@@ -5,13 +5,20 @@ import type { Challenge } from "@api/modules/challenges/schema";
 import { formatDay } from "../../lib/format";
 import ChallengeStatusBadge from "./ChallengeStatusBadge";
 import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
+import ResponsiveImage from "../uploads/ResponsiveImage";
+import { CARD_SIZES } from "../uploads/responsive-image";
 
 export default function ChallengeAdminCard({ challenge, actions }: { challenge: Challenge; actions: ReactNode }) {
   const { title, description, imageUrl, status, startDate, endDate, participantCount } = challenge;
   return (
     <article className="card h-full min-w-0 border border-base-300 bg-base-200 shadow-sm" data-testid="admin-challenge-card">
       <figure className="aspect-[16/9] overflow-hidden">
-        <img src={imageUrl ?? DEFAULT_CHALLENGE_IMAGE} alt="" loading="lazy" className="h-full w-full object-cover" />
+        <ResponsiveImage
+          src={imageUrl ?? DEFAULT_CHALLENGE_IMAGE}
+          alt=""
+          sizes={CARD_SIZES}
+          className="h-full w-full object-cover"
+        />
       </figure>
       <div className="card-body min-w-0 gap-3">
         <div className="flex items-start justify-between gap-2">

@@ -3,6 +3,8 @@
 import type { Challenge } from "@api/modules/challenges/schema";
 import { formatDay } from "../../lib/format";
 import ChallengeStatusBadge from "./ChallengeStatusBadge";
+import ResponsiveImage from "../uploads/ResponsiveImage";
+import { CARD_SIZES } from "../uploads/responsive-image";
 
 /** SPEC §9: a default image stands in when a challenge has none (keeps grid rows even). */
 export const DEFAULT_CHALLENGE_IMAGE = "/images/default-challenge.svg";
@@ -12,7 +14,12 @@ export default function ChallengeCard({ challenge }: { challenge: Challenge }) {
   return (
     <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="challenge-card">
       <figure className="aspect-[16/9] overflow-hidden">
-        <img src={imageUrl ?? DEFAULT_CHALLENGE_IMAGE} alt="" loading="lazy" className="h-full w-full object-cover" />
+        <ResponsiveImage
+          src={imageUrl ?? DEFAULT_CHALLENGE_IMAGE}
+          alt=""
+          sizes={CARD_SIZES}
+          className="h-full w-full object-cover"
+        />
       </figure>
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-2">

@@ -10,6 +10,7 @@ import Button from "../../components/ui/Button";
 import FormDialog, { useFormDialog } from "../admin/FormDialog";
 import FilePicker, { useUploads } from "../uploads/FilePicker";
 import type { UploadFn } from "../uploads/upload";
+import ResponsiveImage from "../uploads/ResponsiveImage";
 import { STATUS_LABELS } from "./ChallengeStatusBadge";
 import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
 import { checkChallenge, EMPTY_CHALLENGE_FORM, valuesFromChallenge, type ChallengeFormValues } from "./challenge-form";
@@ -65,9 +66,10 @@ export default function ChallengeFormDialog({ challenge, upload, onSave, onClose
         error={form.errors.imageUrl}
         onUploaded={(url) => form.set("imageUrl", url)}
         before={
-          <img
+          <ResponsiveImage
             src={imageUrl || DEFAULT_CHALLENGE_IMAGE}
             alt=""
+            sizes="112px"
             className="h-16 w-28 rounded object-cover"
             data-testid="image-preview"
           />

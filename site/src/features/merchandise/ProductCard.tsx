@@ -3,13 +3,24 @@
 import type { MerchandiseSummary } from "@api/modules/merchandise/schema";
 import { DEFAULT_PRODUCT_IMAGE, dollars } from "./variant-rules";
 import { htmlToText } from "../../lib/html-text";
+import ResponsiveImage from "../uploads/ResponsiveImage";
+import { SQUARE_BOX } from "../uploads/responsive-image";
+
+/** The shop's grid: 1, 2 (sm) and 3 (lg) columns in max-w-6xl. */
+const SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
 
 export default function ProductCard({ product }: { product: MerchandiseSummary }) {
   const { id, title, description, price, imageUrl } = product;
   return (
     <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="product-card">
       <figure className="aspect-square overflow-hidden bg-base-300">
-        <img src={imageUrl ?? DEFAULT_PRODUCT_IMAGE} alt="" loading="lazy" className="h-full w-full object-contain" />
+        <ResponsiveImage
+          src={imageUrl ?? DEFAULT_PRODUCT_IMAGE}
+          alt=""
+          sizes={SIZES}
+          box={SQUARE_BOX}
+          className="h-full w-full object-contain"
+        />
       </figure>
       <div className="card-body gap-3">
         <h3 className="card-title text-lg">{title}</h3>

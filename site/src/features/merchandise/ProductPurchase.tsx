@@ -18,6 +18,12 @@ import {
   stockLabel,
   variantTitle,
 } from "./variant-rules";
+import ResponsiveImage from "../uploads/ResponsiveImage";
+import { SQUARE_BOX } from "../uploads/responsive-image";
+
+/** The gallery is half of max-w-6xl from lg (full width below), its thumbnails a quarter of that. */
+const GALLERY_SIZES = "(min-width: 1024px) 540px, 100vw";
+const THUMB_SIZES = "(min-width: 1024px) 135px, 25vw";
 
 export type PurchaseProduct = Pick<
   MerchandiseDetail,
@@ -49,9 +55,13 @@ export default function ProductPurchase({ product, paymentsAvailable }: Props) {
   return (
     <div className="grid gap-10 lg:grid-cols-2">
       <section aria-label="Product images" data-testid="gallery">
-        <img
+        <ResponsiveImage
+          key={main}
           src={main}
           alt={product.title}
+          sizes={GALLERY_SIZES}
+          box={SQUARE_BOX}
+          priority
           className="aspect-square w-full rounded-box border border-base-300 bg-base-200 object-contain"
           data-testid="gallery-main"
         />
@@ -66,7 +76,13 @@ export default function ProductPurchase({ product, paymentsAvailable }: Props) {
                   aria-pressed={src === main}
                   onClick={() => setShown(src)}
                 >
-                  <img src={src} alt="" className="aspect-square w-full bg-base-200 object-contain" />
+                  <ResponsiveImage
+                    src={src}
+                    alt=""
+                    sizes={THUMB_SIZES}
+                    box={SQUARE_BOX}
+                    className="aspect-square w-full bg-base-200 object-contain"
+                  />
                 </button>
               </li>
             ))}

@@ -3,13 +3,21 @@
 import type { CatalogueItem } from "@api/modules/printify/schema";
 import Badge from "../../components/ui/Badge";
 import { htmlToText } from "../../lib/html-text";
+import ResponsiveImage from "../uploads/ResponsiveImage";
+import { CARD_SIZES, SQUARE_BOX } from "../uploads/responsive-image";
 
 export default function CatalogueCard({ item }: { item: CatalogueItem }) {
   return (
     <article className="card h-full min-w-0 border border-base-300 bg-base-200 shadow-sm" data-testid="catalogue-item">
       <figure className="aspect-square overflow-hidden bg-base-100">
         {item.imageUrl ? (
-          <img src={item.imageUrl} alt="" loading="lazy" className="h-full w-full object-contain" />
+          <ResponsiveImage
+            src={item.imageUrl}
+            alt=""
+            sizes={CARD_SIZES}
+            box={SQUARE_BOX}
+            className="h-full w-full object-contain"
+          />
         ) : (
           <span className="opacity-60">No image</span>
         )}

@@ -4,6 +4,8 @@
 import type { ReactNode } from "react";
 import type { Project } from "@api/modules/projects/schema";
 import { formatCreated } from "../../lib/format";
+import ResponsiveImage from "../uploads/ResponsiveImage";
+import { CARD_SIZES } from "../uploads/responsive-image";
 
 /** SPEC §9: a default image stands in when a project has none (keeps grid rows even). */
 export const DEFAULT_PROJECT_IMAGE = "/images/default-project.svg";
@@ -23,7 +25,12 @@ export default function ProjectCard({
   return (
     <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="project-card">
       <figure className="aspect-[16/9] overflow-hidden">
-        <img src={imageUrl ?? DEFAULT_PROJECT_IMAGE} alt="" loading="lazy" className="h-full w-full object-cover" />
+        <ResponsiveImage
+          src={imageUrl ?? DEFAULT_PROJECT_IMAGE}
+          alt=""
+          sizes={CARD_SIZES}
+          className="h-full w-full object-cover"
+        />
       </figure>
       <div className="card-body gap-3">
         <Heading className="card-title text-lg">{title}</Heading>

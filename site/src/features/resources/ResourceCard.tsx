@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 import type { Resource } from "@api/modules/resources/schema";
 import Badge from "../../components/ui/Badge";
 import { aboveZero, dollars, isPremium, TYPE_LABELS } from "./format";
+import ResponsiveImage from "../uploads/ResponsiveImage";
+import { CARD_SIZES } from "../uploads/responsive-image";
 
 /** `headingLevel`: 3 under a page section's h2 (the public grid), 2 straight under the page's h1 (the admin screen). */
 export default function ResourceCard({
@@ -23,7 +25,7 @@ export default function ResourceCard({
     <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="resource-card">
       {imageUrl && (
         <figure className="aspect-[16/9] overflow-hidden">
-          <img src={imageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+          <ResponsiveImage src={imageUrl} alt="" sizes={CARD_SIZES} className="h-full w-full object-cover" />
         </figure>
       )}
       <div className="card-body gap-3">
