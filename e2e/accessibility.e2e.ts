@@ -63,7 +63,6 @@ for (const theme of ["dark", "light"] as const) {
             const path = typeof kind.path === "string" ? kind.path : await kind.path(request);
             await page.goto(path);
             await kind.ready(page);
-            await page.waitForLoadState("networkidle");
             found.push(...(await audit(page)).map((v) => `${path}: ${v}`));
           }
           expect(found).toEqual([]);
