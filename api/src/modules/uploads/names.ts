@@ -1,19 +1,12 @@
 // Uploaded files' names and URLs: the one definition (issue 14 item 17; docs/decisions/007 and 016). Pure string
-// rules with no imports and no I/O — the API (routes, services, clean-up, the seed) and the site (pages and islands,
-// which must not bundle TypeBox for an image) use them; schema.ts re-exports them with the rest of the contract.
+// rules with no I/O and no import but the content-type table: the API (routes, services, clean-up, the seed) and the
+// site (pages and islands, which must not bundle TypeBox for an image) use them; schema.ts re-exports them with the
+// rest of the contract.
 
-/**
- * The extensions a stored file can have, with the Content-Type each is served as: an upload's is chosen from its first
- * bytes; AVIF only ever names a copy the server made of an uploaded image (docs/decisions/016).
- */
-export const CONTENT_TYPES = {
-  jpg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-  avif: "image/avif",
-  pdf: "application/pdf",
-} as const;
+import { CONTENT_TYPES } from "../../lib/content-types";
+
+/** The extensions a stored file can have (the table, with each one's Content-Type, is lib/content-types.ts). */
+export { CONTENT_TYPES };
 export type StoredExtension = keyof typeof CONTENT_TYPES;
 /** What an upload's first bytes may name: every stored extension but AVIF, which only the server writes. */
 export type UploadedExtension = Exclude<StoredExtension, "avif">;
