@@ -3,7 +3,8 @@
 // full-text search latency one at a time and at 8 concurrent requests (goal p95 ≤ 30 ms). Prints README's
 // Performance rows (what, figure, goal); asserts nothing. The database is its own and dropped at the end.
 //   npm run bench:challenges          (needs PostgreSQL; BENCH_POSTGRES_URL, BENCH_ROWS, BENCH_REQUESTS to change;
-//                                      BENCH_KEEP_DB=1 keeps the database for EXPLAIN)
+//                                      BENCH_KEEP_DB=1 keeps the database for EXPLAIN; BENCH_DATABASE=<kept name>
+//                                      measures a kept database again without generating rows)
 import pg from "pg";
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -20,12 +21,13 @@ const SEARCH_WORDS = ["water", "transit", "housing", "energy", "schools", "citie
 const DEEP_GOAL = 1.2;
 const SEARCH_P95_GOAL_MS = 30;
 
-const name = `bench_challenges_${Date.now().toString(36)}`;
+const reused = process.env.BENCH_DATABASE;
+const name = reused ?? `bench_challenges_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
+if (!reused) await admin.query(`CREATE DATABASE "${name}"`);
 const dropDatabase = async () => {
-  if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
+  if (process.env.BENCH_KEEP_DB || reused) console.log(`kept database ${name}`);
   else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 };
 // Ctrl-C during the minutes of generation would otherwise leave a 600 MB database behind.
@@ -64,19 +66,20 @@ try {
   const db = new pg.Client({ connectionString: url.toString() });
   db.on("error", () => {}); // only when interrupted: the DROP ... WITH (FORCE) above ends this connection mid-insert
   await db.connect();
-  const t = performance.now();
-  // Load the way a restore would: the search indexes run with fastupdate off (migration 20261126154833), which
-  // makes a million single inserts several times slower, so during the load they batch entries in their pending
-  // list, then get their own setting back; the VACUUM below merges what the load left pending.
-  const { rows: ginIndexes } = await db.query<{ name: string; options: string[] | null }>(
-    `SELECT quote_ident(c.relname) AS name, c.reloptions AS options
+  if (!reused) {
+    const t = performance.now();
+    // Load the way a restore would: the search indexes run with fastupdate off (migration 20261126154833), which
+    // makes a million single inserts several times slower, so during the load they batch entries in their pending
+    // list, then get their own setting back; the VACUUM below merges what the load left pending.
+    const { rows: ginIndexes } = await db.query<{ name: string; options: string[] | null }>(
+      `SELECT quote_ident(c.relname) AS name, c.reloptions AS options
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
      WHERE i.indrelid = 'challenges'::regclass AND am.amname = 'gin'`,
-  );
-  for (const { name } of ginIndexes) await db.query(`ALTER INDEX ${name} SET (fastupdate = on)`);
-  // Titles and descriptions from the vocabulary, plus one real topic word in every 50th row for the searches.
-  await db.query(
-    `INSERT INTO challenges (id, title, description, "fullDescription", status, "startDate", "updatedAt")
+    );
+    for (const { name } of ginIndexes) await db.query(`ALTER INDEX ${name} SET (fastupdate = on)`);
+    // Titles and descriptions from the vocabulary, plus one real topic word in every 50th row for the searches.
+    await db.query(
+      `INSERT INTO challenges (id, title, description, "fullDescription", status, "startDate", "updatedAt")
      SELECT gen_random_uuid(),
             v[1 + (i * 7) % $2] || ' ' || v[1 + (i * 13) % $2] || CASE WHEN i % 50 = 0 THEN ' ' || w[1 + (i / 50) % 8] ELSE '' END,
             v[1 + (i * 17) % $2] || ' ' || v[1 + (i * 19) % $2] || ' ' || v[1 + (i * 23) % $2],
@@ -85,15 +88,16 @@ try {
             timestamp '2020-01-01' + (i % 3650) * interval '1 day',
             now()
      FROM generate_series(1, $1) AS i, (SELECT $3::text[] AS v, $4::text[] AS w) AS words`,
-    [ROWS, VOCABULARY.length, VOCABULARY, SEARCH_WORDS],
-  );
-  for (const { name, options } of ginIndexes)
-    await db.query(options ? `ALTER INDEX ${name} SET (${options.join(", ")})` : `ALTER INDEX ${name} RESET (fastupdate)`);
-  // VACUUM, not just ANALYZE: the steady state autovacuum brings a table to (hint bits, visibility map, any GIN
-  // pending list merged). The PostgreSQL on these machines runs with autovacuum off, and a search that scans a
-  // pending list left by the load measures the load, not the search.
-  await db.query("VACUUM ANALYZE challenges");
-  console.log(`generated ${ROWS.toLocaleString()} challenges in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      [ROWS, VOCABULARY.length, VOCABULARY, SEARCH_WORDS],
+    );
+    for (const { name, options } of ginIndexes)
+      await db.query(options ? `ALTER INDEX ${name} SET (${options.join(", ")})` : `ALTER INDEX ${name} RESET (fastupdate)`);
+    // VACUUM, not just ANALYZE: the steady state autovacuum brings a table to (hint bits, visibility map, any GIN
+    // pending list merged). The PostgreSQL on these machines runs with autovacuum off, and a search that scans a
+    // pending list left by the load measures the load, not the search.
+    await db.query("VACUUM ANALYZE challenges");
+    console.log(`generated ${ROWS.toLocaleString()} challenges in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
   // How many rows one search word matches, and how many of them the open-status search keeps.
   const matches = await db.query<{ all: number; open: number }>(
     `SELECT count(*)::int AS all, count(*) FILTER (WHERE status IN ('ACTIVE', 'UPCOMING'))::int AS open
