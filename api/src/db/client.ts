@@ -11,6 +11,7 @@ import { PrismaClient } from "../generated/prisma/client";
 import { env } from "../env";
 import { log } from "../lib/logger";
 import { applyMigrations, migrationNamesOnDisk } from "./migrate";
+import { initialiseInChild, isNewDataDir, PGLITE_SETTINGS } from "./pglite-init";
 import { lockDataDir } from "./pglite-lock";
 import { PGLITE_PARSERS, pgliteReader, pgReader, type SqlReader } from "./read";
 
@@ -43,13 +44,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     : openPglite(options.dataDir ?? env.PGLITE_DATA_DIR, options);
 }
 
-/**
- * PostgreSQL's default 128 MB of shared buffers is wasm memory PGlite touches as it reads and never gives back: 130 of
- * the server's 390 MB after start. The embedded database is the small, one-machine case (decision 003); 16 MB holds
- * the demo data many times over, and a buffer miss is a read from the OS's page cache. Larger sites run on PostgreSQL.
- */
-const PGLITE_SETTINGS = ["shared_buffers = 16MB"];
-
 async function openPglite(dataDir: string, options: OpenOptions): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   let release = () => {};
@@ -59,12 +53,19 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     release = lockDataDir(dataDir);
   }
   try {
+    // A new directory is created and migrated by a child process (its memory goes with it; pglite-init.ts).
+    if (!inMemory && isNewDataDir(dataDir)) {
+      const applied = await initialiseInChild(dataDir);
+      log.info("embedded database created", { dataDir, applied });
+    }
     const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS, parsers: PGLITE_PARSERS });
     await client.waitReady;
     const factory = new PrismaPGlite(client);
-    const applied = await applyMigrations(factory);
-    if (applied.length) log.info("migrations applied", { database: "pglite", applied });
     const prisma = new PrismaClient({ adapter: factory });
+    if (await hasPendingMigrations(prisma)) {
+      const applied = await applyMigrations(factory);
+      if (applied.length) log.info("migrations applied", { database: "pglite", applied });
+    }
     await seedIfEmpty(prisma, options);
     return {
       prisma,
@@ -103,12 +104,14 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     // The engine takes Prisma's own advisory lock on its connection and holds it while the connection lives, so
     // the migration pool is ended here rather than left to its idle timeout (which stalled the next instance).
-    const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
-    try {
-      const applied = await applyMigrations(new PrismaPg(migrationPool));
-      if (applied.length) log.info("migrations applied", { database: "postgres", applied });
-    } finally {
-      await migrationPool.end();
+    if (await hasPendingMigrations(prisma)) {
+      const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        const applied = await applyMigrations(new PrismaPg(migrationPool));
+        if (applied.length) log.info("migrations applied", { database: "postgres", applied });
+      } finally {
+        await migrationPool.end();
+      }
     }
     await seedIfEmpty(prisma, options);
   } catch (e) {
@@ -143,6 +146,16 @@ async function isMigrated(prisma: PrismaClient) {
     SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
   const applied = new Set(rows.map((r) => r.migration_name));
   return onDisk.every((name) => applied.has(name));
+}
+
+/**
+ * Whether the schema engine has work: a migration on disk not finished in the database (or no migrations table).
+ * Most starts have none, and then the engine is not loaded at all: its Wasm instance is ~20 MB the process would keep.
+ */
+async function hasPendingMigrations(prisma: PrismaClient) {
+  const [{ table }] = await prisma.$queryRaw<{ table: string | null }[]>`
+    SELECT to_regclass('_prisma_migrations')::text AS table`;
+  return table === null || !(await isMigrated(prisma));
 }
 
 // The process-wide database, opened from env on first use. Kept on globalThis so that a module loaded twice
