@@ -91,6 +91,21 @@ describe.skipIf(onPostgres)("migrations on PGlite", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  test("a migration the database lacks (a deploy) is applied when the server starts on it", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "pglite-")), "data");
+    await (await openDatabase({ dataDir: dir })).close();
+    // As if rate_limits' migration were new in this deploy: its table and its row gone.
+    const raw = new PGlite(dir);
+    await raw.exec(`DROP TABLE rate_limits;
+      DELETE FROM _prisma_migrations WHERE migration_name = '20261126123431_shared_rate_limits';`);
+    await raw.close();
+    const reopened = await openDatabase({ dataDir: dir });
+    expect(await reopened.isMigrated()).toBe(true);
+    expect(await reopened.prisma.rateLimit.count()).toBe(0); // the table is back
+    await reopened.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
   test("a second process on the same data directory fails fast with a clear message", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pglite-locked-"));
     const release = lockDataDir(dir);
