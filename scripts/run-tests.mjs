@@ -119,7 +119,7 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
   };
 
   // The API tests first, both databases side by side: each runner is one process, mostly waiting on its database, so
-  // on two cores they overlap (4.8 min instead of 9.4). Tests that time something compare ratios (known vs unknown
+  // on two cores they overlap (6–7 min instead of 9.4). Tests that time something compare ratios (known vs unknown
   // addresses) or bounds that load only loosens (Printify's pacing), never the milliseconds of a quiet machine.
   const apiSuites = [bunSuite(makeLane(root, "pglite"), "pglite", { TEST_DATABASE: "pglite" })];
   if (!withPostgres) {

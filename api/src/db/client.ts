@@ -62,10 +62,7 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     await client.waitReady;
     const factory = new PrismaPGlite(client);
     const prisma = new PrismaClient({ adapter: factory });
-    if (await hasPendingMigrations(prisma)) {
-      const applied = await applyMigrations(factory);
-      if (applied.length) log.info("migrations applied", { database: "pglite", applied });
-    }
+    await migrateIfBehind(prisma, "pglite", () => applyMigrations(factory));
     await seedIfEmpty(prisma, options);
     return {
       prisma,
@@ -104,15 +101,14 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     // The engine takes Prisma's own advisory lock on its connection and holds it while the connection lives, so
     // the migration pool is ended here rather than left to its idle timeout (which stalled the next instance).
-    if (await hasPendingMigrations(prisma)) {
+    await migrateIfBehind(prisma, "postgres", async () => {
       const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
       try {
-        const applied = await applyMigrations(new PrismaPg(migrationPool));
-        if (applied.length) log.info("migrations applied", { database: "postgres", applied });
+        return await applyMigrations(new PrismaPg(migrationPool));
       } finally {
         await migrationPool.end();
       }
-    }
+    });
     await seedIfEmpty(prisma, options);
   } catch (e) {
     await close();
@@ -149,13 +145,16 @@ async function isMigrated(prisma: PrismaClient) {
 }
 
 /**
- * Whether the schema engine has work: a migration on disk not finished in the database (or no migrations table).
- * Most starts have none, and then the engine is not loaded at all: its Wasm instance is ~20 MB the process would keep.
+ * Runs `apply` (the schema engine) only when a migration on disk is not finished in the database, or there is no
+ * migrations table yet. Most starts have none, and then the engine is not loaded at all: its Wasm instance is ~20 MB
+ * the process would keep.
  */
-async function hasPendingMigrations(prisma: PrismaClient) {
+async function migrateIfBehind(prisma: PrismaClient, database: Database["kind"], apply: () => Promise<string[]>) {
   const [{ table }] = await prisma.$queryRaw<{ table: string | null }[]>`
     SELECT to_regclass('_prisma_migrations')::text AS table`;
-  return table === null || !(await isMigrated(prisma));
+  if (table !== null && (await isMigrated(prisma))) return;
+  const applied = await apply();
+  if (applied.length) log.info("migrations applied", { database, applied });
 }
 
 // The process-wide database, opened from env on first use. Kept on globalThis so that a module loaded twice
