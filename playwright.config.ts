@@ -9,6 +9,11 @@ import { join } from "node:path";
 import { PRINTIFY_E2E } from "./e2e/support/printify";
 
 const port = Number(process.env.E2E_PORT ?? 4477);
+/**
+ * Debian's Chromium: its headless shell where installed (what Playwright itself runs headless: the same engine without
+ * the desktop browser around it, a quarter less CPU per journey), else the full browser.
+ */
+const CHROMIUM = existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium";
 const cluster = process.env.E2E_CLUSTER === "1";
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -69,26 +74,73 @@ const appServer = (url: string, settings: { dataDir: string; outboxDir: string; 
   },
 });
 
-/** Files whose journeys check markup only, or start servers of their own: single-process pass only. */
-const CLUSTER_SKIPS = ["accessibility", "csp", "theme", "not-found", "dev-server"].map((name) => `**/${name}.e2e.ts`);
+/**
+ * What a page is and how it behaves in the browser, whichever process rendered it: the axe audits (these files, and
+ * the tests named after them in the journey files), the CSP, the theme, the 404 page, keyboard-only use of dialogs and
+ * menus, the toast's gestures, and the dev server's smoke test (which starts `npm run dev` of its own).
+ */
+const AUDIT_FILES = ["accessibility", "keyboard", "csp", "theme", "not-found", "dev-server", "toast"].map(
+  (name) => `**/${name}.e2e.ts`,
+);
+const AUDIT_TITLES = /accessibility violations?\b|axe finds no violation/;
+
+/**
+ * Which part of the suite this run takes. Unset (a plain `npm run test:e2e`): everything on one server. `npm test`
+ * runs the parts side by side, each on its own server and database (scripts/run-tests.mjs): "journeys" (sessions,
+ * writes, jobs, files, payments), "audits" (the above, and the store against a fake Printify). The two-process pass
+ * (E2E_CLUSTER=1) runs the journeys only: they are what can depend on which process a request reaches.
+ */
+const part = cluster ? "journeys" : process.env.E2E_PART || "all";
+if (!["all", "journeys", "audits"].includes(part)) throw new Error(`E2E_PART must be journeys or audits, not ${part}`);
+const withPrintify = part !== "journeys";
+
+/** Journeys that only read and draw public pages: the same on either process, so not run again on two. */
+const READ_ONLY_FILES = ["home", "navigation"].map((name) => `**/${name}.e2e.ts`);
+
+/** The journeys project: every file (but Printify's), or, in the journeys part, those that are not audits. */
+const journeys = {
+  name: "chromium",
+  testMatch: "**/*.e2e.ts",
+  testIgnore:
+    part === "journeys" ? ["**/printify.e2e.ts", ...AUDIT_FILES, ...(cluster ? READ_ONLY_FILES : [])] : "**/printify.e2e.ts",
+  grepInvert: part === "journeys" ? AUDIT_TITLES : undefined,
+  dependencies: ["setup"],
+};
+/** The audits part: the audit files, and the audit tests of the journey files. */
+const audits = [
+  { name: "audits", testMatch: AUDIT_FILES, dependencies: ["setup"] },
+  {
+    name: "journey-audits",
+    testMatch: "**/*.e2e.ts",
+    testIgnore: ["**/printify.e2e.ts", ...AUDIT_FILES],
+    grep: AUDIT_TITLES,
+    dependencies: ["setup"],
+  },
+];
 
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  // Twice Playwright's default: `npm test` runs two passes at once on two cores, and the longest journeys (create,
+  // Twice Playwright's default: `npm test` runs three passes at once on two cores, and the longest journeys (create,
   // edit, delete, archive) take 10 s alone.
   timeout: 60_000,
-  // Per port: `npm test` runs two passes at once (scripts/run-tests.mjs), and Playwright empties its output dir at start.
+  // Per port: `npm test` runs three passes at once (scripts/run-tests.mjs), and Playwright empties its output dir at start.
   outputDir: `test-results/playwright-${port}`,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"], ["json", { outputFile: `test-results/e2e-results${cluster ? "-cluster" : ""}.json` }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: `test-results/e2e-results${cluster ? "-cluster" : part === "all" ? "" : `-${part}`}.json` }],
+  ],
   use: {
     baseURL,
+    // A trace of every test, kept when it fails (`npm test` turns it off: recording costs a third of the browser's CPU,
+    // and the screenshot and the page's ARIA snapshot still come with a failure).
     trace: "retain-on-failure",
+    screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
       args: [
         "--headless",
         "--no-sandbox",
@@ -104,18 +156,9 @@ export default defineConfig({
   projects: [
     // Signs in once per role and saves the sessions (playwright/.auth/*.json) that journeys reuse (AUTH_STATE).
     { name: "setup", testMatch: "auth.setup.ts" },
-    {
-      name: "chromium",
-      testMatch: "**/*.e2e.ts",
-      // On the cluster, only what crosses processes: sessions, writes, jobs, files, payments. What a page's markup is
-      // (axe audits, the CSP, the theme, the 404 page) does not depend on which process rendered it and is checked by
-      // the first pass; the dev server's smoke test starts `npm run dev` of its own.
-      testIgnore: cluster ? ["**/printify.e2e.ts", ...CLUSTER_SKIPS] : "**/printify.e2e.ts",
-      grepInvert: cluster ? /accessibility violations?\b|axe finds no violation/ : undefined,
-      dependencies: ["setup"],
-    },
+    ...(part === "audits" ? audits : [journeys]),
     // The store with a Printify account: the second app server (its sessions are its own; the journeys sign in there).
-    { name: "printify", testMatch: "**/printify.e2e.ts", use: { baseURL: PRINTIFY_E2E.appUrl } },
+    ...(withPrintify ? [{ name: "printify", testMatch: "**/printify.e2e.ts", use: { baseURL: PRINTIFY_E2E.appUrl } }] : []),
   ],
   webServer: [
     appServer(baseURL, {
@@ -124,24 +167,29 @@ export default defineConfig({
       // Empty means unset: the store runs on the demo catalogue, never an inherited Printify account.
       printify: { PRINTIFY_API_TOKEN: "", PRINTIFY_API_BASE: "", PRINTIFY_WEBHOOK_SECRET: "" },
     }),
-    {
-      command: "node_modules/.bin/bun api/test/fake-printify-server.ts",
-      url: `${PRINTIFY_E2E.fakeUrl}/__test/ready`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: { FAKE_PRINTIFY_PORT: new URL(PRINTIFY_E2E.fakeUrl).port, FAKE_PRINTIFY_TOKEN: PRINTIFY_E2E.token },
-    },
-    appServer(PRINTIFY_E2E.appUrl, {
-      dataDir: printifyDataDir,
-      outboxDir: printifyOutboxDir,
-      printify: {
-        PRINTIFY_API_TOKEN: PRINTIFY_E2E.token,
-        PRINTIFY_API_BASE: `${PRINTIFY_E2E.fakeUrl}/v1/`,
-        PRINTIFY_WEBHOOK_SECRET: PRINTIFY_E2E.webhookSecret,
-        PRINTIFY_SEND_TO_PRODUCTION: "false",
-      },
-    }),
+    // Only when the Printify journeys run: a server nobody visits costs a database and a seed.
+    ...(withPrintify
+      ? [
+          {
+            command: "node_modules/.bin/bun api/test/fake-printify-server.ts",
+            url: `${PRINTIFY_E2E.fakeUrl}/__test/ready`,
+            reuseExistingServer: false,
+            timeout: 30_000,
+            stdout: "pipe" as const,
+            stderr: "pipe" as const,
+            env: { FAKE_PRINTIFY_PORT: new URL(PRINTIFY_E2E.fakeUrl).port, FAKE_PRINTIFY_TOKEN: PRINTIFY_E2E.token },
+          },
+          appServer(PRINTIFY_E2E.appUrl, {
+            dataDir: printifyDataDir,
+            outboxDir: printifyOutboxDir,
+            printify: {
+              PRINTIFY_API_TOKEN: PRINTIFY_E2E.token,
+              PRINTIFY_API_BASE: `${PRINTIFY_E2E.fakeUrl}/v1/`,
+              PRINTIFY_WEBHOOK_SECRET: PRINTIFY_E2E.webhookSecret,
+              PRINTIFY_SEND_TO_PRODUCTION: "false",
+            },
+          }),
+        ]
+      : []),
   ],
 });

