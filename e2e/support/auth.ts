@@ -17,7 +17,7 @@ export const DEMO = {
 export const ROLE_ACCOUNTS = { admin: DEMO.admin, member: DEMO.member, delegate: DEMO.priya } as const;
 export type Role = keyof typeof ROLE_ACCOUNTS;
 
-// Per port: two passes may run at once against different servers (scripts/run-tests.mjs), each with its own sessions.
+// Per port: several passes run at once against different servers (scripts/run-tests.mjs), each with its own sessions.
 const authDir = fileURLToPath(new URL(`../../playwright/.auth/${process.env.E2E_PORT ?? 4477}/`, import.meta.url));
 /** Saved browser state (the session cookie) per role and server, written by e2e/auth.setup.ts; gitignored. */
 export const AUTH_STATE: Record<Role, string> = {
