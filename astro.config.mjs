@@ -53,6 +53,10 @@ export default defineConfig({
     resolve: { alias: { "@api": fileURLToPath(new URL("./api/src", import.meta.url)) } },
     // Vite serves the API's contract modules (imported by islands) at their source paths, /api/src/…: those must
     // not be proxied, or no island loads in dev. Everything else under /api is the API.
-    server: { proxy: { "^/api(?!/src/)(/|$)": `http://127.0.0.1:${apiDevPort}` } },
+    server: {
+      proxy: { "^/api(?!/src/)(/|$)": `http://127.0.0.1:${apiDevPort}` },
+      // Not the site's sources: the embedded database the dev API writes to all the time, build output, test output.
+      watch: { ignored: ["**/.data/**", "**/dist/**", "**/playwright/**", "**/test-results/**", "**/e2e/**", "**/docs/**"] },
+    },
   },
 });

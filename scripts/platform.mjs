@@ -122,7 +122,9 @@ if (command === "start" || command === "prepare-start") {
       ["--watch", "server/main.ts", "--api-only", "--ready-line"],
       { NODE_ENV: "development", PORT: apiPort, HOST: "127.0.0.1", SITE_URL: siteUrl },
     ],
-    [bun, ["--bun", "astro", "dev", "--port", devPort], { NODE_ENV: "development", API_DEV_PORT: apiPort }],
+    // Astro's own entry under Bun (Astro 7 needs Node ≥ 22.12, which the machine may not have), without `bun --bun
+    // astro`'s extra wrapper process.
+    [bun, ["node_modules/astro/bin/astro.mjs", "dev", "--port", devPort], { NODE_ENV: "development", API_DEV_PORT: apiPort }],
   ]);
 } else if (command === "test") {
   const { runAllTests } = await import("./run-tests.mjs");
