@@ -49,3 +49,20 @@ test("the same rows and values as $queryRaw: UTC dates, nulls, json, numbers, te
     ),
   ).toEqual([]);
 });
+
+test("a statement read again and again (prepared once) answers each call's own values; a bad one fails alone", async () => {
+  const { read } = await getDatabase();
+  const first = await createChallenge({ title: unique("Prepared A") });
+  const second = await createChallenge({ title: unique("Prepared B") });
+  const byId = (id: string) => Prisma.sql`SELECT title FROM challenges WHERE id = ${id}`;
+  for (let i = 0; i < 3; i++) {
+    expect(await read(byId(first.id))).toEqual([{ title: first.title }]);
+    expect(await read(byId(second.id))).toEqual([{ title: second.title }]);
+  }
+  // A statement that cannot be prepared, then one that cannot run: each rejects, and reads go on.
+  await expect(read(Prisma.sql`SELECT no_such_column FROM challenges`)).rejects.toThrow(/no_such_column/);
+  await expect(read(Prisma.sql`SELECT 1 / ${0}::int AS x`)).rejects.toThrow(/division by zero/);
+  await expect(read(Prisma.sql`SELECT 1 / ${0}::int AS x`)).rejects.toThrow(/division by zero/);
+  expect(await read(byId(first.id))).toEqual([{ title: first.title }]);
+  expect(await read(Prisma.sql`SELECT 1 / ${1}::int AS x`)).toEqual([{ x: 1 }]);
+});
