@@ -127,9 +127,10 @@ export async function runAllTests({ root, bun, run, build, env, args }) {
   //             PostgreSQL database and one S3-compatible bucket behind a round-robin proxy (e2e/support/cluster.ts,
   //             4577): nothing may depend on which process a request reaches
   // Every Playwright pass has its own server(s), database, ports, output dir and saved sessions, one worker and one
-  // browser: its journeys run in order as they would alone. Each runner mostly waits (on its database, on pages), so
-  // side by side they overlap instead of adding up. Tests that time something compare ratios (known vs unknown
-  // addresses) or bounds that load only loosens (Printify's pacing), never the milliseconds of a quiet machine.
+  // browser: its journeys run in order as they would alone. The lanes keep both cores busy (a Playwright pass alone
+  // takes 1.5 of them), so the suite's length is its CPU: the chains only keep a core from idling at the tail. Tests
+  // that time something compare ratios (known vs unknown addresses) or bounds that load only loosens (Printify's
+  // pacing), never the milliseconds of a quiet machine.
   const e2e = (lane, part, port) =>
     playwright(makeLane(root, lane), `playwright (${part})`, `e2e-results-${part}.json`, { E2E_PORT: port, E2E_PART: part });
   const pgliteChain = (async () => {

@@ -125,8 +125,8 @@ describe("fuzz: no route answers 500", () => {
     let sent = 0;
     for (const route of routes) {
       const attempts = attemptsFor(route as never);
-      // A fresh admin session per request (the corpus includes POST /api/logout and profile changes), the route's
-      // written in one statement: one at a time they were a quarter of this test's time.
+      // A fresh admin session per request (the corpus includes POST /api/logout and profile changes); a route's
+      // sessions are written in one insert.
       const sessions = await adminSessions(admin.id, attempts.length);
       for (const [i, attempt] of attempts.entries()) {
         for (const who of ["anonymous", "admin"] as const) {

@@ -65,17 +65,12 @@ export function pgliteReader(client: PGlite): SqlReader {
     const messages = [];
     try {
       let statement = prepared.get(query.text);
-      if (!statement && prepared.size < MAX_PREPARED) {
-        const name = `reader_${++named}`;
-        await send(serialize.parse({ name, text: query.text }));
-        const types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: "S", name })));
-        statement = { name, types };
-        prepared.set(query.text, statement);
-      }
       if (!statement) {
-        // Past the cap (text no list builds): parsed unnamed, as PGlite.query does.
-        await send(serialize.parse({ text: query.text }));
-        statement = { name: "", types: parse.parseDescribeStatementResults(await send(serialize.describe({ type: "S" }))) };
+        // Past the cap (text no list builds), parsed unnamed for this call only, as PGlite.query does.
+        const name = prepared.size < MAX_PREPARED ? `reader_${++named}` : "";
+        await send(serialize.parse({ name, text: query.text }));
+        statement = { name, types: parse.parseDescribeStatementResults(await send(serialize.describe({ type: "S", name }))) };
+        if (name) prepared.set(query.text, statement);
       }
       const { types } = statement;
       const values = query.values.map((value, i) => {
