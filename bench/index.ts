@@ -180,7 +180,13 @@ const verdict = (ratio: number, goal: number) => (ratio >= goal ? "met" : "NOT m
 try {
   await asPostgresAdmin(ADMIN_URL, (c) => c.query(`CREATE DATABASE "${databaseName}"`));
   databaseCreated = true;
-  const [fixedPort, barePort, postgresPort, pglitePort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [fixedPort, barePort, preparedBarePort, postgresPort, pglitePort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const fixed = spawn(
     ["-e", `Bun.serve({ port: ${fixedPort}, hostname: "127.0.0.1", fetch: () => Response.json({ status: "ok" }) })`],
     {},
@@ -197,20 +203,30 @@ try {
   // After the app has migrated and seeded the database: the bare server reads the same rows.
   const bare = spawn(["bench/bare-pg.ts"], { PORT: String(barePort), DATABASE_URL: databaseUrl });
   await waitFor(`http://127.0.0.1:${barePort}/`, bare);
+  const preparedBare = spawn(["bench/bare-pg.ts"], { PORT: String(preparedBarePort), DATABASE_URL: databaseUrl, PREPARED: "1" });
+  await waitFor(`http://127.0.0.1:${preparedBarePort}/`, preparedBare);
 
   const postgres = (path: string) => `http://127.0.0.1:${postgresPort}${path}`;
   const pglite = (path: string) => `http://127.0.0.1:${pglitePort}${path}`;
   const bareList = `http://127.0.0.1:${barePort}/api/challenges`;
+  const preparedBareList = `http://127.0.0.1:${preparedBarePort}/api/challenges`;
 
   // The baseline must answer what the app answers, or the ratio compares different work.
-  const [appAnswer, bareAnswer] = await Promise.all([fetch(postgres("/api/challenges")), fetch(bareList)]);
-  const [appBody, bareBody] = await Promise.all([appAnswer.json(), bareAnswer.json()]);
-  if (!Bun.deepEquals(appBody, bareBody, true) || appAnswer.headers.get("link") !== bareAnswer.headers.get("link"))
-    throw new Error("bench/bare-pg.ts does not answer what GET /api/challenges answers");
+  const appAnswer = await fetch(postgres("/api/challenges"));
+  const appBody = await appAnswer.json();
+  for (const baseline of [bareList, preparedBareList]) {
+    const bareAnswer = await fetch(baseline);
+    if (
+      !Bun.deepEquals(appBody, await bareAnswer.json(), true) ||
+      appAnswer.headers.get("link") !== bareAnswer.headers.get("link")
+    )
+      throw new Error("bench/bare-pg.ts does not answer what GET /api/challenges answers");
+  }
 
   // Warm up JITs, pools and caches before measuring. PGlite's Wasm PostgreSQL takes the longest to reach its optimised
   // tier: its list rate still doubled between the 2nd and the 10th second of load.
-  for (const url of [bareList, postgres("/api/challenges"), pglite("/api/challenges")]) await measure(url, WARM_UP_SECONDS);
+  for (const url of [bareList, preparedBareList, postgres("/api/challenges"), pglite("/api/challenges")])
+    await measure(url, WARM_UP_SECONDS);
   for (const url of ["/api/health", "/"].flatMap((p) => [postgres(p), pglite(p)])) await measure(url, 1);
 
   const load = WRK ? `wrk (2 threads)` : "fetch loop in this process";
@@ -236,6 +252,7 @@ try {
     { name: "bare", url: bareList, rates: [] as number[] },
     { name: "postgres", url: postgres("/api/challenges"), rates: [] as number[] },
     { name: "pglite", url: pglite("/api/challenges"), rates: [] as number[] },
+    { name: "prepared bare", url: preparedBareList, rates: [] as number[] },
   ];
   for (let round = 0; round < ROUNDS; round++) {
     for (const run of round % 2 ? [...runs].reverse() : runs) run.rates.push(await measure(run.url));
@@ -245,18 +262,26 @@ try {
     const middle = rates.length >> 1;
     return rates.length % 2 ? rates[middle]! : (rates[middle - 1]! + rates[middle]!) / 2;
   };
-  const [bareRate, postgresRate, pgliteRate] = [median("bare"), median("postgres"), median("pglite")];
+  const [bareRate, postgresRate, pgliteRate, preparedBareRate] = [
+    median("bare"),
+    median("postgres"),
+    median("pglite"),
+    median("prepared bare"),
+  ];
   if (bareRate > base / 2)
     console.warn("  the load generator may be the bottleneck: the fixed-JSON ceiling is not well above the bare database server");
   const vsBare = postgresRate / bareRate;
   const vsPostgres = pgliteRate / postgresRate;
   console.log(
-    `\n(medians of ${ROUNDS} rounds of ${SECONDS} s; per round bare / PostgreSQL / PGlite: ${runs[0]!.rates
+    `\n(medians of ${ROUNDS} rounds of ${SECONDS} s; per round bare / PostgreSQL / PGlite / prepared bare: ${runs[0]!.rates
       .map((_, i) => runs.map((r) => r.rates[i]!.toFixed(0)).join(" / "))
       .join(", ")})`,
   );
   console.log(
     `GET /api/challenges PostgreSQL vs bare Bun.serve+pg: ${postgresRate.toFixed(0)} vs ${bareRate.toFixed(0)} rps = ${vsBare.toFixed(2)}× (goal ≥ 0.8×: ${verdict(vsBare, 0.8)})`,
+  );
+  console.log(
+    `  and vs a bare server that prepares its statement too (PREPARED=1): ${postgresRate.toFixed(0)} vs ${preparedBareRate.toFixed(0)} rps = ${(postgresRate / preparedBareRate).toFixed(2)}×`,
   );
   console.log(
     `GET /api/challenges PGlite vs PostgreSQL: ${pgliteRate.toFixed(0)} vs ${postgresRate.toFixed(0)} rps = ${vsPostgres.toFixed(2)}× (goal ≥ 0.5×: ${verdict(vsPostgres, 0.5)})`,
