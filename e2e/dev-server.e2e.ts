@@ -48,8 +48,23 @@ test.beforeAll(async () => {
   dev.stdout!.on("data", keep);
   dev.stderr!.on("data", keep);
   // Ready when the API answers through Astro's dev proxy, i.e. both processes are up and the database is seeded.
+  // A page asked for as soon as Astro answers, usually while the API is still creating and seeding its database,
+  // waits for the API rather than failing (site/src/middleware.ts).
   const deadline = Date.now() + 120_000;
+  let firstPage: Promise<number> | undefined;
   for (;;) {
+    if (
+      !firstPage &&
+      (await fetch(`${DEV_URL}/logo.svg`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      firstPage = fetch(`${DEV_URL}/resources`).then(
+        (r) => r.status,
+        (e) => `failed: ${e}` as unknown as number,
+      );
+    }
     if (dev.exitCode !== null) throw new Error(`npm run dev exited with ${dev.exitCode}:\n${devOutput}`);
     const ready = await fetch(`${DEV_URL}/api/ready`).then(
       (r) => r.ok,
@@ -59,6 +74,7 @@ test.beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`npm run dev was not ready at ${DEV_URL} within 120 s:\n${devOutput}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  expect(await firstPage, devOutput).toBe(200);
   // The human line a newcomer reads (the API process prints it once listening: it may trail the first answer).
   await expect.poll(() => devOutput, { timeout: 10_000 }).toContain(`InnovateHub is ready: ${DEV_URL}`);
 });
