@@ -13,7 +13,7 @@
 // api/src/lib/page-cache.ts, in every other process.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { CacheProvider, InvalidateOptions } from "astro";
-import { type ContentEncoding, negotiateEncoding, varyOnAcceptEncoding } from "./compress";
+import { type ContentEncoding, rememberedNegotiation, varyOnAcceptEncoding } from "./compress";
 import { finishRenderedPage, isHtml } from "./finished-page";
 
 /** What api/src/lib/page-cache.ts calls to drop pages in this process (a global: Astro's bundle has its own copies of modules). */
@@ -71,10 +71,12 @@ function compressAll(html: string): Entry["bodies"] {
   };
 }
 
+/** Kept pages come in both encodings, brotli first (compressed once, at the best ratio). */
+const pageEncoding = rememberedNegotiation(["br", "gzip"]);
+
 function respond(request: Request, entry: Entry, state: "HIT" | "MISS" | "STALE"): Response {
-  const headers = new Headers(entry.headers);
-  varyOnAcceptEncoding(headers);
-  const encoding = negotiateEncoding(request.headers.get("accept-encoding"), ["br", "gzip"]);
+  const headers = new Headers(entry.headers); // Vary: Accept-Encoding is among them (entryOf)
+  const encoding = pageEncoding(request.headers.get("accept-encoding"));
   const body = entry.bodies[encoding ?? "identity"];
   if (encoding) headers.set("content-encoding", encoding);
   headers.set("content-length", String(body.byteLength));
@@ -105,6 +107,7 @@ export default function pageCacheProvider(): CacheProvider {
       .filter(Boolean);
     const page = await finishRenderedPage(response, pathname);
     for (const name of ["cdn-cache-control", "cache-tag"]) page.headers.delete(name);
+    varyOnAcceptEncoding(page.headers); // once here, not on every hit
     return {
       status: page.status,
       headers: [...page.headers],
