@@ -430,11 +430,17 @@ try {
   }
 
   const rssAfter = rssMb(pgliteApp.pid);
+  // And once the garbage of the load is collected (server/main.ts's SIGUSR2 probe, as bench:faults reads it): what
+  // the process keeps, which the goal is about, not what it has not collected yet.
+  await onlyServing(pglite("/"));
+  pgliteApp.kill("SIGUSR2");
+  await Bun.sleep(2000);
+  const rssSettled = rssMb(pgliteApp.pid);
   goals.push({
-    measure: "server RSS on PGlite: at start / after this run's load",
-    figure: `${rssAtStart} / ${rssAfter} MB`,
+    measure: "server RSS on PGlite: at start / right after this run's load / after a full collection",
+    figure: `${rssAtStart} / ${rssAfter} / ${rssSettled} MB`,
     goal: "≤ 250 MB",
-    met: rssAfter <= 250,
+    met: rssSettled <= 250,
   });
 
   // Full-text search at 1,000,000 challenges, 8 concurrent (bench/challenges.ts, its own database; the apps paused).
