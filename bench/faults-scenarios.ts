@@ -26,6 +26,8 @@ export type BurstOutcome = {
   orderProblems: { email: string; orders: number }[];
   /** Acknowledged writes without exactly one e-mail (verification, receipt), once the jobs have run. */
   mailProblems: { email: string; mails: number }[];
+  /** How long after the burst the last expected e-mail arrived (or the wait gave up): what a fault delays. */
+  settledMs: number;
 };
 
 type Burst = { stop(): Promise<void>; acknowledged: BurstOutcome["acknowledged"]; attempts(): number };
@@ -71,10 +73,12 @@ async function until(condition: () => boolean | Promise<boolean>, ms: number) {
 /** Checks every acknowledged write against the server (and the outbox), waiting up to `settleMs` for the jobs. */
 async function audit(base: string, outboxDir: string, acknowledged: BurstOutcome["acknowledged"], settleMs: number) {
   const expected = [...acknowledged.registered.map((a) => a.email), ...acknowledged.bought];
+  const waitingSince = Date.now();
   await until(() => {
     const mails = outboxByRecipient(outboxDir);
     return expected.every((email) => (mails.get(email) ?? 0) >= 1);
   }, settleMs);
+  const settledMs = Date.now() - waitingSince;
   await Bun.sleep(500); // a duplicate would come right after
   const mails = outboxByRecipient(outboxDir);
   const mailProblems = expected.map((email) => ({ email, mails: mails.get(email) ?? 0 })).filter((m) => m.mails !== 1);
@@ -91,7 +95,7 @@ async function audit(base: string, outboxDir: string, acknowledged: BurstOutcome
     await res.arrayBuffer();
     if (res.status !== 200) lostAccounts.push(account.username);
   }
-  return { lostAccounts, orderProblems, mailProblems };
+  return { lostAccounts, orderProblems, mailProblems, settledMs };
 }
 
 /**
@@ -131,17 +135,22 @@ export async function terminateBackendsDuringBurst(options: {
   concurrency: number;
   times: number;
   settleMs?: number;
+  /** Told each step, so a long wait shows where it is (the bench prints it). */
+  progress?: (step: string) => void;
 }): Promise<BurstOutcome & { terminated: number }> {
-  const { server } = options;
+  const { server, progress = () => {} } = options;
   const catalogue = await readCatalogue(server.url);
   const burst = writeBurst(() => server.url, catalogue, options.concurrency);
   let terminated = 0;
   for (let i = 0; i < options.times; i++) {
     await until(() => total(burst.acknowledged) >= (i + 1) * 5, 60_000);
-    terminated += await options.terminate();
+    const now = await options.terminate();
+    terminated += now;
+    progress(`terminated ${now} connections (${total(burst.acknowledged)} writes acknowledged so far)`);
   }
   await until(() => total(burst.acknowledged) >= (options.times + 1) * 5, 60_000); // it serves again
   await burst.stop();
+  progress(`burst over (${total(burst.acknowledged)} acknowledged); waiting for their e-mails`);
   const found = await audit(server.url, options.outboxDir, burst.acknowledged, options.settleMs ?? 30_000);
   return { attempts: burst.attempts(), acknowledged: burst.acknowledged, terminated, ...found };
 }

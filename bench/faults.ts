@@ -128,7 +128,8 @@ function report(name: string, outcome: Awaited<ReturnType<typeof killDuringBurst
   const problems = outcome.lostAccounts.length + outcome.orderProblems.length + outcome.mailProblems.length;
   console.log(
     `${name}: ${outcome.attempts} attempts, ${acknowledged} acknowledged (${outcome.acknowledged.registered.length} accounts, ${outcome.acknowledged.bought.length} orders); ` +
-      `lost accounts ${outcome.lostAccounts.length}, orders not exactly once ${outcome.orderProblems.length}, e-mails not exactly once ${outcome.mailProblems.length} → ${problems === 0 ? "OK" : "LOST OR DOUBLED"}`,
+      `lost accounts ${outcome.lostAccounts.length}, orders not exactly once ${outcome.orderProblems.length}, e-mails not exactly once ${outcome.mailProblems.length} → ${problems === 0 ? "OK" : "LOST OR DOUBLED"}; ` +
+      `the last e-mail ${(outcome.settledMs / 1000).toFixed(1)} s after the burst`,
   );
 }
 
@@ -155,6 +156,7 @@ try {
         times: 5,
         settleMs: 180_000,
         terminate: () => terminateConnections(adminUrl, databaseName),
+        progress: (step) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${step}`),
       });
       report(`PostgreSQL backends terminated ×5 (${outcome.terminated} connections)`, outcome);
     } finally {

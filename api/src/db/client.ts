@@ -84,12 +84,20 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const lockClient = new pg.Client({ connectionString: url });
+  lockClient.on("error", (e) => log.warn("start-up lock connection lost", { err: e }));
   await lockClient.connect();
   // One pool for Prisma's adapter and the lean reader (db/read.ts), ended here after Prisma lets go of it.
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? env.DATABASE_POOL_SIZE });
   // An idle connection's error (a restarted server, a terminated backend) is reported, never an unhandled 'error'
   // event, also before Prisma's adapter listens: the pool drops that connection and opens another on the next query.
   pool.on("error", (e) => log.warn("idle database connection lost", { err: e }));
+  // A connection lent out (Prisma's transactions hold one between their statements) has no listener of the pool's: a
+  // backend terminated then (a failover, pg_terminate_backend) emitted an unhandled 'error' and killed the process.
+  // Each connection keeps one of its own: the holder's next statement fails ("not queryable"), its release with that
+  // error makes the pool drop the connection, and the process goes on.
+  pool.on("connect", (client) => {
+    client.on("error", (e) => log.warn("database connection lost while in use", { err: e }));
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const close = async () => {
     await prisma.$disconnect();

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { Prisma } from "../generated/prisma/client";
 import { openDatabase } from "./client";
 import { applyMigrations, migrationNamesOnDisk } from "./migrate";
 import { lockDataDir } from "./pglite-lock";
@@ -211,5 +212,49 @@ describe("demo seed", () => {
     };
     if (onPostgres) await withFreshDatabase(async (url) => run(await openDatabase({ databaseUrl: url })));
     else await run(await openDatabase({ dataDir: "memory://seed-check" }));
+  });
+});
+
+describe.skipIf(!onPostgres)("connections lost on PostgreSQL", () => {
+  test("a backend terminated under a transaction or a running statement fails that work, not the process", async () => {
+    await withFreshDatabase(async (url) => {
+      const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const uncaught: unknown[] = [];
+      const onUncaught = (e: unknown) => uncaught.push(e);
+      process.on("uncaughtException", onUncaught);
+      try {
+        const transaction = database.prisma.$transaction(async (tx) => {
+          const [{ pid }] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+          // Between two statements, as a failover or an operator would: PostgreSQL's FATAL reaches an idle connection.
+          await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+          await Bun.sleep(300);
+          await tx.$queryRaw`SELECT 1`;
+        });
+        await expect(transaction).rejects.toThrow();
+        // A statement running when its backend goes: it fails with PostgreSQL's error, and the socket's end that
+        // follows on the connection its pool has already let go of is reported, not thrown (that killed the process).
+        const sleeping = database.read(Prisma.sql`SELECT pg_sleep(${4.5}::float8) AS slept`);
+        let pid: number | undefined;
+        for (let i = 0; i < 50 && !pid; i++, await Bun.sleep(50)) {
+          const found = await admin.query<{ pid: number }>(
+            "SELECT pid FROM pg_stat_activity WHERE query LIKE '%pg_sleep%' AND state = 'active' AND pid <> pg_backend_pid()",
+          );
+          pid = found.rows[0]?.pid;
+        }
+        await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+        await expect(sleeping).rejects.toMatchObject({ code: "57P01" });
+        await Bun.sleep(300);
+        expect(uncaught).toEqual([]);
+        // The pool dropped the dead connection: the next statements get live ones.
+        for (let i = 0; i < 4; i++) expect(await database.prisma.user.count()).toBe(0);
+        expect(await database.read(Prisma.sql`SELECT ${1}::int AS one`)).toEqual([{ one: 1 }]);
+      } finally {
+        process.off("uncaughtException", onUncaught);
+        await admin.end();
+        await database.close();
+      }
+    });
   });
 });
