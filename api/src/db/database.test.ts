@@ -233,8 +233,8 @@ describe.skipIf(!onPostgres)("connections lost on PostgreSQL", () => {
           await tx.$queryRaw`SELECT 1`;
         });
         await expect(transaction).rejects.toThrow();
-        // A statement running when its backend goes: it fails with PostgreSQL's error, and the socket's end that
-        // follows on the connection its pool has already let go of is reported, not thrown (that killed the process).
+        // A statement running when its backend goes: it fails with PostgreSQL's error, and nothing else about that
+        // connection reaches the process as an uncaught error.
         const sleeping = database.read(Prisma.sql`SELECT pg_sleep(${4.5}::float8) AS slept`);
         let pid: number | undefined;
         for (let i = 0; i < 50 && !pid; i++, await Bun.sleep(50)) {

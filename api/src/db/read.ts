@@ -34,33 +34,57 @@ const isStalePlan = (e: unknown) => (e as { code?: unknown } | null)?.code === "
 const MAX_PREPARED = 64;
 
 /**
+ * The statement names of one reader, one per SQL text for the process's life (`pg` refuses a name reused for another
+ * text), never reused (a connection may still hold an abandoned name's statement); "" (unnamed, parsed for that call
+ * only) past MAX_PREPARED texts. `forget` gives a text a new name on its next call.
+ */
+function statementNames() {
+  const names = new Map<string, string>();
+  let named = 0;
+  return {
+    nameFor(text: string) {
+      let name = names.get(text);
+      if (name === undefined) {
+        name = names.size < MAX_PREPARED ? `reader_${++named}` : "";
+        if (name) names.set(text, name);
+      }
+      return name;
+    },
+    forget: (text: string) => names.delete(text),
+  };
+}
+
+/**
+ * `run`, and once more when PostgreSQL can no longer use the statement's plan (isStalePlan) and `forget` dropped the
+ * statement, so that the second call prepares it again.
+ */
+async function withFreshPlan<T>(run: () => Promise<T>, forget: () => boolean): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!isStalePlan(e) || !forget()) throw e;
+    return run();
+  }
+}
+
+/**
  * A reader on the pool Prisma's PostgreSQL adapter also uses (db/client.ts hands both the same pool). Each SQL text is
  * a named statement: `pg` parses it once per connection and then only binds and executes it, so PostgreSQL keeps its
  * plan instead of parsing and planning every call (for the list's first page, planning was as costly as running it;
- * decision 014). Names stay bound to one text for the process's life (`pg` refuses a name reused for another text);
- * past MAX_PREPARED texts a statement runs unnamed, as before. A plan PostgreSQL can no longer use — a migration by a
- * newer process changed a column's type under it ("cached plan must not change result type") — gives the text a new
- * name, and that call runs unnamed.
+ * decision 014). A plan PostgreSQL can no longer use — a migration by a newer process changed a column's type under
+ * it ("cached plan must not change result type") — is prepared again under a new name.
  */
 export function pgReader(pool: pg.Pool): SqlReader {
-  const names = new Map<string, string>();
-  let named = 0; // never reused: a connection may still hold an abandoned name's statement
-  const run = async <T>(text: string, values: unknown[], name?: string) =>
-    (await pool.query({ name, text, values: values.map(parameter), types: pgTypes })).rows as T[];
-  return async <T>(query: Prisma.Sql) => {
-    let name = names.get(query.text);
-    if (!name && names.size < MAX_PREPARED) {
-      name = `reader_${++named}`;
-      names.set(query.text, name);
-    }
-    try {
-      return await run<T>(query.text, query.values, name);
-    } catch (e) {
-      if (!name || !isStalePlan(e)) throw e;
-      names.delete(query.text);
-      return run<T>(query.text, query.values);
-    }
+  const names = statementNames();
+  const run = async <T>(query: Prisma.Sql) => {
+    const name = names.nameFor(query.text) || undefined;
+    return (await pool.query({ name, text: query.text, values: query.values.map(parameter), types: pgTypes })).rows as T[];
   };
+  return <T>(query: Prisma.Sql) =>
+    withFreshPlan(
+      () => run<T>(query),
+      () => names.forget(query.text),
+    );
 }
 
 /**
@@ -90,9 +114,9 @@ type PGliteQueues = {
 export function pgliteReader(client: PGlite): SqlReader {
   const queues = client as unknown as PGliteQueues;
   const { serialize } = protocol;
-  /** SQL text → its statement's name and its parameters' type oids (for PGlite's serialisers). */
-  const prepared = new Map<string, { name: string; types: number[] }>();
-  let named = 0; // never reused: a name whose Describe failed may exist in the session all the same
+  const names = statementNames();
+  /** Statement name → its parameters' type oids (for PGlite's serialisers), once prepared. */
+  const prepared = new Map<string, number[]>();
   const answer = new AnswerBuffer();
   /** One exchange, ending with Sync (which also ends it after an error): the answer's messages, read in place. */
   const exchange = async (...messages: Uint8Array[]) => {
@@ -105,18 +129,21 @@ export function pgliteReader(client: PGlite): SqlReader {
   };
 
   const run = async <T>(query: Prisma.Sql): Promise<T[]> => {
-    let statement = prepared.get(query.text);
-    if (!statement) {
-      // Past the cap (text no list builds), parsed unnamed for this call only, as PGlite.query does.
-      const name = prepared.size < MAX_PREPARED ? `reader_${++named}` : "";
-      const { parameterTypes } = await exchange(
-        serialize.parse({ name, text: query.text }),
-        serialize.describe({ type: "S", name }),
-      );
-      statement = { name, types: parameterTypes };
-      if (name) prepared.set(query.text, statement);
+    const name = names.nameFor(query.text);
+    let types = prepared.get(name);
+    if (!types) {
+      // Unnamed ("", past the cap) statements are parsed for this call only, as PGlite.query does.
+      try {
+        ({ parameterTypes: types } = await exchange(
+          serialize.parse({ name, text: query.text }),
+          serialize.describe({ type: "S", name }),
+        ));
+      } catch (e) {
+        names.forget(query.text); // a name whose Describe failed may exist in the session all the same: never reuse it
+        throw e;
+      }
+      if (name) prepared.set(name, types);
     }
-    const { types } = statement;
     const values = query.values.map((value, i) => {
       const v = parameter(value);
       if (v === null || v === undefined) return null;
@@ -124,21 +151,21 @@ export function pgliteReader(client: PGlite): SqlReader {
       return serializer ? serializer(v) : String(v);
     });
     const { rows } = await exchange(
-      serialize.bind({ statement: statement.name, values }),
+      serialize.bind({ statement: name, values }),
       serialize.describe({ type: "P" }),
       serialize.execute({}),
     );
     return rows as T[];
   };
-  /** As pgReader: a plan PostgreSQL can no longer use gets its text prepared again, under a new name. */
-  const runFresh = async <T>(query: Prisma.Sql): Promise<T[]> => {
-    try {
-      return await run<T>(query);
-    } catch (e) {
-      if (!isStalePlan(e) || !prepared.delete(query.text)) throw e;
-      return run<T>(query);
-    }
+  const forget = (text: string) => {
+    prepared.delete(names.nameFor(text));
+    return names.forget(text);
   };
+  const runFresh = <T>(query: Prisma.Sql) =>
+    withFreshPlan(
+      () => run<T>(query),
+      () => forget(query.text),
+    );
   return <T>(query: Prisma.Sql) => queues._runExclusiveTransaction(() => queues._runExclusiveQuery(() => runFresh<T>(query)));
 }
 
@@ -194,7 +221,7 @@ const ERROR_FIELDS: Record<string, string> = {
  * nothing a read needs: a read statement sends no notification, and PGlite's single session gets one only with the
  * answer of the transaction that sent it.
  */
-export function readAnswer(bytes: Uint8Array, parsers: PGlite["parsers"]) {
+function readAnswer(bytes: Uint8Array, parsers: PGlite["parsers"]) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const rows: Record<string, unknown>[] = [];
   let names: string[] = [];
