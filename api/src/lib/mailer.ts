@@ -3,7 +3,7 @@
 // Mail is sent by jobs (jobs/mail-once.ts, decision 011), never from a request after its response.
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { env } from "../env";
 import { writeFileDurably } from "./durable-file";
 import { log } from "./logger";
@@ -25,9 +25,15 @@ export interface Mailer {
 
 export type MailerConfig = { smtpUrl?: string; from: string; outboxDir: string };
 
+/**
+ * nodemailer, loaded by the first message a process sends, not by every server at start (issue 17 item 4, decision
+ * 003): mail goes out from jobs, and a process may run for hours without one. `require` keeps createMailer synchronous.
+ */
+const nodemailer = () => require("nodemailer") as typeof import("nodemailer");
+
 export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer {
   if (smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(smtpUrl);
+    const transport: Transporter = nodemailer().createTransport(smtpUrl);
     return {
       async send(mail) {
         const info = await transport.sendMail({ from, ...message(mail) });
@@ -35,7 +41,7 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer
       },
     };
   }
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const builder = nodemailer().createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const dir = resolve(outboxDir);
   return {
     async send(mail) {

@@ -5,7 +5,6 @@
 // The plugin's bundled UIs (Scalar, Swagger UI) load their scripts from a CDN, which neither this network nor our
 // Content-Security-Policy allows, so they are turned off (provider: null).
 import { Elysia } from "elysia";
-import { toOpenAPISchema } from "@elysiajs/openapi";
 import packageJson from "../../../package.json" with { type: "json" };
 import { env } from "../env";
 import { escapeHtml, SITE_NAME } from "../lib/html";
@@ -206,10 +205,14 @@ export function openapiPlugin({ securitySchemes }: { securitySchemes: Record<str
   const routes = () => (plugin as unknown as { getGlobalRoutes(): Route[] }).getGlobalRoutes();
 
   let cached: { routes: number; document: Document } | undefined;
-  /** The document for every route the app holds, built again only when the route list grew. */
-  const openApiDocument = (): Document => {
+  /**
+   * The document for every route the app holds, built again only when the route list grew. The generator is loaded by
+   * the first request for it, not by every server at start (issue 17 item 4, decision 003).
+   */
+  const openApiDocument = async (): Promise<Document> => {
     const all = routes();
     if (cached?.routes !== all.length) {
+      const { toOpenAPISchema } = await import("@elysiajs/openapi");
       const { paths, components } = toOpenAPISchema(plugin, undefined, undefined, undefined, "3.1.2");
       const document = {
         openapi: "3.1.2",
@@ -228,8 +231,8 @@ export function openapiPlugin({ securitySchemes }: { securitySchemes: Record<str
     .get("/openapi/json", () => openApiDocument(), { detail: { hide: true } })
     .get(
       "/openapi",
-      () =>
-        new Response(openApiPage(openApiDocument()), {
+      async () =>
+        new Response(openApiPage(await openApiDocument()), {
           headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_POLICY },
         }),
       { detail: { hide: true } },

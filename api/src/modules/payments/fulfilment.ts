@@ -41,7 +41,7 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   let event: Stripe.Event;
   try {
     // The SDK refuses a signed timestamp more than the tolerance in the past (a replayed old delivery) …
-    event = await webhookVerifier.constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    event = await webhookVerifier().constructEventAsync(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw new AppError("invalid_data", INVALID_SIGNATURE);
   }

@@ -247,7 +247,7 @@ async function pay(id: string, buyer: Collected): Promise<CheckoutUrl> {
     const payload = JSON.stringify(
       session.kind === MERCHANDISE_KIND ? merchandiseCompletedEvent(session, buyer) : completedEvent(session),
     );
-    const header = await webhookVerifier.generateTestHeaderStringAsync({ payload, secret });
+    const header = await webhookVerifier().generateTestHeaderStringAsync({ payload, secret });
     await handleStripeWebhook(payload, header);
   } catch (e) {
     // Not paid: the session is open again for another try.

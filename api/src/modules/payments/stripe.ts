@@ -1,13 +1,26 @@
 // The Stripe client, built once from env: api.stripe.com with STRIPE_SECRET_KEY, or the Stripe-compatible server
 // STRIPE_API_BASE names (tests). null when no key is set — checkout then uses the local test payment page in
 // development and answers 503 in production (docs/decisions/010-payments.md).
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { env } from "../../env";
+
+let sdk: typeof Stripe | undefined;
+/**
+ * The SDK, loaded on first use: a server without a Stripe key (the local test payment page) reaches it only when a
+ * test payment is signed, and its modules need not sit in every server's memory from the start (issue 17 item 4,
+ * decision 003). `require`, not `import()`: `stripe()` is synchronous for its many callers; Bun loads the package's
+ * CommonJS build, whose export is the constructor.
+ */
+function stripeSdk(): typeof Stripe {
+  sdk ??= require("stripe") as typeof Stripe;
+  return sdk;
+}
 
 type StripeSettings = { secretKey?: string; apiBase?: string };
 
 export function createStripe({ secretKey, apiBase }: StripeSettings): Stripe | null {
   if (!secretKey) return null;
+  const Stripe = stripeSdk();
   if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2 });
   const url = new URL(apiBase);
   const protocol = url.protocol === "http:" ? "http" : "https";
@@ -37,5 +50,9 @@ export function webhookSecret(): string | null {
   return env.NODE_ENV === "production" ? null : env.LOCAL_WEBHOOK_SECRET;
 }
 
+let verifier: Stripe["webhooks"] | undefined;
 /** Signature verification needs no API key: one instance serves webhooks in every mode. */
-export const webhookVerifier = new Stripe("sk_test_verification_only").webhooks;
+export function webhookVerifier(): Stripe["webhooks"] {
+  verifier ??= new (stripeSdk())("sk_test_verification_only").webhooks;
+  return verifier;
+}

@@ -1,7 +1,7 @@
 // From a Printify product to the rows our catalogue stores (prisma/schema.prisma: Merchandise, MerchandiseVariant),
 // and the allowlist every provider description goes through before it is stored. Pure: no database, no network —
 // the sync and the demo catalogue both call it.
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtml from "sanitize-html";
 import type { ShopId } from "./client";
 import type { PrintifyImage, PrintifyProduct, PrintifyVariant } from "./shapes";
 
@@ -125,5 +125,15 @@ const DESCRIPTION_POLICY: sanitizeHtml.IOptions = {
  * or attributes that run code. Applied when a description is stored, so the storefront can render it as is.
  */
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, DESCRIPTION_POLICY).trim();
+  return sanitizer()(html, DESCRIPTION_POLICY).trim();
+}
+
+let loaded: typeof sanitizeHtml | undefined;
+/**
+ * sanitize-html and its HTML and CSS parsers, loaded by the first description stored (a catalogue sync), not by
+ * every server at start (issue 17 item 4, decision 003). `require` keeps sanitizeDescription synchronous.
+ */
+function sanitizer(): typeof sanitizeHtml {
+  loaded ??= require("sanitize-html") as typeof sanitizeHtml;
+  return loaded;
 }

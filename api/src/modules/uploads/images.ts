@@ -3,7 +3,7 @@
 // (EXIF with its GPS position, XMP, ICC — colours are converted to sRGB first), with AVIF and WebP copies at the
 // widths pages show it at. A GIF is stored as uploaded (its animation intact) and an animated WebP re-encoded as
 // one; both keep a plain name, without copies. Everything is checked against the header before any pixel is decoded.
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { AppError } from "../../lib/errors";
 import {
   CONTENT_TYPES,
@@ -15,8 +15,18 @@ import {
   type UploadedExtension,
 } from "./schema";
 
-// libvips keeps recent operations and their pixels for reuse; every upload is new, so that memory would only grow.
-sharp.cache(false);
+type SharpLibrary = typeof import("sharp").default;
+let library: Promise<SharpLibrary> | undefined;
+/**
+ * sharp, loaded with the first image: libvips and its dependencies keep ~13 MB resident from the moment they are
+ * imported, which a server that never receives an upload need not carry (issue 17 item 4; decision 003).
+ */
+const loadSharp = () =>
+  (library ??= import("sharp").then(({ default: sharp }) => {
+    // libvips keeps recent operations and their pixels for reuse; every upload is new, so that memory would only grow.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** What storeUpload writes: each file's name, bytes (null: the upload as it is) and type; the record's name last. */
 export type ImageFile = { name: string; bytes: Uint8Array | null; contentType: string };
@@ -61,6 +71,7 @@ export async function processImage(
   format: Exclude<UploadedExtension, "pdf">,
   stem: string,
 ): Promise<ImageFile[]> {
+  const sharp = await loadSharp();
   const header = await decoding(() => sharp(input, DECODE).metadata());
   const frames = header.pages ?? 1;
   const frameHeight = header.pageHeight ?? header.height;
