@@ -157,6 +157,8 @@ let databaseCreated = false;
 /** The app as production runs it, demo-seeded so the measured routes list the demo rows (production omits them). */
 const startApp = (port: number, database: Record<string, string>) =>
   spawn(["server/main.ts"], {
+    // As `npm start` runs the server (package.json): its collector's budget (decision 003, "The collector's budget").
+    BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? "268435456",
     PORT: String(port),
     HOST: "127.0.0.1",
     SITE_URL: `http://127.0.0.1:${port}`,

@@ -57,6 +57,8 @@ test.skipIf(!isBuildCurrent(root))(
       // replaced by Bun (exec), so nothing but npm and the server stays alive.
       const children = readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, "utf8").trim().split(/\s+/);
       expect(children.map((pid) => readFileSync(`/proc/${pid}/comm`, "utf8").trim())).toEqual(["bun"]);
+      // … run with its collector's budget (decision 003, "The collector's budget").
+      expect(readFileSync(`/proc/${children[0]}/environ`, "utf8").split("\0")).toContain("BUN_JSC_forceRAMSize=268435456");
     } finally {
       reader.releaseLock();
       proc.kill("SIGTERM");
