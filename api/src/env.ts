@@ -17,6 +17,11 @@ const EnvSchema = T.Object({
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
   DATABASE_URL: T.Optional(T.String({ pattern: "^postgres(ql)?://" })),
   DATABASE_POOL_SIZE: T.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  /**
+   * Full-text searches running at once in this process; more wait their turn (api/src/lib/search-slots.ts). Each reads
+   * and ranks every match, so beyond the database's cores they only slow each other down (decision 008).
+   */
+  SEARCH_CONCURRENCY: T.Integer({ minimum: 1, maximum: 100, default: 4 }),
   PGLITE_DATA_DIR: T.String({ minLength: 1, default: ".data/pglite" }),
   /**
    * Seed demo data when the database is empty at start-up. Unset: on in development only — the demo accounts have
@@ -35,7 +40,7 @@ const EnvSchema = T.Object({
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: T.Boolean({ default: false }),
   /** At most this many password hashes computed at once (each takes ~19 MiB); the rest wait in a bounded queue. */
-  HASH_CONCURRENCY: T.Integer({ minimum: 1, maximum: 64, default: 2 }),
+  HASH_CONCURRENCY: T.Integer({ minimum: 1, maximum: 64, default: 4 }),
   /** SMTP server, e.g. smtp://user:pass@smtp.example.com:587 (smtps:// for implicit TLS). Unset: write to the outbox. */
   SMTP_URL: T.Optional(T.String({ pattern: "^smtps?://" })),
   /** Sender of every e-mail. */

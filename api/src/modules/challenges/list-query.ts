@@ -6,6 +6,7 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { SqlReader } from "../../db/read";
 import { defineKeyset, type KeysetRowsPage } from "../../lib/keyset";
+import { searchSlots } from "../../lib/search-slots";
 import { CHALLENGE_STATUSES, type ChallengeStatus } from "./schema";
 
 /**
@@ -78,11 +79,13 @@ export function listChallengeRows(
   const eachStatus = statuses.map((s) => Prisma.sql`status = ${STATUS_LITERAL[s]}`);
   const query = Prisma.sql`websearch_to_tsquery('english', ${search})`;
   const where = [Prisma.sql`(${Prisma.join(eachStatus, " OR ")})`, Prisma.sql`"search" @@ ${query}`];
-  return challengeKeyset.rows(read, {
-    where,
-    rank: Prisma.sql`ts_rank("search", ${query})`,
-    cursor,
-    limit,
-    columns: LIST_COLUMNS,
-  });
+  return searchSlots.run(() =>
+    challengeKeyset.rows(read, {
+      where,
+      rank: Prisma.sql`ts_rank("search", ${query})`,
+      cursor,
+      limit,
+      columns: LIST_COLUMNS,
+    }),
+  );
 }

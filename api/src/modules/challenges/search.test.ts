@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { createChallenge, unique } from "../../../test/factories";
 import { visitor } from "../../../test/client";
 import { db } from "../../db/client";
+import { searchSlots } from "../../lib/search-slots";
 
 type Item = { id: string; title: string; status: string; startDate: string };
 type ListQuery = { search?: string; status?: string; limit?: number; cursor?: string };
@@ -180,5 +181,46 @@ describe("search across statuses", () => {
     await prisma.challenge.update({ where: { id: moved.id }, data: { status: "COMPLETED" } });
     expect((await list({ search: `cranes ${tag}`, status: "ACTIVE,UPCOMING" })).data).toEqual([]);
     expect((await list({ search: `cranes ${tag}`, status: "COMPLETED" })).data!.map((c) => c.id)).toEqual([moved.id]);
+  });
+});
+
+describe("searches take turns (lib/search-slots.ts)", () => {
+  test("with every search slot taken a search waits for one, while a plain list is served at once", async () => {
+    const tag = unique("turn").replaceAll("-", "");
+    const { id } = await createChallenge({ title: `Waiting room ${tag}` });
+    const releases = await Promise.all(Array.from({ length: searchSlots.limit }, () => searchSlots.acquire()));
+    let answered = false;
+    const search = list({ search: tag }).finally(() => {
+      answered = true;
+    });
+    try {
+      expect((await list({})).status).toBe(200);
+      await Bun.sleep(200);
+      expect(answered).toBe(false);
+      releases.pop()!();
+      const res = await search;
+      expect(res.status).toBe(200);
+      expect(res.data!.map((c) => c.id)).toEqual([id]);
+    } finally {
+      for (const release of releases) release();
+      await search;
+    }
+  });
+
+  test("a flood past the queue is told to try again (503 with Retry-After), and the queue drains", async () => {
+    const releases = await Promise.all(Array.from({ length: searchSlots.limit }, () => searchSlots.acquire()));
+    const queued = Array.from({ length: searchSlots.maxQueue }, () => searchSlots.acquire());
+    try {
+      const res = await list({ search: "anything" });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("2");
+      expect(res.error).toMatchObject({ message: "The server is busy. Please try again in a moment." });
+    } finally {
+      // Each waiter gives its slot back as soon as it gets one, so the whole queue drains.
+      const drained = Promise.all(queued.map((waiting) => waiting.then((release) => release())));
+      for (const release of releases) release();
+      await drained;
+    }
+    expect((await list({ search: "anything" })).status).toBe(200);
   });
 });

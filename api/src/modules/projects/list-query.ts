@@ -3,6 +3,7 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { PrismaClient } from "../../generated/prisma/client";
 import { defineKeyset, type KeysetPage } from "../../lib/keyset";
+import { searchSlots } from "../../lib/search-slots";
 
 /** Newest first, on the (createdAt DESC, id DESC) index; a search in rank order, then newest first. */
 const projectKeyset = defineKeyset({ table: "projects", column: "createdAt", kind: "timestamp", direction: "desc" });
@@ -16,10 +17,12 @@ export type ListIdsInput = { search?: string; cursor?: string; limit: number };
 export function listProjectIds(prisma: PrismaClient, { search, cursor, limit }: ListIdsInput): Promise<KeysetPage> {
   if (!search) return projectKeyset.page(prisma, { cursor, limit });
   const query = Prisma.sql`websearch_to_tsquery('english', ${search})`;
-  return projectKeyset.page(prisma, {
-    where: [Prisma.sql`"search" @@ ${query}`],
-    rank: Prisma.sql`ts_rank("search", ${query})`,
-    cursor,
-    limit,
-  });
+  return searchSlots.run(() =>
+    projectKeyset.page(prisma, {
+      where: [Prisma.sql`"search" @@ ${query}`],
+      rank: Prisma.sql`ts_rank("search", ${query})`,
+      cursor,
+      limit,
+    }),
+  );
 }
