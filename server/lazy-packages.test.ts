@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { freePort } from "./served-site";
+import { freePort, ownServerEnv } from "./served-site";
 
 const root = join(import.meta.dir, "..");
 const scratch = mkdtempSync(join(tmpdir(), "lazy-packages-"));
@@ -20,27 +20,17 @@ let base = "";
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = Bun.spawn(["bun", "--preload", "./api/test/loaded-packages.ts", "server/main.ts"], {
+  server = Bun.spawn([process.execPath, "--preload", "./api/test/loaded-packages.ts", "server/main.ts"], {
     cwd: root,
     stdout: "ignore",
     stderr: "inherit",
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: "",
-      PGLITE_DATA_DIR: join(scratch, "pglite"),
-      MAIL_OUTBOX_DIR: join(scratch, "outbox"),
-      UPLOAD_DIR: join(scratch, "uploads"),
-      DATABASE_URL: "",
+    env: ownServerEnv(port, scratch, {
       SMTP_URL: "",
       STRIPE_SECRET_KEY: "",
       // Not seeded: seeding a new database stores the demo catalogue the way a sync does (sanitize-html), once.
       SEED_DEMO_DATA: "false",
-      LOG_LEVEL: "warn",
       LOADED_PACKAGES_FILE: listFile,
-    },
+    }),
   });
   for (let i = 0; ; i++) {
     const ready = await fetch(`${base}/api/ready`).then(

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isBuildCurrent } from "../scripts/build-stamp.mjs";
 import { DEMO_ACCOUNTS } from "../api/src/cli/seed";
-import { freePort } from "./served-site";
+import { freePort, ownServerEnv } from "./served-site";
 
 const root = join(import.meta.dir, "..");
 const scratch = mkdtempSync(join(tmpdir(), "npm-start-"));
@@ -23,18 +23,7 @@ test.skipIf(!isBuildCurrent(root))(
       cwd: root,
       stdout: "pipe",
       stderr: "pipe",
-      env: {
-        ...process.env,
-        NODE_ENV: "development",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SITE_URL: "",
-        PGLITE_DATA_DIR: join(scratch, "pglite"),
-        MAIL_OUTBOX_DIR: join(scratch, "outbox"),
-        DATABASE_URL: "",
-        SEED_DEMO_DATA: "",
-        LOG_LEVEL: "warn",
-      },
+      env: ownServerEnv(port, scratch, { SEED_DEMO_DATA: "" }),
     });
     let output = "";
     const decoder = new TextDecoder();

@@ -44,6 +44,17 @@ const RULES = [
 
 /** Every violation, one readable line each (rule, impact, help, the first three elements). */
 export async function audit(page: Page): Promise<string[]> {
+  // The page at rest: a colour mid-transition (a tab turning inactive, a dialog's backdrop fading in) is neither of its
+  // two colours, and axe measures contrast as it happens to be at that instant — on a loaded machine, a failure that
+  // depends on timing. Endless animations (a spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withRules(RULES).analyze();
   return violations.map(
     (v) =>
