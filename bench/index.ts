@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { scriptBytes } from "../server/page-scripts";
 import { freePort } from "../server/served-site";
 import { asPostgresAdmin } from "./faults-scenarios";
+import { serverEnv } from "../scripts/server-env.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -157,8 +158,7 @@ let databaseCreated = false;
 /** The app as production runs it, demo-seeded so the measured routes list the demo rows (production omits them). */
 const startApp = (port: number, database: Record<string, string>) =>
   spawn(["server/main.ts"], {
-    // As `npm start` runs the server (package.json): its collector's budget (decision 003, "The collector's budget").
-    BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? "268435456",
+    ...serverEnv(), // as `npm start` runs the server: its collector's budget (decision 003)
     PORT: String(port),
     HOST: "127.0.0.1",
     SITE_URL: `http://127.0.0.1:${port}`,

@@ -12,17 +12,13 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUILD_STAMP, buildInputsHash, isBuildCurrent, readStamp } from "./build-stamp.mjs";
+import { serverEnv } from "./server-env.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bun = join(root, "node_modules/.bin/bun");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const baseEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" };
-/**
- * The server's collector is told the machine has 256 MB (decision 003, "The collector's budget"): PGlite's 128 MiB of
- * Wasm memory makes the heap look large to JavaScriptCore, which then lets garbage pile up to 450–700 MB before a
- * full collection and keeps the pages it touched. package.json's `start` sets the same; an explicit value wins.
- */
-const serverEnv = { BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? "268435456" };
+const serverSettings = serverEnv();
 
 /** One line saying what happens next, so a first start that takes a minute never looks stuck. */
 function step(message) {
@@ -112,7 +108,7 @@ if (command === "start" || command === "prepare-start") {
   step("Starting the server (database, migrations, demo data when empty) …");
   // `npm start` runs `prepare-start`, then its shell execs the server: Bun replaces the shell and this script has
   // ended, so npm's only child is the server (no Node or sh kept alive beside it). `start` keeps the server as a child.
-  if (command === "start") serve([[bun, ["server/main.ts", "--ready-line"], serverEnv]]);
+  if (command === "start") serve([[bun, ["server/main.ts", "--ready-line"], serverSettings]]);
 } else if (command === "build") {
   build();
 } else if (command === "dev") {
@@ -126,14 +122,14 @@ if (command === "start" || command === "prepare-start") {
     [
       bun,
       ["--watch", "server/main.ts", "--api-only", "--ready-line"],
-      { ...serverEnv, NODE_ENV: "development", PORT: apiPort, HOST: "127.0.0.1", SITE_URL: siteUrl },
+      { ...serverSettings, NODE_ENV: "development", PORT: apiPort, HOST: "127.0.0.1", SITE_URL: siteUrl },
     ],
     // Astro's own entry under Bun (Astro 7 needs Node ≥ 22.12, which the machine may not have), without `bun --bun
     // astro`'s extra wrapper process.
     [
       bun,
       ["node_modules/astro/bin/astro.mjs", "dev", "--port", devPort],
-      { ...serverEnv, NODE_ENV: "development", API_DEV_PORT: apiPort },
+      { ...serverSettings, NODE_ENV: "development", API_DEV_PORT: apiPort },
     ],
   ]);
 } else if (command === "test") {

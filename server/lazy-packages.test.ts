@@ -56,7 +56,6 @@ async function loadedPackages(): Promise<string[]> {
     if (i > 100) throw new Error("the probe wrote nothing");
     await Bun.sleep(50);
   }
-  await Bun.sleep(50); // written in one call; a moment more in case the file was seen as it was created
   return readFileSync(listFile, "utf8").split("\n");
 }
 

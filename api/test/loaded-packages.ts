@@ -1,6 +1,6 @@
 // Test support, preloaded into a server process (`bun --preload` this file): on SIGUSR2 it writes the packages the
 // process has loaded so far, one name per line, to LOADED_PACKAGES_FILE. server/lazy-packages.test.ts reads it.
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 
 const file = process.env.LOADED_PACKAGES_FILE;
 if (!file) throw new Error("LOADED_PACKAGES_FILE is not set");
@@ -12,5 +12,7 @@ process.on("SIGUSR2", () => {
     const name = path.match(/.*\/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
     if (name) packages.add(name);
   }
-  writeFileSync(file, [...packages].sort().join("\n"));
+  // Whole or not at all: the test waits for the file to appear and reads it at once.
+  writeFileSync(`${file}.partial`, [...packages].sort().join("\n"));
+  renameSync(`${file}.partial`, file);
 });

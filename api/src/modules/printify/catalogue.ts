@@ -128,12 +128,8 @@ export function sanitizeDescription(html: string): string {
   return sanitizer()(html, DESCRIPTION_POLICY).trim();
 }
 
-let loaded: typeof sanitizeHtml | undefined;
 /**
  * sanitize-html and its HTML and CSS parsers, loaded by the first description stored (a catalogue sync), not by
  * every server at start (issue 17 item 4, decision 003). `require` keeps sanitizeDescription synchronous.
  */
-function sanitizer(): typeof sanitizeHtml {
-  loaded ??= require("sanitize-html") as typeof sanitizeHtml;
-  return loaded;
-}
+const sanitizer = () => require("sanitize-html") as typeof sanitizeHtml;
