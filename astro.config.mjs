@@ -6,11 +6,20 @@ import { fileURLToPath } from "node:url";
 import bunFront from "./site/adapter/index.mjs";
 import { CACHED_PAGES } from "./api/src/lib/page-tags.ts";
 
-// In `npm run dev` the API runs as its own watched process; Astro's dev server proxies /api to it.
+// In `npm run dev` the API listens on its own loopback port in the dev process (scripts/dev.ts); Astro's dev server
+// proxies /api to it.
 const apiDevPort = process.env.API_DEV_PORT ?? "3001";
 // `astro dev` injects inline scripts (island hydration, Vite's client) that its hash list does not cover, so its CSP
-// would block every island: no CSP under the dev server. Builds keep it; e2e/csp.e2e.ts checks the built site.
-const devServer = process.argv.includes("dev");
+// would block every island: no CSP under the dev server (which `npm run dev` starts from scripts/dev.ts, so the
+// command line does not say "dev": Astro does). Builds keep it; e2e/csp.e2e.ts checks the built site.
+const noPolicyInDev = {
+  name: "no-csp-in-dev",
+  hooks: {
+    "astro:config:setup": ({ command, updateConfig }) => {
+      if (command === "dev") updateConfig({ security: { csp: false } });
+    },
+  },
+};
 
 export default defineConfig({
   srcDir: "./site/src",
@@ -18,7 +27,7 @@ export default defineConfig({
   outDir: "./dist",
   output: "server",
   adapter: bunFront(),
-  integrations: [react()],
+  integrations: [react(), noPolicyInDev],
   server: { port: 4321, host: "127.0.0.1" },
   devToolbar: { enabled: false },
   // Anonymous public pages come from the route cache (server/page-cache.ts; docs/decisions/015-page-cache.md): which
@@ -37,7 +46,7 @@ export default defineConfig({
     // Astro hashes, at build time, every inline script it emits and sends those hashes with each page it renders;
     // the Bun front builds the real Content-Security-Policy (api/src/lib/csp.ts) and allows only inline scripts
     // Astro vouched for. Styles may be inline (see csp.ts), so Astro need not hash them.
-    csp: devServer ? false : { styleDirective: { resources: ["'self'", "'unsafe-inline'"] } },
+    csp: { styleDirective: { resources: ["'self'", "'unsafe-inline'"] } },
   },
   // No Markdown in the site. Astro warns that Shiki's inline styles break a CSP, which ours allows anyway.
   markdown: { syntaxHighlight: false },

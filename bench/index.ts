@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { scriptBytes } from "../server/page-scripts";
 import { freePort } from "../server/served-site";
 import { asPostgresAdmin } from "./faults-scenarios";
+import { processGoals } from "./processes";
 import { serverEnv } from "../scripts/server-env.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -460,6 +461,12 @@ try {
       goal: "≤ 30 ms",
       met: p95 <= 30,
     });
+  }
+
+  // `npm start`'s processes and `npm run dev`'s memory (bench/processes.ts), the apps paused.
+  if (process.env.BENCH_PROCESSES !== "0") {
+    await onlyServing("http://127.0.0.1:1/");
+    goals.push(...(await processGoals()));
   }
 
   console.log("\nIssue #17's table");

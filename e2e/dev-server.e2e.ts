@@ -2,10 +2,11 @@
 // modules are served by Vite, not proxied to the API), the login form signs in over fetch with no password in any
 // URL, no policy blocks Vite's client, and the loopback alias of the dev origin (localhost for 127.0.0.1) may post.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { devEnv } from "../scripts/server-env.mjs";
 import { DEMO } from "./support/auth";
 import { accountButton, openAccountMenu } from "./support/ui";
 
@@ -26,9 +27,9 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   scratch = mkdtempSync(join(tmpdir(), "e2e-dev-"));
-  // Its own process group, so the API, Astro and Vite children all stop with it (afterAll).
+  // The README's command, in its own process group so that npm and the dev process stop together (afterAll).
   const root = dirname(test.info().config.configFile ?? join(process.cwd(), "playwright.config.ts"));
-  dev = spawn(process.execPath, ["scripts/platform.mjs", "dev"], {
+  dev = spawn("npm", ["run", "dev"], {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -47,7 +48,7 @@ test.beforeAll(async () => {
   const keep = (chunk: Buffer) => (devOutput = (devOutput + chunk.toString()).slice(-20_000));
   dev.stdout!.on("data", keep);
   dev.stderr!.on("data", keep);
-  // Ready when the API answers through Astro's dev proxy, i.e. both processes are up and the database is seeded.
+  // Ready when the API answers through Astro's dev proxy, i.e. both servers are up and the database is seeded.
   // A page asked for as soon as Astro answers, usually while the API is still creating and seeding its database,
   // waits for the API rather than failing (site/src/middleware.ts).
   const deadline = Date.now() + 120_000;
@@ -75,7 +76,7 @@ test.beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   expect(await firstPage, devOutput).toBe(200);
-  // The human line a newcomer reads (the API process prints it once listening: it may trail the first answer).
+  // The human line a newcomer reads (printed once both servers listen: it may trail the first answer).
   await expect.poll(() => devOutput, { timeout: 10_000 }).toContain(`InnovateHub is ready: ${DEV_URL}`);
 });
 
@@ -147,4 +148,27 @@ test("npm run dev: islands hydrate and the login form signs in through the brows
 test("npm run dev: the loopback alias of the dev origin (localhost) may sign in too", async ({ page }) => {
   const problems = await signInThroughForm(page, `http://localhost:${DEV_PORT}`);
   expect(problems).toEqual([]);
+});
+
+/** The processes under `pid`: id and command line (Linux /proc). */
+function descendants(pid: number): { pid: number; command: string }[] {
+  let children: number[];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((child) => {
+    const command = readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+    return [{ pid: child, command }, ...descendants(child)];
+  });
+}
+
+test("npm run dev is one process: npm's only child serves the site and the API (decision 001)", () => {
+  test.skip(process.platform !== "linux", "reads /proc");
+  const processes = descendants(dev!.pid!);
+  expect(processes.map((p) => p.command)).toEqual([expect.stringMatching(/bun --watch scripts\/dev\.ts$/)]);
+  // Started with what scripts/server-env.mjs says a dev process needs (package.json writes it out).
+  const environment = readFileSync(`/proc/${processes[0]!.pid}/environ`, "utf8").split("\0");
+  for (const [name, value] of Object.entries(devEnv({}))) expect(environment).toContain(`${name}=${value}`);
 });

@@ -2,7 +2,8 @@
 // The platform's command-line entry, runnable with nothing but Node.js >= 20 and npm (README's commands):
 //   npm start        install if needed, build the site if its sources changed (prepare-start), then the npm script
 //                    execs the server: site + API in one Bun process (demo data in dev), npm's only child
-//   npm run dev      API (watched) + Astro dev server with reload, on http://127.0.0.1:$DEV_PORT (4321)
+//   npm run dev      install if needed (prepare-dev), then the npm script execs one watched Bun process: Astro's dev
+//                    server with reload on http://127.0.0.1:$DEV_PORT (4321) and the API beside it (scripts/dev.ts)
 //   npm run build    build the site into dist/ (always) and record the build stamp
 //   npm test         every test: API on PGlite and on PostgreSQL, then Playwright in Chromium; prints a summary
 // It only bootstraps Bun (from the npm registry) and orchestrates; the app itself runs under Bun.
@@ -12,7 +13,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUILD_STAMP, buildInputsHash, isBuildCurrent, readStamp } from "./build-stamp.mjs";
-import { serverEnv } from "./server-env.mjs";
+import { devEnv, serverEnv } from "./server-env.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bun = join(root, "node_modules/.bin/bun");
@@ -97,8 +98,10 @@ function serve(children) {
 }
 
 const command = process.argv[2];
-if (!["start", "prepare-start", "dev", "build", "test"].includes(command)) {
-  console.error("Usage: node scripts/platform.mjs start | prepare-start | dev | build | test [--no-e2e] [--no-postgres]");
+if (!["start", "prepare-start", "dev", "prepare-dev", "build", "test"].includes(command)) {
+  console.error(
+    "Usage: node scripts/platform.mjs start | prepare-start | dev | prepare-dev | build | test [--no-e2e] [--no-postgres]",
+  );
   process.exit(2);
 }
 ensureInstalled();
@@ -111,27 +114,11 @@ if (command === "start" || command === "prepare-start") {
   if (command === "start") serve([[bun, ["server/main.ts", "--ready-line"], serverSettings]]);
 } else if (command === "build") {
   build();
-} else if (command === "dev") {
-  // Own ports, so a dev server can run beside `npm start` (3000) and the browser tests (E2E_PORT).
-  const devPort = process.env.DEV_PORT ?? "4321";
-  const apiPort = process.env.API_DEV_PORT ?? "3001";
-  const siteUrl = `http://127.0.0.1:${devPort}`;
-  step(`Starting the API (port ${apiPort}, restarts on change) and Astro's dev server on ${siteUrl} …`);
-  serve([
-    // NODE_ENV is development whatever .env says: the dev CSP and the loopback origins depend on it.
-    [
-      bun,
-      ["--watch", "server/main.ts", "--api-only", "--ready-line"],
-      { ...serverSettings, NODE_ENV: "development", PORT: apiPort, HOST: "127.0.0.1", SITE_URL: siteUrl },
-    ],
-    // Astro's own entry under Bun (Astro 7 needs Node ≥ 22.12, which the machine may not have), without `bun --bun
-    // astro`'s extra wrapper process.
-    [
-      bun,
-      ["node_modules/astro/bin/astro.mjs", "dev", "--port", devPort],
-      { ...serverSettings, NODE_ENV: "development", API_DEV_PORT: apiPort },
-    ],
-  ]);
+} else if (command === "dev" || command === "prepare-dev") {
+  step(`Starting Astro's dev server and the API on http://127.0.0.1:${process.env.DEV_PORT ?? "4321"} …`);
+  // `npm run dev` runs `prepare-dev`, then its shell execs the dev process (npm's only child, as for `npm start`);
+  // `dev` keeps it as a child.
+  if (command === "dev") serve([[bun, ["--watch", "scripts/dev.ts"], devEnv()]]);
 } else if (command === "test") {
   const { runAllTests } = await import("./run-tests.mjs");
   process.exit(
