@@ -2,13 +2,19 @@
 // listens on loopback and keeps random secrets of its own per data directory (none in the repository).
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadEnv } from "./env";
 
 const PRODUCTION_SECRET = "x".repeat(32);
 
 describe("loadEnv", () => {
+  test("searches at once: the machine's cores by default (decision 008), or what is set within 1–100", () => {
+    expect(loadEnv({}).SEARCH_CONCURRENCY).toBe(availableParallelism());
+    expect(loadEnv({ SEARCH_CONCURRENCY: "8" }).SEARCH_CONCURRENCY).toBe(8);
+    expect(() => loadEnv({ SEARCH_CONCURRENCY: "0" })).toThrow(/SEARCH_CONCURRENCY/);
+  });
+
   test("storage: a local directory by default; a bucket needs S3_BUCKET and both keys", () => {
     expect(loadEnv({}).STORAGE_DIR).toBe(".data/uploads");
     expect(loadEnv({}).S3_BUCKET).toBeUndefined();

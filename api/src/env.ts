@@ -3,6 +3,7 @@
 // random and kept in the data directory (developmentSecrets below): never a constant in the repository.
 import { randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { Type as T, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
@@ -19,9 +20,10 @@ const EnvSchema = T.Object({
   DATABASE_POOL_SIZE: T.Integer({ minimum: 1, maximum: 100, default: 10 }),
   /**
    * Full-text searches running at once in this process; more wait their turn (api/src/lib/search-slots.ts). Each reads
-   * and ranks every match, so beyond the database's cores they only slow each other down (decision 008).
+   * and ranks every match, so beyond the database's cores they only slow each other down (decision 008). By default
+   * this machine's cores: right when PostgreSQL runs beside the app; set it to the database server's when it has more.
    */
-  SEARCH_CONCURRENCY: T.Integer({ minimum: 1, maximum: 100, default: 4 }),
+  SEARCH_CONCURRENCY: T.Integer({ minimum: 1, maximum: 100, default: Math.min(100, availableParallelism()) }),
   PGLITE_DATA_DIR: T.String({ minLength: 1, default: ".data/pglite" }),
   /**
    * Seed demo data when the database is empty at start-up. Unset: on in development only — the demo accounts have
