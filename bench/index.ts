@@ -19,6 +19,7 @@ import { scriptBytes } from "../server/page-scripts";
 import { freePort } from "../server/served-site";
 import { asPostgresAdmin } from "./faults-scenarios";
 import { processGoals } from "./processes";
+import { waitUntilReady } from "./ready";
 import { serverEnv } from "../scripts/server-env.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,21 +36,6 @@ const MAX_REQUESTS = 500_000; // the fetch loop's hard stop per measurement, wha
 /** What a browser sends (and Bun's fetch by default): the app's compression is part of what is measured. */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 const ROOT = join(import.meta.dir, "..");
-
-async function waitFor(url: string, proc: ReturnType<typeof Bun.spawn>) {
-  for (let i = 0; i < 1200; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (proc.exitCode !== null) break;
-    await Bun.sleep(100);
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /**
  * The app processes, each paused (SIGSTOP) while another server is measured: an idle app still polls its job queue,
@@ -198,16 +184,16 @@ try {
   const pgliteApp = startApp(pglitePort, {});
   apps.push({ port: postgresPort, proc: postgresApp, paused: false }, { port: pglitePort, proc: pgliteApp, paused: false });
   await Promise.all([
-    waitFor(`http://127.0.0.1:${fixedPort}/`, fixed),
-    waitFor(`http://127.0.0.1:${postgresPort}/api/ready`, postgresApp),
-    waitFor(`http://127.0.0.1:${pglitePort}/api/ready`, pgliteApp),
+    waitUntilReady(`http://127.0.0.1:${fixedPort}/`, fixed),
+    waitUntilReady(`http://127.0.0.1:${postgresPort}/api/ready`, postgresApp),
+    waitUntilReady(`http://127.0.0.1:${pglitePort}/api/ready`, pgliteApp),
   ]);
   const rssAtStart = rssMb(pgliteApp.pid);
   // After the app has migrated and seeded the database: the bare server reads the same rows.
   const bare = spawn(["bench/bare-pg.ts"], { PORT: String(barePort), DATABASE_URL: databaseUrl });
-  await waitFor(`http://127.0.0.1:${barePort}/`, bare);
+  await waitUntilReady(`http://127.0.0.1:${barePort}/`, bare);
   const preparedBare = spawn(["bench/bare-pg.ts"], { PORT: String(preparedBarePort), DATABASE_URL: databaseUrl, PREPARED: "1" });
-  await waitFor(`http://127.0.0.1:${preparedBarePort}/`, preparedBare);
+  await waitUntilReady(`http://127.0.0.1:${preparedBarePort}/`, preparedBare);
 
   const postgres = (path: string) => `http://127.0.0.1:${postgresPort}${path}`;
   const pglite = (path: string) => `http://127.0.0.1:${pglitePort}${path}`;
@@ -308,7 +294,7 @@ try {
     ],
     {},
   );
-  await waitFor(`http://127.0.0.1:${filePort}/`, fileServer);
+  await waitUntilReady(`http://127.0.0.1:${filePort}/`, fileServer);
   const pageRuns = { file: [] as Run[], kept: [] as Run[] };
   for (let round = 0; round < ROUNDS; round++) {
     pageRuns.file.push(await measureRun(`http://127.0.0.1:${filePort}/`));

@@ -5,11 +5,12 @@
 // `npm run dev` is started twice: the first start creates and seeds the database and lets Vite pre-bundle what it
 // has not yet (a one-off of a new checkout), the second is the one measured, as a developer's every later start.
 //   npm run bench:processes          (part of `npm run bench` too; needs a built site for `npm start`)
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../server/served-site";
+import { waitUntilReady } from "./ready";
 
 const ROOT = join(import.meta.dir, "..");
 const PAGES = ["/", "/challenges", "/projects", "/resources", "/merchandise", "/login", "/register", "/privacy", "/terms"];
@@ -32,21 +33,6 @@ function processTree(pid: number): Proc[] {
   return [{ pid, rssMb, command }, ...children.flatMap(processTree)];
 }
 
-async function waitUntilReady(url: string, child: ChildProcess) {
-  for (let i = 0; i < 1800; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the command exited with ${child.exitCode}`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await Bun.sleep(100);
-  }
-  throw new Error(`${url} did not come up in 3 minutes`);
-}
-
 /** Runs `npm <args>` in its own process group with `env`, calls `measure` once `readyUrl` answers, stops the group. */
 async function withNpm<T>(args: string[], env: Record<string, string>, readyUrl: string, measure: (npm: number) => Promise<T>) {
   const child = spawn("npm", args, {
@@ -57,7 +43,7 @@ async function withNpm<T>(args: string[], env: Record<string, string>, readyUrl:
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
-    await waitUntilReady(readyUrl, child);
+    await waitUntilReady(readyUrl, child, 180);
     return await measure(child.pid!);
   } finally {
     process.kill(-child.pid!, "SIGTERM");

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../server/served-site";
 import { asPostgresAdmin } from "./faults-scenarios";
+import { waitUntilReady } from "./ready";
 
 const PATH = process.argv[2] ?? "/api/challenges";
 /** `bare`: profile bench/bare-pg.ts instead, what the app's first page costs without the app. */
@@ -74,19 +75,6 @@ if (BARE && ON_PGLITE) throw new Error("the bare baseline runs on PostgreSQL onl
 if (!ON_PGLITE) await asPostgresAdmin(ADMIN_URL, (c) => c.query(`CREATE DATABASE "${databaseName}"`));
 try {
   const port = await freePort();
-  const ready = async (url: string) => {
-    for (let i = 0; i < 1200; i++) {
-      if (
-        await fetch(url).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await Bun.sleep(100);
-    }
-    throw new Error(`${url} did not come up`);
-  };
   const startApp = (profiled: boolean) =>
     Bun.spawn([process.execPath, ...(profiled ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : []), "server/main.ts"], {
       cwd: ROOT,
@@ -109,7 +97,7 @@ try {
   if (BARE) {
     // The app migrates and seeds the database, then the bare baseline answers from it, profiled.
     const app = startApp(false);
-    await ready(`http://127.0.0.1:${port}/api/ready`);
+    await waitUntilReady(`http://127.0.0.1:${port}/api/ready`);
     app.kill("SIGTERM");
     await app.exited;
     server = Bun.spawn([process.execPath, "--cpu-prof", `--cpu-prof-dir=${dir}`, "bench/bare-pg.ts"], {
@@ -118,10 +106,10 @@ try {
       stdout: "ignore",
       stderr: "inherit",
     });
-    await ready(`http://127.0.0.1:${port}/`);
+    await waitUntilReady(`http://127.0.0.1:${port}/`);
   } else {
     server = startApp(true);
-    await ready(`http://127.0.0.1:${port}/api/ready`);
+    await waitUntilReady(`http://127.0.0.1:${port}/api/ready`);
   }
   const url = `http://127.0.0.1:${port}${BARE ? "/api/challenges" : PATH}`;
   const wrk = async (seconds: number) => {
