@@ -8,10 +8,12 @@ import { FormatRegistry, type TLiteral, type TSchema, type TUnion } from "@sincl
 import { Errors, ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
 import { Check } from "@sinclair/typebox/value";
 
-// Elysia registers TypeBox's string formats when it loads; an island checking a contract has no Elysia, so the
-// format the contracts use is registered here too (the same meaning: an ISO 8601 timestamp that is a real date).
+// The one meaning of "date-time" in every contract, on the API and in islands alike: an ISO 8601 timestamp with its
+// time and zone that is a real date. Set whatever was there: Elysia registers a lenient "date-time" of its own when
+// it loads (it takes "01/02/2027", "2027-02-01" and "Fri Feb 01 2027 …", read by `new Date` in the server's zone), and
+// which of the two won depended on which module loaded first (admin.test.ts, "dates … are checked").
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
-if (!FormatRegistry.Has("date-time")) FormatRegistry.Set("date-time", (v) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
+FormatRegistry.Set("date-time", (v) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
 
 /** Record ids in paths and bodies (UUIDs, seeded ids): bounded so a long value never reaches the database. */
 export const ID_MAX_LENGTH = 64;

@@ -58,6 +58,12 @@ describe("create and edit", () => {
       [{ ...valid, title: "   " }, "Title is required"],
       [{ ...valid, description: "" }, "Short description is required"],
       [{ ...valid, startDate: "next tuesday" }, "Start date is required (ISO 8601)"],
+      // Shapes a lenient parser reads (Elysia's own date-time format did): 01/02 is 2 January or 1 February depending
+      // on who typed it, and a date without a time or zone is midnight somewhere. The islands refuse them too.
+      [{ ...valid, startDate: "01/02/2027" }, "Start date is required (ISO 8601)"],
+      [{ ...valid, startDate: "2027-02-01" }, "Start date is required (ISO 8601)"],
+      [{ ...valid, startDate: "2027-02-01T00:00:00" }, "Start date is required (ISO 8601)"],
+      [{ ...valid, endDate: "03/01/2027" }, "End date must be an ISO 8601 date or null"],
       [{ ...valid, endDate: "2027-01-01T00:00:00.000Z" }, "End date must be on or after the start date"],
       [{ ...valid, imageUrl: "javascript:alert(1)" }, "Image must be an uploaded image or an http(s) URL"],
       [{ ...valid, status: "ARCHIVED" }, "Invalid status"],
