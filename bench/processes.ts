@@ -6,9 +6,10 @@
 // has not yet (a one-off of a new checkout), the second is the one measured, as a developer's every later start.
 //   npm run bench:processes          (part of `npm run bench` too; needs a built site for `npm start`)
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processTree } from "../server/process-tree";
 import { freePort } from "../server/served-site";
 import { waitUntilReady } from "./ready";
 
@@ -16,23 +17,6 @@ const ROOT = join(import.meta.dir, "..");
 const PAGES = ["/", "/challenges", "/projects", "/resources", "/merchandise", "/login", "/register", "/privacy", "/terms"];
 
 export type Goal = { measure: string; figure: string; goal: string; met: boolean };
-type Proc = { pid: number; rssMb: number; command: string };
-
-/** `pid` and every process under it, with resident memory and command line (Linux /proc). */
-function processTree(pid: number): Proc[] {
-  let status: string;
-  let command: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, "utf8");
-    command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
-  } catch {
-    return []; // ended meanwhile
-  }
-  const rssMb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-  return [{ pid, rssMb, command }, ...children.flatMap(processTree)];
-}
-
 /** Runs `npm <args>` in its own process group with `env`, calls `measure` once `readyUrl` answers, stops the group. */
 async function withNpm<T>(args: string[], env: Record<string, string>, readyUrl: string, measure: (npm: number) => Promise<T>) {
   const child = spawn("npm", args, {

@@ -2,11 +2,12 @@
 // modules are served by Vite, not proxied to the API), the login form signs in over fetch with no password in any
 // URL, no policy blocks Vite's client, and the loopback alias of the dev origin (localhost for 127.0.0.1) may post.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { devEnv } from "../scripts/server-env.mjs";
+import { environmentOf, processTree } from "../server/process-tree";
 import { DEMO } from "./support/auth";
 import { accountButton, openAccountMenu } from "./support/ui";
 
@@ -150,25 +151,11 @@ test("npm run dev: the loopback alias of the dev origin (localhost) may sign in 
   expect(problems).toEqual([]);
 });
 
-/** The processes under `pid`: id and command line (Linux /proc). */
-function descendants(pid: number): { pid: number; command: string }[] {
-  let children: number[];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-  return children.flatMap((child) => {
-    const command = readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
-    return [{ pid: child, command }, ...descendants(child)];
-  });
-}
-
 test("npm run dev is one process: npm's only child serves the site and the API (decision 001)", () => {
   test.skip(process.platform !== "linux", "reads /proc");
-  const processes = descendants(dev!.pid!);
+  const processes = processTree(dev!.pid!).slice(1); // under npm
   expect(processes.map((p) => p.command)).toEqual([expect.stringMatching(/bun --watch scripts\/dev\.ts$/)]);
   // Started with what scripts/server-env.mjs says a dev process needs (package.json writes it out).
-  const environment = readFileSync(`/proc/${processes[0]!.pid}/environ`, "utf8").split("\0");
+  const environment = environmentOf(processes[0]!.pid);
   for (const [name, value] of Object.entries(devEnv({}))) expect(environment).toContain(`${name}=${value}`);
 });

@@ -6,8 +6,8 @@ import { canAccessSection } from "@api/modules/auth/permissions";
 import { serverApi } from "./lib/api.server";
 import { adminSectionOf } from "./features/admin/nav";
 
-// Under `astro dev` the API is its own process (scripts/platform.mjs dev); in production the Bun front has already
-// put an in-process fetcher here.
+// Under `npm run dev` the API listens on its own loopback port beside Astro's dev server (scripts/dev.ts); in
+// production the Bun front has already put an in-process fetcher here.
 const devApiOrigin = `http://127.0.0.1:${import.meta.env.API_DEV_PORT ?? process.env.API_DEV_PORT ?? "3001"}`;
 /** A refused connection, as Bun's fetch (`code`) or Node's (`cause.code`) reports it. */
 const isRefused = (e: unknown) => {
@@ -15,8 +15,9 @@ const isRefused = (e: unknown) => {
   return [error?.code, error?.cause?.code].some((code) => code === "ECONNREFUSED" || code === "ConnectionRefused");
 };
 /**
- * While the dev API is starting (its first start creates and seeds the database) or restarting after an edit
- * (`bun --watch`), its port refuses connections: a page waits for it, up to a minute, instead of failing with a 500.
+ * While the dev API is starting (Astro's dev server, started beside it, answers within seconds; a first start also
+ * creates and seeds the database), its port refuses connections: a page waits for it, up to a minute, instead of
+ * failing with a 500.
  * A refused connection sent nothing, so asking again cannot repeat a write.
  */
 const devFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
