@@ -155,10 +155,17 @@ async function sendRenderedPage(request: Request, response: Response, pathname: 
   return respondCompressed(request, html, { status, statusText, headers }); // the text is in hand: no second read
 }
 
-type FrontOptions = { port: number; hostname: string; astro?: AstroApp; distDir?: string };
+type FrontOptions = {
+  port: number;
+  hostname: string;
+  astro?: AstroApp;
+  distDir?: string;
+  /** Told each request's path as it arrives (server/idle-trim.ts). */
+  onRequest?: (pathname: string) => void;
+};
 
 /** Without `astro` only the API is served (the dev API process behind `astro dev`). */
-export function startServer({ port, hostname, astro, distDir = DIST_DIR }: FrontOptions): Server<undefined> {
+export function startServer({ port, hostname, astro, distDir = DIST_DIR, onRequest }: FrontOptions): Server<undefined> {
   const clientDir = join(distDir, "client");
   const builtFiles = indexBuiltFiles(clientDir);
   // Prerendered pages are build output and never change while the process runs: each file's policy is worked out
@@ -208,6 +215,7 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR }: Front
 
   async function route(request: Request, server: Server<undefined>): Promise<Response> {
     const url = new URL(request.url);
+    onRequest?.(url.pathname);
     recordClientIp(request, server.requestIP(request)?.address);
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       const response = await apiApp.handle(request);

@@ -57,7 +57,17 @@ export async function runServer({ apiOnly, readyLine }: ServerOptions) {
   // and until then this process's kept pages go stale for at most their max-age).
   if (pageListener && !(await Promise.race([pageListener.listening.then(() => true), Bun.sleep(10_000).then(() => false)])))
     log.warn("the page cache listener is not connected yet; serving anyway");
-  const server = startServer({ port: env.PORT, hostname: env.HOST, astro });
+  // At rest, the memory of the last burst goes back to the OS (decision 003, "At rest"); not in development, where a
+  // reload would recompile everything.
+  const { shrinkFootprint, trimWhenIdle } = await import("./idle-trim");
+  const idleTrim =
+    env.IDLE_TRIM_SECONDS > 0 && !apiOnly
+      ? trimWhenIdle({
+          idleMs: env.IDLE_TRIM_SECONDS * 1000,
+          trim: () => shrinkFootprint((rssMbBefore, rssMb) => log.info("at rest: memory given back", { rssMbBefore, rssMb })),
+        })
+      : undefined;
+  const server = startServer({ port: env.PORT, hostname: env.HOST, astro, onRequest: idleTrim?.request });
   log.info("listening", { url: `http://${env.HOST}:${server.port}`, siteUrl: env.SITE_URL, database: database.kind });
   if (readyLine) await printReadyLine();
 
@@ -68,6 +78,7 @@ export async function runServer({ apiOnly, readyLine }: ServerOptions) {
     log.info("shutting down", { signal });
     // Stop accepting connections and let in-flight requests finish (bounded), then the jobs running here (bounded:
     // one cut short runs again elsewhere or after a restart), then close the database.
+    idleTrim?.stop();
     const drained = server.stop(false);
     const timedOut = await Promise.race([drained.then(() => false), Bun.sleep(env.SHUTDOWN_GRACE_MS).then(() => true)]);
     if (timedOut) {

@@ -15,6 +15,13 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ SEARCH_CONCURRENCY: "0" })).toThrow(/SEARCH_CONCURRENCY/);
   });
 
+  test("memory given back at rest: after 30 s without a request by default, never with 0, no negative or fraction", () => {
+    expect(loadEnv({}).IDLE_TRIM_SECONDS).toBe(30);
+    expect(loadEnv({ IDLE_TRIM_SECONDS: "0" }).IDLE_TRIM_SECONDS).toBe(0);
+    expect(loadEnv({ IDLE_TRIM_SECONDS: "300" }).IDLE_TRIM_SECONDS).toBe(300);
+    for (const bad of ["-1", "1.5", "soon"]) expect(() => loadEnv({ IDLE_TRIM_SECONDS: bad })).toThrow(/IDLE_TRIM_SECONDS/);
+  });
+
   test("storage: a local directory by default; a bucket needs S3_BUCKET and both keys", () => {
     expect(loadEnv({}).STORAGE_DIR).toBe(".data/uploads");
     expect(loadEnv({}).S3_BUCKET).toBeUndefined();

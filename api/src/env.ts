@@ -83,6 +83,8 @@ const EnvSchema = T.Object({
   LOG_LEVEL: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error")], { default: "info" }),
   /** Milliseconds to let in-flight requests finish after SIGTERM/SIGINT before closing anyway. */
   SHUTDOWN_GRACE_MS: T.Integer({ minimum: 0, default: 10_000 }),
+  /** Seconds without a request (probes aside) before the server gives memory back; 0: never (server/idle-trim.ts). */
+  IDLE_TRIM_SECONDS: T.Integer({ minimum: 0, maximum: 86_400, default: 30 }),
 });
 
 export type Env = Static<typeof EnvSchema> & {
