@@ -7,6 +7,7 @@
 // the member and admin pages, so the site must hold the demo data (npm start or SEED_DEMO_DATA=true).
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { METRICS, metricsText } from "./lighthouse-metrics.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -118,7 +119,10 @@ async function audit(path, as, theme) {
       .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => ({ category: c.id, audit: lhr.audits[r.id] })))
       .filter(({ audit }) => audit.score !== null && audit.score < 1)
       .map(({ category, audit }) => `${category}:${audit.id}`);
-    return { scores, failing };
+    // The timings the performance score is made of, and this machine's CPU benchmark: simulated throttling scales what
+    // it observes here, so the same page scores lower on a slower machine (the index says how much slower).
+    const metrics = Object.fromEntries(Object.entries(METRICS).map(([id, name]) => [name, lhr.audits[id]?.numericValue ?? 0]));
+    return { scores, failing, metrics, benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0 };
   } finally {
     await page.close();
   }
@@ -139,12 +143,18 @@ try {
       const failing = [...new Set(results.flatMap((r) => r.failing))];
       // A private page passes SEO when "is-crawlable" (its own noindex) is the only SEO audit it fails.
       const notIndexable = PRIVATE.test(path) && failing.filter((f) => f.startsWith("seo:")).join() === "seo:is-crawlable";
-      const row = { path, as: as ?? "visitor", theme, scores, failing, notIndexable };
+      const metrics = Object.fromEntries(
+        Object.values(METRICS).map((name) => [name, median(results.map((r) => r.metrics[name]))]),
+      );
+      const benchmarkIndex = median(results.map((r) => r.benchmarkIndex));
+      const row = { path, as: as ?? "visitor", theme, scores, failing, notIndexable, metrics, benchmarkIndex };
       rows.push(row);
       if (asJson) console.log(JSON.stringify(row));
       else {
         const cells = CATEGORIES.map((id) => `${scores[id]}${id === "seo" && notIndexable ? "*" : ""}`.padStart(5)).join("");
         console.log(`${theme.padEnd(6)}${row.as.padEnd(8)}${path.slice(0, 44).padEnd(46)}${cells}  ${failing.join(" ")}`);
+        if (scores.performance < 100)
+          console.log(`${"".padEnd(14)}median ${metricsText(metrics)}, CPU benchmark ${benchmarkIndex}`);
       }
     }
   }
