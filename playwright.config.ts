@@ -77,9 +77,10 @@ const appServer = (url: string, settings: { dataDir: string; outboxDir: string; 
 /**
  * What a page is and how it behaves in the browser, whichever process rendered it: the axe audits (these files, and
  * the tests named after them in the journey files), the CSP, the theme, the 404 page, keyboard-only use of dialogs and
- * menus, the toast's gestures, and the dev server's smoke test (which starts `npm run dev` of its own).
+ * menus, the toast's gestures, layout shifts while screens load, and the dev server's smoke test (which starts
+ * `npm run dev` of its own).
  */
-const AUDIT_FILES = ["accessibility", "keyboard", "csp", "theme", "not-found", "dev-server", "toast"].map(
+const AUDIT_FILES = ["accessibility", "keyboard", "csp", "theme", "not-found", "dev-server", "toast", "layout-shift"].map(
   (name) => `**/${name}.e2e.ts`,
 );
 const AUDIT_TITLES = /accessibility violations?\b|axe finds no violation/;

@@ -3,6 +3,7 @@
 //   node bench/lighthouse.mjs --base http://127.0.0.1:3000                 five public pages, dark theme, median of 3
 //   node bench/lighthouse.mjs --base http://127.0.0.1:3000 --all --runs 1  every page kind (public, member, admin) in
 //                                                                          both themes: issue #17 item 7's sweep
+//   … --all --only /admin/merchandise                                      the pages of the sweep whose path has it
 // --json prints one JSON line per page instead of the table (bench/index.ts reads it). The demo accounts sign in for
 // the member and admin pages, so the site must hold the demo data (npm start or SEED_DEMO_DATA=true).
 import lighthouse from "lighthouse";
@@ -18,6 +19,7 @@ const base = option("--base", "http://127.0.0.1:3000").replace(/\/$/, "");
 const runs = Number(option("--runs", "3"));
 const all = args.includes("--all");
 const asJson = args.includes("--json");
+const only = option("--only", "");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 /**
  * Pages that ask search engines to stay away (robots.txt and `noindex`: a member's or the admin's screens, token
@@ -78,6 +80,7 @@ const pages = all
       ),
     ]
   : FIVE.map((path) => ({ path, as: null }));
+if (only) pages.splice(0, pages.length, ...pages.filter(({ path }) => path.includes(only)));
 const themes = all ? ["dark", "light"] : ["dark"];
 const sessions = all
   ? { member: await signIn("member", "member-demo-1234"), admin: await signIn("admin", "admin-demo-1234") }

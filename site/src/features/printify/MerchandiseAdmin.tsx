@@ -53,12 +53,6 @@ function MerchandiseAdmin() {
       description="Sync products from your Printify shops and review the catalogue."
       toolbar={
         <>
-          {demo && (
-            <Alert tone="info">
-              <strong>Demo catalogue.</strong> No Printify token is configured, so the store shows built-in demo products. Set
-              PRINTIFY_API_TOKEN and sync a shop to sell your own.
-            </Alert>
-          )}
           <ShopsCard
             shops={shops.data ?? []}
             loading={shops.isPending}
@@ -75,6 +69,13 @@ function MerchandiseAdmin() {
             </span>
             {demo && <Badge tone="info">Demo catalogue</Badge>}
           </div>
+          {/* Known once the catalogue loads: shown where the catalogue appears then, so nothing above it moves. */}
+          {demo && (
+            <Alert tone="info">
+              <strong>Demo catalogue.</strong> No Printify token is configured, so the store shows built-in demo products. Set
+              PRINTIFY_API_TOKEN and sync a shop to sell your own.
+            </Alert>
+          )}
         </>
       }
       query={catalogue}

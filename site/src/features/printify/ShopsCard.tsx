@@ -32,7 +32,7 @@ export default function ShopsCard({ shops, loading, failed, syncing, progress, s
           Printify Shops
         </h2>
         {loading ? (
-          <div className="skeleton h-12 w-full" role="status" aria-label="Loading shops" />
+          <ShopSkeleton />
         ) : failed !== null ? (
           <p className="text-error">{failed}</p>
         ) : shops.length === 0 ? (
@@ -85,5 +85,32 @@ export default function ShopsCard({ shops, loading, failed, syncing, progress, s
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * While the shops load: one shop's row, laid out as the row itself (two lines of text beside a small button, wrapping
+ * as it wraps), so the card keeps its height when the shop arrives and the catalogue below it does not jump (a
+ * layout shift Lighthouse measured at 0.04 on a phone with a shorter placeholder). Most accounts have one shop.
+ */
+function ShopSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading shops"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-100 p-3"
+    >
+      <div className="min-w-0" aria-hidden="true">
+        <p className="font-semibold">
+          <span className="skeleton inline-block h-[1em] w-40 align-middle" />
+        </p>
+        <p className="text-sm">
+          <span className="skeleton inline-block h-[1em] w-32 align-middle" />
+        </p>
+      </div>
+      <span className="btn btn-sm skeleton invisible" aria-hidden="true">
+        Sync Products
+      </span>
+    </div>
   );
 }
