@@ -3,8 +3,9 @@
 // ran, and allocator pages its collections freed but did not return: 20–35 MB a full collection does not give back.
 // Once no request has come for IDLE_TRIM_SECONDS, the process asks JavaScriptCore to shrink its footprint, once per
 // quiet spell: Bun.shrink, JavaScriptCore's shrinkFootprintWhenIdle (public on Apple's platforms for apps to call when
-// idle): delete compiled code, collect, return the allocator's free pages to the OS. What it costs: the next requests run in the slower tiers until they are hot again
-// (the first of each kind ~30 ms slower, then ~2× for a few seconds). Under steady traffic it never runs.
+// idle): delete compiled code, collect, return the allocator's free pages to the OS. What it costs: the next requests
+// run in the slower tiers until they are hot again (the first of each kind ~30 ms slower, then ~2× for a few seconds).
+// Under steady traffic it never runs.
 
 /** Requests that do not make a server busy: a load balancer's probes may come every few seconds, forever. */
 const PROBES = new Set(["/api/health", "/api/ready"]);
@@ -24,8 +25,10 @@ export type IdleTrimOptions = {
   trim: () => void;
 };
 
-/** Checks per idle time: the quiet spell is counted in checks, so a paused process (SIGSTOP, a suspended VM) resumes
- * without trimming at once: missed checks are not run again, and no clock jump counts as quiet. */
+/**
+ * Checks per idle time: the quiet spell is counted in checks, so a paused process (SIGSTOP, a suspended VM) resumes
+ * without trimming at once: missed checks are not run again, and no clock jump counts as quiet.
+ */
 const CHECKS_PER_IDLE = 4;
 
 /**
