@@ -1,9 +1,18 @@
 // Values no route ever wants, refused before validation so they reach neither a schema nor the database:
 // PostgreSQL rejects a NUL in text (error 22021, a 500 before this guard), a lone surrogate is not text at all,
-// `__proto__` as a key is a prototype-pollution probe, and nesting deeper than any contract is a stack-depth probe.
+// `__proto__` as a key is a prototype-pollution probe, nesting deeper than any contract is a stack-depth probe, and a
+// field longer than any contract accepts is a CPU probe (below).
 
 /** Deeper than any body a route accepts (the deepest contract nests three levels). */
 export const MAX_INPUT_DEPTH = 16;
+/**
+ * Longer than any text field accepts (the longest, a challenge's or project's long text, takes 20,000), so no valid
+ * input is refused here, and a field up to this length still gets its own schema's message. Past it, the schema is
+ * not worth running: Elysia's body normaliser (exact-mirror) walks a string sent where a list of choices belongs
+ * character by character, and TypeBox then checks every character against every choice (a 1 MB `toolAccess` cost 5–6
+ * s of CPU). A whole body that is one string (a signed webhook's raw text) is not a field and is not held to this.
+ */
+export const MAX_INPUT_TEXT_LENGTH = 65_536;
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
@@ -13,6 +22,7 @@ const INPUT_PROBLEMS = {
   badText: "contains characters that are not allowed (NUL or an unpaired surrogate)",
   badKey: "contains a key that is not allowed",
   tooDeep: "is nested too deeply",
+  tooLong: `is too long (at most ${MAX_INPUT_TEXT_LENGTH.toLocaleString("en-US")} characters)`,
 } as const;
 
 /** A string that cannot be stored as text. */
@@ -30,6 +40,7 @@ export function findInputProblem(value: unknown, where: string): string | null {
   while (stack.length) {
     const { value: current, path, depth } = stack.pop()!;
     if (typeof current === "string") {
+      if (depth > 0 && current.length > MAX_INPUT_TEXT_LENGTH) return `${name(path)} ${INPUT_PROBLEMS.tooLong}`;
       if (isBadText(current)) return `${name(path)} ${INPUT_PROBLEMS.badText}`;
       continue;
     }

@@ -63,7 +63,7 @@ export const errorPlugin = new Elysia({ name: "errors" })
       case "VALIDATION":
         // A response that fails its own schema is our bug, not the caller's: log it, answer 500.
         if ((error as { type?: string }).type === "response") break;
-        // The schema saw what Elysia made of a non-object body (`{}`): say what was actually wrong.
+        // The schema saw `{}` in place of a non-object body (securityPlugin): say what was actually wrong.
         if ((error as { type?: string }).type === "body" && hasNonObjectBody(request)) {
           return json(400, { type: "invalid_data", message: BODY_NOT_OBJECT });
         }

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { app } from "../app";
 import { db } from "../db/client";
 import { env } from "../env";
-import { BASE_URL, invalid, raw, SITE_ORIGIN, visitor } from "../../test/client";
+import { as, BASE_URL, invalid, raw, SITE_ORIGIN, visitor } from "../../test/client";
 import { createApplication, createChallenge, createUser } from "../../test/factories";
-import { findInputProblem, MAX_INPUT_DEPTH } from "../lib/input-guard";
+import { findInputProblem, MAX_INPUT_DEPTH, MAX_INPUT_TEXT_LENGTH } from "../lib/input-guard";
 import { createSession, SESSION_COOKIE } from "../modules/auth/sessions";
 import { allowedOrigins, BODY_NOT_OBJECT } from "./security";
 
@@ -216,6 +216,43 @@ describe("bad input never reaches a schema or the database", () => {
     expect(nested.error?.value.message).toBe("The request body is nested too deeply");
   });
 
+  test("a field longer than any contract accepts is refused before its schema; up to that, the schema answers", async () => {
+    const admin = as(await createUser({ role: "ADMIN" }));
+    const tooLong = `toolAccess is too long (at most ${MAX_INPUT_TEXT_LENGTH.toLocaleString("en-US")} characters)`;
+    const flood = await admin.users.post(
+      invalid({ username: "flood", email: "flood@example.com", password: "long enough", toolAccess: "x".repeat(1_000_000) }),
+    );
+    expect(flood).toMatchObject({ status: 400, error: { value: { message: tooLong } } });
+    // Just under the ceiling it is the contract's own answer, as before.
+    const under = await admin.users.post(
+      invalid({ username: "under", email: "under@example.com", password: "long enough", toolAccess: "x".repeat(60_000) }),
+    );
+    expect(under).toMatchObject({ status: 400, error: { value: { message: "Unknown tool access entry" } } });
+    const query = await visitor().api.challenges.get({ query: { search: "w".repeat(MAX_INPUT_TEXT_LENGTH + 1) } });
+    expect(query.error?.value).toMatchObject({ message: `query.search is too long (at most 65,536 characters)` });
+    expect(await (await db()).user.count({ where: { username: { in: ["flood", "under"] } } })).toBe(0);
+  });
+
+  test("a body that is one huge string costs what an object of the same size costs (it never reaches a schema)", async () => {
+    // TypeBox's error walk listed a string's own property names (one per character) before saying "not an object":
+    // a 1 MB string sent to sign-up took ~3.7 s of CPU where an object of the same size took ~50 ms.
+    const post = async (body: string) => {
+      const started = performance.now();
+      const res = await send("/api/register", body, "application/json");
+      return { ...res, ms: performance.now() - started };
+    };
+    const big = "x".repeat(900_000);
+    const median = async (body: string) => {
+      const runs = [await post(body), await post(body), await post(body)];
+      return { ...runs[0]!, ms: runs.map((r) => r.ms).sort((a, b) => a - b)[1]! };
+    };
+    const asObject = await median(JSON.stringify({ username: "ab", firstName: big }));
+    const asString = await median(JSON.stringify(big));
+    expect(asString).toMatchObject({ status: 400, body: { message: BODY_NOT_OBJECT } });
+    expect(asObject.status).toBe(400);
+    expect(asString.ms).toBeLessThan(asObject.ms * 5 + 20);
+  });
+
   test("the guard itself: iterative, names where the problem is", () => {
     expect(findInputProblem({ a: [{ b: "ok" }, { c: "bad\u0000" }] }, "body")).toBe(
       "a.c contains characters that are not allowed (NUL or an unpaired surrogate)",
@@ -224,6 +261,12 @@ describe("bad input never reaches a schema or the database", () => {
       "query.q contains characters that are not allowed (NUL or an unpaired surrogate)",
     );
     expect(findInputProblem({ ok: "fine", n: 1, list: ["a", "😀"] }, "body")).toBeNull();
+    expect(findInputProblem({ list: ["a", "y".repeat(MAX_INPUT_TEXT_LENGTH + 1)] }, "body")).toBe(
+      "list is too long (at most 65,536 characters)",
+    );
+    expect(findInputProblem({ text: "y".repeat(MAX_INPUT_TEXT_LENGTH) }, "body")).toBeNull();
+    // A raw body (a signed webhook's exact text) is one string, not a field: any length the body limit allows.
+    expect(findInputProblem("z".repeat(MAX_INPUT_TEXT_LENGTH * 2), "body")).toBeNull();
     let deep: unknown[] = [];
     const root = deep;
     for (let i = 0; i < 100_000; i++) {
