@@ -122,6 +122,6 @@ if (command === "start" || command === "prepare-start") {
 } else if (command === "test") {
   const { runAllTests } = await import("./run-tests.mjs");
   process.exit(
-    await runAllTests({ root, bun, run, build: () => build({ ifChanged: true }), env: baseEnv, args: process.argv.slice(3) }),
+    await runAllTests({ root, bun, build: () => build({ ifChanged: true }), env: baseEnv, args: process.argv.slice(3) }),
   );
 }
