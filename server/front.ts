@@ -204,6 +204,10 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR, onReque
     hostname,
     // Elysia enforces its own per-route limits; this is the hard ceiling for any request body.
     maxRequestBodySize: 12 * 1024 * 1024,
+    // Bun's default of 10 s closes a connection whose answer is late, and a browser resends a POST whose reused
+    // connection closed unanswered: under load, a late answer would become a second write. The slowest answers by
+    // design (the Printify sync, 8 s) stay well inside 30.
+    idleTimeout: 30,
     async fetch(request, server) {
       return secured(await route(request, server));
     },

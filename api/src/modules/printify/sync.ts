@@ -192,8 +192,17 @@ export async function syncShop(
   const deadline = Date.now() + answerWithinMs;
   let run = claimed;
   while (run.status === "RUNNING" && Date.now() < deadline) {
-    await Bun.sleep(WAIT_POLL_MS);
-    run = (await prisma.merchSyncRun.findUnique({ where: { id: claimed.id } })) ?? run;
+    await Bun.sleep(Math.min(WAIT_POLL_MS, deadline - Date.now()));
+    // A look that has not come back by the deadline is not waited for: on a busy database (the job writes after
+    // every product) one could hold the answer past the server's idle timeout, which closes the connection, and a
+    // browser resends a POST whose connection closed unanswered: a second sync, whose summary ("0 added") replaced
+    // the first's in a loaded CI run.
+    const looked = await Promise.race([
+      prisma.merchSyncRun.findUnique({ where: { id: claimed.id } }),
+      Bun.sleep(Math.max(0, deadline - Date.now())).then(() => undefined),
+    ]);
+    if (looked === undefined) break;
+    run = looked ?? run;
   }
   if (run.status === "FAILED")
     throw new AppError("unavailable", `Failed to sync products from Printify. ${run.error ?? ""}`.trim());
