@@ -11,7 +11,7 @@ import { PrismaClient } from "../generated/prisma/client";
 import { env } from "../env";
 import { log } from "../lib/logger";
 import { applyMigrations, migrationNamesOnDisk } from "./migrate";
-import { initialiseInChild, isNewDataDir, PGLITE_SETTINGS } from "./pglite-init";
+import { createDatabase, initialiseInChild, isNewDataDir, PGLITE_SETTINGS } from "./pglite-init";
 import { lockDataDir } from "./pglite-lock";
 import { PGLITE_PARSERS, pgliteReader, pgReader, type SqlReader } from "./read";
 
@@ -53,12 +53,15 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
     release = lockDataDir(dataDir);
   }
   try {
-    // A new directory is created and migrated by a child process (its memory goes with it; pglite-init.ts).
+    // A new directory is created and migrated by a child process (its memory goes with it; pglite-init.ts). A database
+    // in memory lives in this process, so it is made here, from the template as well.
     if (!inMemory && isNewDataDir(dataDir)) {
       const applied = await initialiseInChild(dataDir);
       log.info("embedded database created", { dataDir, applied });
     }
-    const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS, parsers: PGLITE_PARSERS });
+    const client = inMemory
+      ? (await createDatabase(dataDir, { options: { parsers: PGLITE_PARSERS } })).client
+      : new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS, parsers: PGLITE_PARSERS });
     await client.waitReady;
     const factory = new PrismaPGlite(client);
     const prisma = new PrismaClient({ adapter: factory });

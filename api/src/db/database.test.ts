@@ -9,6 +9,8 @@ import { Prisma } from "../generated/prisma/client";
 import { openDatabase } from "./client";
 import { applyMigrations, migrationNamesOnDisk } from "./migrate";
 import { lockDataDir } from "./pglite-lock";
+import { createDatabase, templatePath } from "./pglite-init";
+import { readMigrationList } from "./schema-engine";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { TEST_POSTGRES_URL } from "../../test/setup";
@@ -71,6 +73,58 @@ describe.skipIf(onPostgres)("migrations on PGlite", () => {
     expect(await tableNames((sql) => client.query(sql))).toEqual(EXPECTED_TABLES);
     expect(await applyMigrations(factory)).toEqual([]);
     await client.close();
+  });
+
+  test("a new database is a copy of a template made once: every migration and table, the same history", async () => {
+    const templateDir = mkdtempSync(join(tmpdir(), "pglite-templates-"));
+    try {
+      const history = (client: PGlite) =>
+        client.query<{ migration_name: string; checksum: string }>(
+          "SELECT migration_name, checksum FROM _prisma_migrations ORDER BY migration_name",
+        );
+      const scratch = new PGlite("memory://template-scratch");
+      expect(await applyMigrations(new PrismaPGlite(scratch))).toEqual(await migrationNamesOnDisk());
+
+      const first = await createDatabase("memory://template-first", { templateDir });
+      expect(first).toMatchObject({ fromTemplate: true, applied: [] });
+      expect(existsSync(await templatePath(templateDir))).toBe(true);
+      expect(await tableNames((sql) => first.client.query(sql))).toEqual(EXPECTED_TABLES);
+      expect((await history(first.client)).rows).toEqual((await history(scratch)).rows);
+      // Each copy is a database of its own.
+      const second = await createDatabase("memory://template-second", { templateDir });
+      await second.client.exec(
+        `INSERT INTO settings (id, "annualSubscriptionPrice", "updatedAt") VALUES ('only-in-the-second', 1, now())`,
+      );
+      expect((await first.client.query("SELECT 1 FROM settings WHERE id = 'only-in-the-second'")).rows).toEqual([]);
+      await Promise.all([scratch.close(), first.client.close(), second.client.close()]);
+
+      // A template cut short is dropped and the database made from scratch; the next new database writes it again.
+      const template = await templatePath(templateDir);
+      await Bun.write(template, "not a tarball");
+      const rebuilt = await createDatabase("memory://template-rebuilt", { templateDir });
+      expect(rebuilt).toMatchObject({ fromTemplate: false, applied: await migrationNamesOnDisk() });
+      await rebuilt.client.close();
+      const again = await createDatabase("memory://template-again", { templateDir });
+      expect(again).toMatchObject({ fromTemplate: true, applied: [] });
+      expect(Bun.file(template).size).toBeGreaterThan(1_000_000);
+      await again.client.close();
+    } finally {
+      rmSync(templateDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  test("another set of migrations (one edited, or one more) names another template", async () => {
+    const list = await readMigrationList();
+    const current = await templatePath("/t", list);
+    const [last, ...rest] = [...list.migrationDirectories].reverse();
+    const edited = { ...last!, migrationFile: { ...last!.migrationFile, content: { tag: "ok" as const, value: "SELECT 1;" } } };
+    const added = {
+      path: "29991231000000_next",
+      migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: "" } },
+    };
+    expect(await templatePath("/t", { ...list, migrationDirectories: [...rest.reverse(), edited] })).not.toBe(current);
+    expect(await templatePath("/t", { ...list, migrationDirectories: [...list.migrationDirectories, added] })).not.toBe(current);
+    expect(await templatePath("/t", list)).toBe(current);
   });
 
   test("prisma/migrations is in sync with schema.prisma: a schema edit without its migration fails here", () => {

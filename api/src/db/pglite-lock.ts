@@ -5,7 +5,7 @@ import { join } from "node:path";
 
 export class DataDirInUseError extends Error {}
 
-const LOCK_NAME = "platform.lock";
+export const LOCK_FILE = "platform.lock";
 
 function isAlive(pid: number) {
   try {
@@ -18,7 +18,7 @@ function isAlive(pid: number) {
 
 /** Takes the lock on `dataDir` for this process; returns the function that releases it. */
 export function lockDataDir(dataDir: string): () => void {
-  const path = join(dataDir, LOCK_NAME);
+  const path = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, "wx");
