@@ -4,9 +4,9 @@
 //   bun api/src/db/pglite-init.ts <data dir>    (run by openPglite in client.ts; prints the migrations it applied)
 //
 // initdb is most of a new database's cost (3–5 s of CPU of PGlite's 4–7 s; the migrations ~1.3 s). A new database is
-// the same every time for the same PGlite, settings and migrations, so the first one made on a machine is kept as a
-// template (PGlite's own dump of its data directory) and later ones start as a copy of it (~1 s): every test server,
-// `npm run db:reset`, a second checkout. The migrations still run on the copy and find nothing to do.
+// the same every time for the same PGlite, settings and migrations, so one is made in memory once per machine and
+// kept as a template (PGlite's own dump of its data directory), and every new one starts as a copy of it (~1 s): each
+// test server, `npm run db:reset`, a second checkout. The migrations still run on the copy and find nothing to do.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

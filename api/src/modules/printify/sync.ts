@@ -11,7 +11,7 @@
 //
 // The run itself is a job (`printify-sync`, enqueued with the claim in one transaction): it survives a restart (the
 // job runs again and finishes the same run) and does not hold a request open. The request waits for it a few seconds
-// (ANSWER_WITHIN_MS, under Bun's 10-second idle timeout for a silent connection), then answers the run as it stands;
+// (ANSWER_WITHIN_MS, well under the server's 30-second idle timeout, server/front.ts), then answers the run as it stands;
 // the admin screen follows a longer one through GET /api/printify/sync/{shopId} to its end.
 import { db } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
@@ -173,7 +173,7 @@ function failureReason(e: unknown): string {
   return "Unexpected error while saving the catalogue";
 }
 
-/** How long the sync request waits for its run before answering it as it stands (below Bun's 10 s idle timeout). */
+/** How long the sync request waits for its run before answering it as it stands (below the server's 30 s idle timeout). */
 export const ANSWER_WITHIN_MS = 8_000;
 const WAIT_POLL_MS = 150;
 
