@@ -100,8 +100,23 @@ const browser = await puppeteer.launch({
   ],
 });
 
-/** One Lighthouse run: the four scores and the audits that did not pass. */
+/** Lighthouse could not measure the load (its "Please run Lighthouse again" errors, e.g. NO_NAVSTART). */
+class RunFailed extends Error {}
+
+/** One Lighthouse run, run again (twice at most) when Lighthouse failed to record it. */
 async function audit(path, as, theme) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(path, as, theme);
+    } catch (e) {
+      if (!(e instanceof RunFailed) || attempt === 3) throw e;
+      console.error(`${e.message}: running it again`);
+    }
+  }
+}
+
+/** One Lighthouse run: the four scores and the audits that did not pass. */
+async function auditOnce(path, as, theme) {
   const page = await browser.newPage();
   try {
     // The theme a returning visitor chose (localStorage "theme", SPEC §1), set before the page's own script reads it.
@@ -115,7 +130,7 @@ async function audit(path, as, theme) {
       page,
     );
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new RunFailed(`${path}: ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
     // Scored audits that did not pass, by the category that weighs them.
     const failing = Object.values(lhr.categories)

@@ -89,6 +89,11 @@ beforeAll(async () => {
     ["not-found", "/no-such-page"],
     ["challenge-not-found", "/challenges/00000000-0000-4000-8000-000000000000"],
     ["admin", "/admin", adminCookie],
+    // The list screens render their first page on the server (lib/query.tsx FirstPage).
+    ["admin-challenges", "/admin/challenges", adminCookie],
+    ["admin-projects", "/admin/projects", adminCookie],
+    ["admin-resources", "/admin/resources", adminCookie],
+    ["admin-users", "/admin/users", adminCookie],
     ["admin-invoices", "/admin/invoices", adminCookie],
     ["admin-operations", "/admin/operations", adminCookie],
     ["subscriptions", "/subscriptions", adminCookie],

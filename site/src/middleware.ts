@@ -48,6 +48,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const page = await next();
       return new Response(page.body, { status: 403, headers: page.headers });
     }
+    // An admin screen carries what only its section may read (its list's first page, the dashboard's figures): no
+    // cache, shared or the browser's own, keeps it.
+    const page = await next();
+    page.headers.set("Cache-Control", "private, no-store");
+    return page;
   }
   return next();
 });

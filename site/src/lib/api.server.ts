@@ -1,7 +1,8 @@
 // Server-side API calls from Astro pages and endpoints: the same typed client the islands use, over the fetcher
 // the Bun front puts in `locals.fetch` (Elysia in-process; over loopback under `astro dev`). Only the visitor's
 // cookie goes along: the API must not act on any other browser header a page received.
-import { createApi } from "./api";
+import { createApi, nextCursorOf } from "./api";
+import type { FirstPage } from "./query";
 
 type PageContext = { request: Request; locals: App.Locals };
 
@@ -25,3 +26,17 @@ export function forwardCookies(from: Response | undefined, to: Headers): void {
  * segment and the API answers 400/404 for it.
  */
 export const pathParam = (value: string | undefined): string => encodeURIComponent(value ?? "");
+
+/**
+ * The first page of a keyset-paged list for an island's `first` prop (lib/query.tsx), with what `extra` reads from
+ * the response's headers (a list's counts), or undefined when the call failed: the island then loads it itself and
+ * shows the failure with Retry, as it would without a first page.
+ */
+export async function firstPage<T, E extends object = object>(
+  call: Promise<{ data: T[] | null; error: unknown; response: Response | null }>,
+  extra?: (response: Response | null) => E,
+): Promise<(FirstPage<T> & E) | undefined> {
+  const { data, error, response } = await call;
+  if (error || !data) return undefined;
+  return { items: data, nextCursor: nextCursorOf(response), ...(extra?.(response) as E) };
+}

@@ -1,7 +1,7 @@
 // Admin challenges (SPEC §2 Admin challenges, §8 toasts): every challenge including drafts as a grid of cards with
 // Applications, Edit and Delete; the create/edit dialog; the delete confirmation; the applications review.
 import type { Challenge } from "@api/modules/challenges/schema";
-import { withQueries } from "../../lib/query";
+import { type FirstPage, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import Modal from "../../components/ui/Modal";
@@ -16,8 +16,8 @@ import { challengePayload, type ChallengeFormValues } from "./challenge-form";
 import { useCreateChallenge, useDeleteChallenge, useManagedChallenges, useUpdateChallenge } from "./challenges.queries";
 import { ApplicationsReviewList } from "../applications/ApplicationsReview";
 
-function ChallengesAdmin() {
-  const challenges = useManagedChallenges();
+function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
+  const challenges = useManagedChallenges(first);
   const createChallenge = useCreateChallenge();
   const updateChallenge = useUpdateChallenge();
   const deleteChallenge = useDeleteChallenge();

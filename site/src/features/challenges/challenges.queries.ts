@@ -2,18 +2,23 @@
 // The grid pages by keyset: each page's next cursor arrives in a response header, not in the list itself.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChallengeInput, ChallengeUpdate } from "@api/modules/challenges/schema";
+import type { Challenge } from "@api/modules/challenges/schema";
 import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { type FirstPage, initialPages } from "../../lib/query";
 
 const MANAGED = ["challenges", "manage"] as const;
 /** Two full rows of three on large screens per page; admins rarely have more than a few pages. */
 const ADMIN_PAGE_SIZE = 24;
+/** The grid's first page, as the page fetches it on the server. */
+export const MANAGED_FIRST_PAGE = { limit: ADMIN_PAGE_SIZE };
 
-export const useManagedChallenges = () =>
+export const useManagedChallenges = (first?: FirstPage<Challenge>) =>
   useInfiniteQuery({
     queryKey: MANAGED,
     initialPageParam: undefined as string | undefined,
+    initialData: initialPages(first),
     queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.challenges.manage.get({ query: { limit: ADMIN_PAGE_SIZE, cursor: pageParam } });
+      const { data, error, response } = await api.challenges.manage.get({ query: { ...MANAGED_FIRST_PAGE, cursor: pageParam } });
       if (error) throw toApiError(error);
       return { items: data, nextCursor: nextCursorOf(response) };
     },

@@ -107,24 +107,47 @@ function builders(series: ChartSeries): Record<string, Build> {
   };
 }
 
-export function drawCharts(root: HTMLElement) {
+/** Lets the browser paint and answer input before the next piece of work (one chart is one task, not three). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export async function drawCharts(root: HTMLElement) {
   const series = JSON.parse(root.dataset.series ?? "null") as ChartSeries | null;
   if (!series) return;
   const boxes = [...root.querySelectorAll<HTMLElement>("[data-chart]")];
-  let charts: uPlot[] = [];
-  const draw = () => {
-    for (const chart of charts) chart.destroy();
+  const widths = new Map<HTMLElement, number>();
+  const charts = new Map<HTMLElement, uPlot>();
+  // Each chart in its own task: three drawn in one, right after uPlot's module ran, blocked the page for 300 ms on a
+  // throttled phone (issue 17, total blocking time).
+  let generation = 0;
+  const draw = async () => {
+    // A theme change while drawing starts over; the older pass stops at its next task.
+    const mine = ++generation;
+    for (const chart of charts.values()) chart.destroy();
+    charts.clear();
     const build = builders(series);
-    charts = boxes.flatMap((box) => {
+    for (const box of boxes) {
       const make = build[box.dataset.chart ?? ""];
-      if (!make) return [];
-      const { opts, data } = make(box.clientWidth || 300);
-      return [new uPlot(opts, data, box)];
-    });
+      if (!make) continue;
+      await nextTask();
+      if (mine !== generation) return;
+      const width = box.clientWidth || 300;
+      const { opts, data } = make(width);
+      widths.set(box, width);
+      charts.set(box, new uPlot(opts, data, box));
+    }
   };
-  draw();
-  new MutationObserver(draw).observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  await draw();
+  new MutationObserver(() => void draw()).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ["data-theme"],
+  });
+  // Resized only when a box's width changed (the observer also reports once when it starts).
   new ResizeObserver(() => {
-    for (const [i, chart] of charts.entries()) chart.setSize({ width: boxes[i]?.clientWidth || 300, height: HEIGHT });
+    for (const [box, chart] of charts) {
+      const width = box.clientWidth || 300;
+      if (widths.get(box) === width) continue;
+      widths.set(box, width);
+      chart.setSize({ width, height: HEIGHT });
+    }
   }).observe(root);
 }

@@ -2,7 +2,7 @@
 // dialogs, delete confirmation, and the Archive Challenge dialog. Every successful change refreshes the grid, which
 // pages by keyset (Load more).
 import type { Project } from "@api/modules/projects/schema";
-import { withQueries } from "../../lib/query";
+import { type FirstPage, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import { PlusIcon } from "../admin/icons";
@@ -25,8 +25,8 @@ import {
 } from "./projects.queries";
 
 /** Archiving is a challenges-section call: without that section the button is shown disabled. */
-function ProjectsAdmin({ canArchive }: { canArchive: boolean }) {
-  const projectsQuery = useProjects();
+function ProjectsAdmin({ canArchive, first }: { canArchive: boolean; first?: FirstPage<Project> }) {
+  const projectsQuery = useProjects(first);
   const challengesQuery = useCompletedChallenges();
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();

@@ -4,21 +4,25 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import type { Project, ProjectInput, ProjectUpdate } from "@api/modules/projects/schema";
 import type { Challenge } from "@api/modules/challenges/schema";
 import { api, everyPage, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { type FirstPage, initialPages } from "../../lib/query";
 
 const PROJECTS = ["projects"] as const;
 const COMPLETED_CHALLENGES = ["challenges", "COMPLETED"] as const;
 /** Two full rows of three on large screens per page of the grid. */
 const ADMIN_PAGE_SIZE = 24;
+/** The grid's first page, as the page fetches it on the server. */
+export const ADMIN_FIRST_PAGE = { limit: ADMIN_PAGE_SIZE };
 /** The list routes' largest page, for the lists a dialog needs whole (walked with everyPage). */
 const PAGE_LIMIT = 100;
 
 /** The project grid, newest first, a keyset page at a time (Load more). */
-export const useProjects = () =>
+export const useProjects = (first?: FirstPage<Project>) =>
   useInfiniteQuery({
     queryKey: [...PROJECTS, "admin"],
     initialPageParam: undefined as string | undefined,
+    initialData: initialPages(first),
     queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.projects.get({ query: { limit: ADMIN_PAGE_SIZE, cursor: pageParam } });
+      const { data, error, response } = await api.projects.get({ query: { ...ADMIN_FIRST_PAGE, cursor: pageParam } });
       if (error) throw toApiError(error);
       return { items: data as Project[], nextCursor: nextCursorOf(response) };
     },

@@ -2,7 +2,7 @@
 // Subscription Settings, Create / Edit dialogs, delete confirmation. Every successful change refreshes the grid.
 import type { Resource } from "@api/modules/resources/schema";
 import { DEFAULT_ANNUAL_PRICE } from "@api/modules/settings/schema";
-import { withQueries } from "../../lib/query";
+import { type FirstPage, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import { PlusIcon } from "../admin/icons";
@@ -25,8 +25,8 @@ import {
   useUpdateResource,
 } from "./resources.queries";
 
-function ResourcesAdmin() {
-  const resourcesQuery = useResources();
+function ResourcesAdmin({ first }: { first?: FirstPage<Resource> }) {
+  const resourcesQuery = useResources(first);
   const settingsQuery = useSubscriptionSettings();
   const projectsQuery = useProjectOptions();
   const createResource = useCreateResource();

@@ -4,19 +4,23 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import type { Resource, ResourceInput, ResourceUpdate } from "@api/modules/resources/schema";
 import type { SubscriptionSettingsInput } from "@api/modules/settings/schema";
 import { api, everyPage, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { type FirstPage, initialPages } from "../../lib/query";
 
 const RESOURCES = ["resources", "admin"] as const;
 const SETTINGS = ["settings", "subscription"] as const;
 
 const ADMIN_PAGE_SIZE = 24;
+/** The grid's first page, as the page fetches it on the server. */
+export const ADMIN_FIRST_PAGE = { drafts: true, limit: ADMIN_PAGE_SIZE };
 
 /** The library, drafts included (the `resources` section sees them), a keyset page at a time. */
-export const useResources = () =>
+export const useResources = (first?: FirstPage<Resource>) =>
   useInfiniteQuery({
     queryKey: [...RESOURCES, "list"],
     initialPageParam: undefined as string | undefined,
+    initialData: initialPages(first),
     queryFn: async ({ pageParam }) => {
-      const query = { drafts: true, limit: ADMIN_PAGE_SIZE, cursor: pageParam };
+      const query = { ...ADMIN_FIRST_PAGE, cursor: pageParam };
       const { data, error, response } = await api.resources.get({ query });
       if (error) throw toApiError(error);
       return { items: data as Resource[], nextCursor: nextCursorOf(response) };

@@ -12,7 +12,7 @@ import { PlusIcon } from "../admin/icons";
 import AdminListScreen from "../admin/AdminListScreen";
 import { useCrudDialogs } from "../admin/use-crud-dialogs";
 import ConfirmDeleteDialog from "../admin/ConfirmDeleteDialog";
-import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from "./users.queries";
+import { type UsersPage, useCreateUser, useDeleteUser, useUpdateUser, useUsers } from "./users.queries";
 import UserFormDialog from "./UserFormDialog";
 import UsersTable from "./UsersTable";
 import UserFilters, { type UserFilter } from "./UserFilters";
@@ -20,7 +20,9 @@ import { userPayload, type UserFormValues } from "./user-form";
 
 const SEARCH_DELAY_MS = 250;
 
-function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" | "role" | "toolAccess"> }) {
+type Props = { currentUser: Pick<CurrentUser, "id" | "role" | "toolAccess">; first?: UsersPage };
+
+function UserManagement({ currentUser, first }: Props) {
   const canChangeAccess = currentUser.role === "ADMIN";
   const [filter, setFilter] = useState<UserFilter>({ search: "", role: "ALL" });
   // The search asks the server once typing pauses, not at every keystroke.
@@ -29,7 +31,7 @@ function UserManagement({ currentUser }: { currentUser: Pick<CurrentUser, "id" |
     const timer = setTimeout(() => setSearch(filter.search.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [filter.search]);
-  const usersQuery = useUsers({ search, role: filter.role === "ALL" ? undefined : filter.role });
+  const usersQuery = useUsers({ search, role: filter.role === "ALL" ? undefined : filter.role }, first);
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();

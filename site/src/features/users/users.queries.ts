@@ -10,31 +10,37 @@ import {
   type UpdateUserBody,
 } from "@api/modules/users/schema";
 import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { type FirstPage, initialPages } from "../../lib/query";
 
 const USERS = ["users"] as const;
 
 const PAGE_SIZE = 50;
 const count = (response: Response | null | undefined, header: string) => Number(response?.headers.get(header) ?? 0);
+/** The counts of the whole filtered list, which every page's headers carry. */
+export const userCounts = (response: Response | null | undefined) => ({
+  total: count(response, TOTAL_COUNT_HEADER),
+  admins: count(response, ADMIN_COUNT_HEADER),
+});
+/** The table's first page unfiltered, as the page fetches it on the server. */
+export const USERS_FIRST_PAGE = { limit: PAGE_SIZE };
+export type UsersPage = FirstPage<AdminUser> & ReturnType<typeof userCounts>;
 
 /**
  * The user table, filtered on the server (search, role), a keyset page at a time. Every page carries the counts of
  * the whole filtered list; the screen shows the first page's. The last result stays on screen while a new filter
  * loads (no flash of skeletons per keystroke).
  */
-export const useUsers = (filter: { search: string; role?: Role }) =>
+export const useUsers = (filter: { search: string; role?: Role }, first?: UsersPage) =>
   useInfiniteQuery({
     queryKey: [...USERS, "list", filter],
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => {
-      const query = { ...filter, search: filter.search || undefined, limit: PAGE_SIZE, cursor: pageParam };
+    // The page's first page is the unfiltered list's: only that query starts from it.
+    initialData: filter.search || filter.role ? undefined : initialPages(first),
+    queryFn: async ({ pageParam }): Promise<UsersPage> => {
+      const query = { ...filter, ...USERS_FIRST_PAGE, search: filter.search || undefined, cursor: pageParam };
       const { data, error, response } = await api.users.get({ query });
       if (error) throw toApiError(error);
-      return {
-        items: data as AdminUser[],
-        nextCursor: nextCursorOf(response),
-        total: count(response, TOTAL_COUNT_HEADER),
-        admins: count(response, ADMIN_COUNT_HEADER),
-      };
+      return { items: data as AdminUser[], nextCursor: nextCursorOf(response), ...userCounts(response) };
     },
     getNextPageParam: (page) => page.nextCursor,
     placeholderData: keepPreviousData,
