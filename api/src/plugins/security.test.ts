@@ -233,6 +233,26 @@ describe("bad input never reaches a schema or the database", () => {
     expect(await (await db()).user.count({ where: { username: { in: ["flood", "under"] } } })).toBe(0);
   });
 
+  test("a list field sent as text or as an object with a length is refused, not read as a list", async () => {
+    // Elysia's normaliser copied a list of choices by its `length`: "" cleared a user's delegations, "ab" was [a, b].
+    const admin = as(await createUser({ role: "ADMIN" }));
+    const delegate = await createUser({ toolAccess: ["resources"] });
+    for (const toolAccess of ["", { length: 1, 0: "resources" }]) {
+      const res = await admin.users({ id: delegate.id }).patch(invalid({ toolAccess }));
+      expect(res).toMatchObject({ status: 400, error: { value: { message: "toolAccess must be a list" } } });
+    }
+    const created = await admin.users.post(
+      invalid({ username: "listless", email: "listless@example.com", password: "long enough", toolAccess: "" }),
+    );
+    expect(created).toMatchObject({ status: 400, error: { value: { message: "toolAccess must be a list" } } });
+    expect(await (await db()).user.count({ where: { username: "listless" } })).toBe(0);
+    expect((await (await db()).user.findUniqueOrThrow({ where: { id: delegate.id } })).toolAccess).toEqual(["resources"]);
+    // A real list, and a body without the field, are as before.
+    expect((await admin.users({ id: delegate.id }).patch({ toolAccess: ["challenges"] })).status).toBe(200);
+    expect((await admin.users({ id: delegate.id }).patch({ firstName: "Dee" })).status).toBe(200);
+    expect((await (await db()).user.findUniqueOrThrow({ where: { id: delegate.id } })).toolAccess).toEqual(["challenges"]);
+  });
+
   test("a body that is one huge string costs what an object of the same size costs (it never reaches a schema)", async () => {
     // TypeBox's error walk listed a string's own property names (one per character) before saying "not an object":
     // a 1 MB string sent to sign-up took ~3.7 s of CPU where an object of the same size took ~50 ms.

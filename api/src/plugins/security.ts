@@ -102,6 +102,36 @@ const nonObjectBodies = new WeakSet<Request>();
 /** Whether the request's JSON body was not an object (errorPlugin words a failed body validation as BODY_NOT_OBJECT). */
 export const hasNonObjectBody = (request: Request) => nonObjectBodies.has(request);
 
+/**
+ * Each JSON body as it was sent, before the route's schema normalised it. Elysia's normaliser (exact-mirror) copies
+ * a list of choices or objects by its `length`, so a string or any object with a `length` sent there passed as a list:
+ * `{"toolAccess": ""}` cleared a user's delegations as `[]` would, `"ab"` became `["a", "b"]`.
+ */
+const sentBodies = new WeakMap<Request, unknown>();
+
+/**
+ * The first list in a validated body that was not a list in the body sent ("toolAccess must be a list"), or null.
+ * Walks what the schema kept (small and bounded by the contract), beside what was sent.
+ */
+export function findListNotSent(validated: unknown, sent: unknown, path = ""): string | null {
+  // Absent when sent: the schema's default filled it in.
+  if (sent === undefined) return null;
+  if (Array.isArray(validated)) {
+    if (!Array.isArray(sent)) return `${path || "The request body"} must be a list`;
+    for (const [i, item] of validated.entries()) {
+      const problem = findListNotSent(item, sent[i], path);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  if (validated === null || typeof validated !== "object" || sent === null || typeof sent !== "object") return null;
+  for (const [key, value] of Object.entries(validated)) {
+    const problem = findListNotSent(value, (sent as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+    if (problem) return problem;
+  }
+  return null;
+}
+
 const tooLarge = () => new AppError("invalid_data", "The request body is too large", 413);
 
 /** Reads a body chunk by chunk and stops at the limit: a hostile body costs at most `maxBytes` of memory. */
@@ -176,7 +206,10 @@ export const securityPlugin = new Elysia({ name: "security" })
     } catch {
       throw new AppError("invalid_data", "The request body is not valid JSON");
     }
-    if (isJsonObject(value)) return value;
+    if (isJsonObject(value)) {
+      sentBodies.set(request, value);
+      return value;
+    }
     // The schema sees `{}` instead: TypeBox's error walk lists a value's own property names before it can say "not an
     // object", which for a 1 MB string is a million names, twice (3–4 s of CPU for one request). The refusal comes
     // later either way (errorPlugin or onBeforeHandle below), after the route's access checks.
@@ -190,6 +223,9 @@ export const securityPlugin = new Elysia({ name: "security" })
   })
   // After the route's access checks and its schema: a body that was not an object is refused here when the schema
   // let it through (coerced to `{}`, or an optional body skipped); when the schema failed on it, errorPlugin says so.
-  .onBeforeHandle({ as: "global" }, ({ request }) => {
+  .onBeforeHandle({ as: "global" }, ({ request, body }) => {
     if (nonObjectBodies.has(request)) throw new AppError("invalid_data", BODY_NOT_OBJECT);
+    const sent = sentBodies.get(request);
+    const problem = sent === undefined ? null : findListNotSent(body, sent);
+    if (problem) throw new AppError("invalid_data", problem);
   });
