@@ -28,7 +28,8 @@ export function withQueries<P extends object>(Island: ComponentType<P>) {
       </QueryClientProvider>
     );
   }
-  WithQueries.displayName = `withQueries(${Island.displayName ?? Island.name})`;
+  // For React's developer tools; the production bundle leaves it out (every island page carries this code).
+  if (import.meta.env.DEV) WithQueries.displayName = `withQueries(${Island.displayName ?? Island.name})`;
   return WithQueries;
 }
 
