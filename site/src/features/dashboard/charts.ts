@@ -136,7 +136,7 @@ export async function drawCharts(root: HTMLElement) {
       charts.set(box, new uPlot(opts, data, box));
     }
   };
-  await draw();
+  // Watched from the start: a theme change during the first pass redraws too.
   new MutationObserver(() => void draw()).observe(document.documentElement, {
     attributes: true,
     attributeFilter: ["data-theme"],
@@ -150,4 +150,5 @@ export async function drawCharts(root: HTMLElement) {
       chart.setSize({ width, height: HEIGHT });
     }
   }).observe(root);
+  await draw();
 }
