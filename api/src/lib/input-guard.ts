@@ -1,7 +1,8 @@
 // Values no route ever wants, refused before validation so they reach neither a schema nor the database:
 // PostgreSQL rejects a NUL in text (error 22021, a 500 before this guard), a lone surrogate is not text at all,
 // `__proto__` as a key is a prototype-pollution probe, nesting deeper than any contract is a stack-depth probe, and a
-// field longer than any contract accepts is a CPU probe (below).
+// field longer than any contract accepts is a CPU probe (below). After validation, one more: a list the schema let
+// through must have been sent as a list (findListNotSent).
 
 /** Deeper than any body a route accepts (the deepest contract nests three levels). */
 export const MAX_INPUT_DEPTH = 16;
@@ -54,6 +55,29 @@ export function findInputProblem(value: unknown, where: string): string | null {
         depth: depth + 1,
       });
     }
+  }
+  return null;
+}
+
+/**
+ * The first list in a validated body that was not a list in the body sent ("toolAccess must be a list"), or null.
+ * Walks what the schema kept (small and bounded by the contract), beside what was sent.
+ */
+export function findListNotSent(validated: unknown, sent: unknown, path = ""): string | null {
+  // Absent when sent: the schema's default filled it in.
+  if (sent === undefined) return null;
+  if (Array.isArray(validated)) {
+    if (!Array.isArray(sent)) return `${path || "The request body"} must be a list`;
+    for (const [i, item] of validated.entries()) {
+      const problem = findListNotSent(item, sent[i], path);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  if (validated === null || typeof validated !== "object" || sent === null || typeof sent !== "object") return null;
+  for (const [key, value] of Object.entries(validated)) {
+    const problem = findListNotSent(value, (sent as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+    if (problem) return problem;
   }
   return null;
 }

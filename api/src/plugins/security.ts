@@ -12,7 +12,7 @@
 import { Elysia } from "elysia";
 import { env } from "../env";
 import { AppError } from "../lib/errors";
-import { findInputProblem } from "../lib/input-guard";
+import { findInputProblem, findListNotSent } from "../lib/input-guard";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
@@ -108,29 +108,6 @@ export const hasNonObjectBody = (request: Request) => nonObjectBodies.has(reques
  * `{"toolAccess": ""}` cleared a user's delegations as `[]` would, `"ab"` became `["a", "b"]`.
  */
 const sentBodies = new WeakMap<Request, unknown>();
-
-/**
- * The first list in a validated body that was not a list in the body sent ("toolAccess must be a list"), or null.
- * Walks what the schema kept (small and bounded by the contract), beside what was sent.
- */
-export function findListNotSent(validated: unknown, sent: unknown, path = ""): string | null {
-  // Absent when sent: the schema's default filled it in.
-  if (sent === undefined) return null;
-  if (Array.isArray(validated)) {
-    if (!Array.isArray(sent)) return `${path || "The request body"} must be a list`;
-    for (const [i, item] of validated.entries()) {
-      const problem = findListNotSent(item, sent[i], path);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  if (validated === null || typeof validated !== "object" || sent === null || typeof sent !== "object") return null;
-  for (const [key, value] of Object.entries(validated)) {
-    const problem = findListNotSent(value, (sent as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
-    if (problem) return problem;
-  }
-  return null;
-}
 
 const tooLarge = () => new AppError("invalid_data", "The request body is too large", 413);
 

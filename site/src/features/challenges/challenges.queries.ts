@@ -10,7 +10,7 @@ const MANAGED = ["challenges", "manage"] as const;
 /** Two full rows of three on large screens per page; admins rarely have more than a few pages. */
 const ADMIN_PAGE_SIZE = 24;
 /** The grid's first page, as the page fetches it on the server. */
-export const MANAGED_FIRST_PAGE = { limit: ADMIN_PAGE_SIZE };
+export const ADMIN_FIRST_PAGE = { limit: ADMIN_PAGE_SIZE };
 
 export const useManagedChallenges = (first?: FirstPage<Challenge>) =>
   useInfiniteQuery({
@@ -18,7 +18,7 @@ export const useManagedChallenges = (first?: FirstPage<Challenge>) =>
     initialPageParam: undefined as string | undefined,
     initialData: initialPages(first),
     queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.challenges.manage.get({ query: { ...MANAGED_FIRST_PAGE, cursor: pageParam } });
+      const { data, error, response } = await api.challenges.manage.get({ query: { ...ADMIN_FIRST_PAGE, cursor: pageParam } });
       if (error) throw toApiError(error);
       return { items: data, nextCursor: nextCursorOf(response) };
     },
