@@ -9,7 +9,7 @@ import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions"
 import { BILLING_PAGE_SIZE } from "../api/src/modules/payments/schema";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
 import { servedSite } from "./served-site";
-import { pagesChanged } from "../api/src/lib/page-cache";
+import { pagesChanged } from "../api/src/db/page-changes";
 import { tagsChangedBy } from "../api/src/lib/page-tags";
 
 const site = servedSite();

@@ -11,7 +11,7 @@ import { log } from "../api/src/lib/logger";
 import { clientIpOf, recordClientIp } from "../api/src/lib/client-ip";
 import { contentSecurityPolicy, inlineScriptHashes } from "../api/src/lib/csp";
 import { finishRenderedPage, isHtml } from "./finished-page";
-import { pagesChanged } from "../api/src/lib/page-cache";
+import { pagesChanged } from "../api/src/db/page-changes";
 import { tagsChangedBy } from "../api/src/lib/page-tags";
 import { PAGE_CACHE_REGISTRY, type PageCacheRegistry } from "./page-cache";
 import { compressResponse, negotiateEncoding, respondCompressed, varyOnAcceptEncoding, type ContentEncoding } from "./compress";

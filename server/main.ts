@@ -48,10 +48,10 @@ export async function runServer({ apiOnly, readyLine }: ServerOptions) {
     process.exit(1);
   }
   const astro = await astroLoading;
-  // Several processes on one PostgreSQL: each hears which pages the others' writes changed (api/src/lib/page-cache.ts).
+  // Several processes on one PostgreSQL: each hears which pages the others' writes changed (api/src/db/page-changes.ts).
   const pageListener =
     astro && database.kind === "postgres" && env.DATABASE_URL
-      ? (await import("../api/src/lib/page-cache")).listenForPageChanges(env.DATABASE_URL)
+      ? (await import("../api/src/db/page-changes")).listenForPageChanges(env.DATABASE_URL)
       : undefined;
   // Pages are served once this process hears the others' writes (bounded: a listener still connecting keeps trying,
   // and until then this process's kept pages go stale for at most their max-age).

@@ -10,13 +10,13 @@
 //   - what is kept is the finished page: its CSP worked out (finished-page.ts) and its brotli and gzip bytes, so a hit
 //     is neither re-hashed nor re-compressed. The CSP is hash-based, the same for every visitor.
 // Tags name what a page shows (routeRules); a write that changes it invalidates the tag here and, through
-// api/src/lib/page-cache.ts, in every other process.
+// api/src/db/page-changes.ts, in every other process.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { CacheProvider, InvalidateOptions } from "astro";
 import { type ContentEncoding, rememberedNegotiation, varyOnAcceptEncoding } from "./compress";
 import { finishRenderedPage, isHtml } from "./finished-page";
 
-/** What api/src/lib/page-cache.ts calls to drop pages in this process (a global: Astro's bundle has its own copies of modules). */
+/** What api/src/db/page-changes.ts calls to drop pages in this process (a global: Astro's bundle has its own copies of modules). */
 export const PAGE_CACHE_REGISTRY = Symbol.for("platform.pageCache");
 export type PageCacheRegistry = {
   invalidate(options: InvalidateOptions | "all"): void;

@@ -7,7 +7,7 @@ import { createProject, createUser, unique } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
-import { pagesChanged } from "../api/src/lib/page-cache";
+import { pagesChanged } from "../api/src/db/page-changes";
 import { tagsChangedBy } from "../api/src/lib/page-tags";
 
 const site = servedSite();

@@ -13,7 +13,8 @@ import { log } from "../lib/logger";
 import { applyMigrations, migrationNamesOnDisk } from "./migrate";
 import { createDatabase, initialiseInChild, isNewDataDir, PGLITE_SETTINGS } from "./pglite-init";
 import { lockDataDir } from "./pglite-lock";
-import { PGLITE_PARSERS, pgliteReader, pgReader, type SqlReader } from "./read";
+import type { SqlReader } from "../lib/keyset";
+import { PGLITE_PARSERS, pgliteReader, pgReader } from "./read";
 
 export type Database = {
   prisma: PrismaClient;

@@ -8,9 +8,7 @@
 import { messages, type PGlite, protocol, types } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Prisma } from "../generated/prisma/client";
-
-/** Runs one read statement and answers its rows. */
-export type SqlReader = <T>(query: Prisma.Sql) => Promise<T[]>;
+import type { SqlReader } from "../lib/keyset";
 
 /** PostgreSQL's `timestamp without time zone`: Prisma's DateTime, holding UTC. */
 const TIMESTAMP = pg.types.builtins.TIMESTAMP;

@@ -5,8 +5,10 @@
 // follow links.
 import { Prisma } from "../generated/prisma/client";
 import type { PrismaClient } from "../generated/prisma/client";
-import type { SqlReader } from "../db/read";
 import { AppError } from "./errors";
+
+/** Runs one SQL statement and answers its rows: Prisma's `$queryRaw`, or the raw reader of db/read.ts (decision 014). */
+export type SqlReader = <T>(query: Prisma.Sql) => Promise<T[]>;
 
 /** The response header naming the next page's cursor (absent on the last page). The site reads the same name. */
 export const NEXT_CURSOR_HEADER = "x-next-cursor";

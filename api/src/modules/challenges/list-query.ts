@@ -4,7 +4,7 @@
 // and because Prisma's own `findMany` with a relation count cost a second query and most of the route's CPU (its
 // count also grouped every approved application in the table).
 import { Prisma } from "../../generated/prisma/client";
-import type { SqlReader } from "../../db/read";
+import type { SqlReader } from "../../lib/keyset";
 import { defineKeyset, type KeysetRowsPage } from "../../lib/keyset";
 import { searchSlots } from "../../lib/search-slots";
 import { CHALLENGE_STATUSES, type ChallengeStatus } from "./schema";

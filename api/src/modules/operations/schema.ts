@@ -5,15 +5,13 @@
 import * as T from "@sinclair/typebox/type";
 import type { Static } from "@sinclair/typebox/type";
 import { literalUnion } from "../../lib/typebox";
+import { WEBHOOK_PROVIDERS, WEBHOOK_STATUSES } from "../../webhooks/vocabulary";
 
 /** The job states the screen lists: failed for good (Retry runs it again) and failed, waiting for its next try. */
 export const JOB_STATES = ["failed", "retry"] as const;
 export type JobState = (typeof JOB_STATES)[number];
-export const WEBHOOK_PROVIDERS = ["stripe", "printify"] as const;
-export type WebhookProvider = (typeof WEBHOOK_PROVIDERS)[number];
-/** RECEIVED: recorded, not handled yet (or its process stopped mid-way); FAILED: handling threw, with the error. */
-export const WEBHOOK_STATUSES = ["RECEIVED", "PROCESSED", "FAILED"] as const;
-export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+// The ledger's vocabulary lives with the ledger (webhooks/), below every module that stands on it.
+export { WEBHOOK_PROVIDERS, WEBHOOK_STATUSES, type WebhookProvider, type WebhookStatus } from "../../webhooks/vocabulary";
 
 export const JobStateSchema = literalUnion(JOB_STATES, { error: "state must be failed or retry" });
 export const WebhookProviderSchema = literalUnion(WEBHOOK_PROVIDERS, { error: "provider must be stripe or printify" });

@@ -13,7 +13,7 @@ import { escapeHtml, SITE_NAME } from "../../lib/html";
 import { enqueue, work } from "../../jobs/jobs";
 import { log } from "../../lib/logger";
 import { sendMailOnce } from "../../jobs/mail-once";
-import { handleEvent } from "../operations/ledger";
+import { handleEvent } from "../../webhooks/ledger";
 import { webUrl } from "./schema";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";

@@ -12,7 +12,7 @@ import type { Prisma, SubscriptionStatus } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { enqueue } from "../../jobs/jobs";
-import { type Effect, handleEvent } from "../operations/ledger";
+import { type Effect, handleEvent } from "../../webhooks/ledger";
 import { RECEIPT_JOB, type ReceiptJob } from "./emails";
 import { isMerchandiseSession, merchandiseEffect } from "./merchandise";
 import type { PurchaseKind } from "./schema";

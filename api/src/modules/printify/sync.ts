@@ -17,7 +17,7 @@ import { db } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
-import { pagesChanged } from "../../lib/page-cache";
+import { pagesChanged } from "../../db/page-changes";
 import { enqueue, work } from "../../jobs/jobs";
 import { type MerchandiseRow, type MerchandiseVariantRow, toMerchandise } from "./catalogue";
 import { type PrintifyClient, PrintifyError, printify } from "./client";

@@ -5,8 +5,8 @@
 // docs/decisions/015-page-cache.md.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { db } from "../db/client";
-import { log } from "./logger";
+import { log } from "../lib/logger";
+import { db } from "./client";
 
 const CHANNEL = "page_cache";
 /** server/page-cache.ts registers its `invalidate` here (Astro's bundle has its own copy of every module). */

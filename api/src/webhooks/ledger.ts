@@ -1,17 +1,18 @@
 // The webhook ledger (docs/decisions/010-payments.md, "The webhook ledger"): how a verified provider event is handled
-// once, and kept so it can be seen and replayed on /admin/operations. Both webhooks (payments/fulfilment.ts for
-// Stripe, orders/tracking.ts for Printify) and the replay go through `handleEvent`:
+// once, and kept so it can be seen and replayed on /admin/operations. Infrastructure below the modules that stand on
+// it: both webhooks (payments for Stripe, orders/tracking.ts for Printify) and the operations screen's replay go
+// through `handleEvent`:
 //
 //   1. the event is recorded RECEIVED with its payload (insert or nothing: a repeat keeps the first row);
 //   2. one transaction claims it — RECEIVED or FAILED → PROCESSED, a single conditional update — and runs its effect:
 //      a concurrent repeat waits on the row and then finds it PROCESSED, a later one finds it at once (duplicate);
 //   3. when preparing or applying the effect throws, the transaction has rolled back: the row is marked FAILED with
 //      the error on its own, and the error goes on to the caller (the provider gets its non-2xx and retries).
-import { db } from "../../db/client";
-import type { Prisma, PrismaClient, WebhookStatus } from "../../generated/prisma/client";
-import { shortMessage } from "../../lib/errors";
-import { log } from "../../lib/logger";
-import type { WebhookProvider } from "./schema";
+import { db } from "../db/client";
+import type { Prisma, PrismaClient, WebhookStatus } from "../generated/prisma/client";
+import { shortMessage } from "../lib/errors";
+import { log } from "../lib/logger";
+import type { WebhookProvider } from "./vocabulary";
 
 type Tx = Prisma.TransactionClient;
 /** What an event does, inside the transaction that claims it; null when it needs nothing (recorded all the same). */
