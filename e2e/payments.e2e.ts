@@ -117,9 +117,9 @@ test.describe("as the admin", () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("$29.00");
     const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
-    expect(href).toBe("/api/invoices/export.csv?status=COMPLETED&email=buyer_");
+    expect(href).toBe("/api/orders/export.csv?status=COMPLETED&email=buyer_");
     const csv = await page.request.get(href!);
     expect(csv.headers()["content-type"]).toContain("text/csv");
-    expect((await csv.text()).split("\r\n")[1]).toContain("One-time purchase: Impact Measurement Dashboard Kit");
+    expect((await csv.text()).split("\r\n")[1]).toContain('"RESOURCE_ONETIME","Impact Measurement Dashboard Kit"');
   });
 });

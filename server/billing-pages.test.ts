@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { createMerchandise, createOrder, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
-import { BILLING_PAGE_SIZE } from "../api/src/modules/payments/schema";
+import { BILLING_PAGE_SIZE } from "../api/src/modules/billing/schema";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
 import { servedSite } from "./served-site";
 import { pagesChanged } from "../api/src/db/page-changes";

@@ -15,6 +15,9 @@ import { uploadsModule } from "./modules/uploads";
 import { resourcesModule } from "./modules/resources";
 import { settingsModule } from "./modules/settings";
 import { paymentsModule } from "./modules/payments";
+import { checkoutModule } from "./modules/checkout";
+import { billingModule } from "./modules/billing";
+import { localPaymentsModule } from "./dev";
 import { printifyModule } from "./modules/printify";
 import { merchandiseModule } from "./modules/merchandise";
 import { ordersModule, printifyWebhookModule } from "./modules/orders";
@@ -39,7 +42,10 @@ export function createApp() {
     .use(uploadsModule)
     .use(resourcesModule)
     .use(settingsModule)
+    .use(checkoutModule)
     .use(paymentsModule)
+    .use(billingModule)
+    .use(localPaymentsModule) // development without Stripe keys only: 404 otherwise
     .use(printifyModule)
     .use(merchandiseModule)
     .use(ordersModule)

@@ -13,9 +13,14 @@ export type SqlReader = <T>(query: Prisma.Sql) => Promise<T[]>;
 /** The response header naming the next page's cursor (absent on the last page). The site reads the same name. */
 export const NEXT_CURSOR_HEADER = "x-next-cursor";
 
+/** One page of a keyset list: its items and the next page's cursor (null on the last page). Every list answers this. */
+export type Page<T> = { items: T[]; nextCursor: string | null };
+/** What a caller asks of a keyset list: a page size (the list's default when absent) and where to start. */
+export type PageInput = { limit?: number; cursor?: string };
+
 /** Sets the next-page headers for `page` (the route's `path` and its query without the cursor) and answers the items. */
 export function withNextLink<T>(
-  page: { items: T[]; nextCursor: string | null },
+  page: Page<T>,
   path: string,
   query: Record<string, unknown>,
   headers: Record<string, unknown>,
@@ -204,9 +209,7 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
 }
 
 /** Every page of a keyset list, one after another (exports): `read` gets the cursor the previous page ended at. */
-export async function* eachPage<T>(
-  read: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
-): AsyncGenerator<T[]> {
+export async function* eachPage<T>(read: (cursor: string | undefined) => Promise<Page<T>>): AsyncGenerator<T[]> {
   let cursor: string | undefined;
   do {
     const page = await read(cursor);

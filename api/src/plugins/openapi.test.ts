@@ -46,9 +46,10 @@ describe("OpenAPI", () => {
     expect(paths["/api/my-applications"]!.get.tags).toEqual(["applications"]);
     expect(paths["/api/upload"]!.post.tags).toEqual(["uploads"]);
     expect(paths["/api/files/{name}"]!.get.tags).toEqual(["uploads"]);
-    expect(paths["/api/create-checkout-session"]!.post.tags).toEqual(["payments"]);
+    expect(paths["/api/create-checkout-session"]!.post.tags).toEqual(["checkout"]);
     expect(paths["/api/webhooks/stripe"]!.post.tags).toEqual(["payments"]);
-    expect(paths["/api/invoices"]!.get.tags).toEqual(["payments"]);
+    expect(paths["/api/my-billing/purchases"]!.get.tags).toEqual(["billing"]);
+    expect(paths["/api/payments/test/{id}"]!.get.tags).toEqual(["payments"]);
     expect(paths["/api/resources/{id}"]!.get.tags).toEqual(["resources"]);
   });
 

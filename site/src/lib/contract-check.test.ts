@@ -5,7 +5,11 @@ import { describe, expect, test } from "bun:test";
 import { Kind, OptionalKind, type TSchema } from "@sinclair/typebox/type";
 import { Check } from "@sinclair/typebox/value";
 import { schemaProblems, typeboxFailures } from "@api/lib/typebox";
+import * as localPayments from "@api/dev/schema";
 import * as applications from "@api/modules/applications/schema";
+import * as billing from "@api/modules/billing/schema";
+import * as checkout from "@api/modules/checkout/schema";
+import * as dashboard from "@api/modules/dashboard/schema";
 import * as auth from "@api/modules/auth/schema";
 import * as challenges from "@api/modules/challenges/schema";
 import * as merchandise from "@api/modules/merchandise/schema";
@@ -43,7 +47,11 @@ const FORM_CONTRACTS: Record<string, TSchema> = {
 const CONTRACT_MODULES = {
   applications,
   auth,
+  billing,
   challenges,
+  checkout,
+  dashboard,
+  localPayments,
   merchandise,
   operations,
   orders,

@@ -4,7 +4,7 @@
 import { Elysia } from "elysia";
 import { errorResponses } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
-import { DashboardSchema } from "../orders/schema";
+import { DashboardSchema } from "./schema";
 import { dashboard } from "./service";
 
 export const dashboardModule = new Elysia({ name: "dashboard", tags: ["dashboard"] })

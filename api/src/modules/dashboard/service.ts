@@ -1,9 +1,11 @@
-// The admin dashboard's figures (SPEC §2 Dashboard; issue 15 item 9) in a few SQL queries: the five stat cards in one
+// The admin dashboard's figures (SPEC §2 Dashboard) in a few SQL queries: the five stat cards in one
 // statement of counts, the recent orders and active challenges, and three series — revenue and orders per week and
 // active subscriptions at the end of each week over the last DASHBOARD_WEEKS weeks (weekly buckets from
 // generate_series + date_trunc, the same SQL on PGlite and PostgreSQL) — and applications by status.
 import { db } from "../../db/client";
-import { DASHBOARD_LIST_SIZE, DASHBOARD_WEEKS, type Dashboard } from "../orders/schema";
+import { dollars } from "../../lib/money";
+import { orderRows } from "../orders/service";
+import { DASHBOARD_LIST_SIZE, DASHBOARD_WEEKS, type Dashboard } from "./schema";
 
 type Counts = {
   challenges: bigint;
@@ -64,11 +66,8 @@ export async function dashboard(now = new Date()): Promise<Dashboard> {
       FROM points p
       LEFT JOIN subscriptions s ON s."startDate" <= p.at AND s."endDate" > p.at AND s.status <> 'EXPIRED'
       GROUP BY p.week ORDER BY p.week`,
-    prisma.order.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: DASHBOARD_LIST_SIZE,
-      select: { id: true, customerEmail: true, orderType: true, amount: true, status: true },
-    }),
+    // The newest orders, through the orders module's one list (it owns the table).
+    orderRows({}, { limit: DASHBOARD_LIST_SIZE }),
     prisma.challenge.findMany({
       where: { status: "ACTIVE" },
       orderBy: [{ startDate: "asc" }, { id: "asc" }],
@@ -89,9 +88,15 @@ export async function dashboard(now = new Date()): Promise<Dashboard> {
       pendingOrders: int(c.pendingOrders),
       merchandise: int(c.merchandise),
     },
-    recentOrders: recentOrders.map((o) => ({ ...o, amount: o.amount.toFixed(2) })),
+    recentOrders: recentOrders.items.map((o) => ({
+      id: o.id,
+      customerEmail: o.customerEmail,
+      orderType: o.orderType,
+      amount: dollars(o.amount),
+      status: o.status,
+    })),
     activeChallenges: activeChallenges.map(({ _count, ...c }) => ({ ...c, participantCount: _count.participants })),
-    weekly: weekly.map((w) => ({ week: day(w.week), orders: int(w.orders), revenue: Number(w.revenue ?? 0).toFixed(2) })),
+    weekly: weekly.map((w) => ({ week: day(w.week), orders: int(w.orders), revenue: dollars(w.revenue ?? "0") })),
     applications: {
       PENDING: int(c.pendingApplications),
       ACTIVE: int(c.approvedApplications),

@@ -9,7 +9,7 @@ import { jobQueue } from "../../jobs/jobs";
 import { AppError, notFound, shortMessage } from "../../lib/errors";
 import { defineKeyset, inPageOrder } from "../../lib/keyset";
 import { processPrintifyEvent } from "../orders/tracking";
-import { processStripeEvent } from "../payments/fulfilment";
+import { processStripeEvent } from "../payments/stripe-webhook";
 import { PrintifyWebhookEventSchema } from "../printify/shapes";
 import {
   JOB_STATES,

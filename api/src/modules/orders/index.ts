@@ -1,14 +1,17 @@
-// Order routes (SPEC §7 GET /api/orders, PATCH /api/orders/{id}; issue 15 item 8), all for the order_management
-// section: the list (status and type filters, keyset pages with the next cursor in headers), the CSV export, one
-// order's timeline, the admin's update and the retry by hand of a failed submission to Printify.
+// Order routes (SPEC §7 GET /api/orders, PATCH /api/orders/{id}), all for the order_management section: the one list
+// behind /admin/orders and /admin/invoices (status, type and e-mail filters, keyset pages with the next cursor in
+// headers), its CSV export, one order's timeline, the admin's update and the retry by hand of a failed submission to
+// Printify.
 import { Elysia, t } from "elysia";
 import { csvHeaders } from "../../lib/csv";
 import { errorResponses, GUARDED_ERRORS, IdParams } from "../../lib/http-schema";
-import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { withNextLink } from "../../lib/keyset";
+import { pageParams } from "../../lib/page-params";
 import { acceptRawJson } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
 import { PRINTIFY_WEBHOOK_PATH } from "../printify/webhooks";
 import {
+  ORDER_EMAIL_SEARCH_MAX_LENGTH,
   ORDER_LIST_MAX,
   OrderSchema,
   OrderStatusSchema,
@@ -25,12 +28,12 @@ acceptRawJson(PRINTIFY_WEBHOOK_PATH, 256 * 1024);
 const listErrors = errorResponses(400, 401, 403);
 
 // Query strings need Elysia's `t` (it coerces "20" to 20); the unions come from the contract.
-const filterQuery = { status: t.Optional(OrderStatusSchema), type: t.Optional(OrderTypeSchema) };
-const listQuery = t.Object({
-  ...filterQuery,
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: ORDER_LIST_MAX, error: `limit must be between 1 and ${ORDER_LIST_MAX}` })),
-  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
-});
+const filterQuery = {
+  status: t.Optional(OrderStatusSchema),
+  type: t.Optional(OrderTypeSchema),
+  email: t.Optional(t.String({ maxLength: ORDER_EMAIL_SEARCH_MAX_LENGTH, error: "The e-mail search is too long" })),
+};
+const listQuery = t.Object({ ...filterQuery, ...pageParams(ORDER_LIST_MAX) });
 
 export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefix: "/orders" })
   .use(authPlugin)
@@ -38,7 +41,10 @@ export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefi
     section: "order_management",
     query: listQuery,
     response: { 200: t.Array(OrderSchema), ...listErrors },
-    detail: { summary: "Orders, newest first: status and type filters, keyset pages (next cursor in headers)" },
+    detail: {
+      summary:
+        "Orders and payments, newest first: status and type filters, e-mail search, the Stripe link; keyset pages (next cursor in headers)",
+    },
   })
   .get("/export.csv", async ({ query }) => new Response(ordersCsv(query), { headers: csvHeaders("orders.csv") }), {
     section: "order_management",

@@ -7,7 +7,8 @@ import { createApplication, createChallenge, createOrder, createProject, createU
 import { db } from "../../db/client";
 import type { ToolAccess } from "../auth/schema";
 import { NEXT_CURSOR_HEADER } from "../../lib/keyset";
-import { DASHBOARD_WEEKS, type Dashboard, type OrderUpdate } from "./schema";
+import { DASHBOARD_WEEKS, type Dashboard } from "../dashboard/schema";
+import type { OrderUpdate } from "./schema";
 
 async function as(toolAccess: ToolAccess[] | "ADMIN"): Promise<Client> {
   const user = await createUser(toolAccess === "ADMIN" ? { role: "ADMIN" } : { toolAccess });
@@ -73,6 +74,8 @@ describe("the orders list", () => {
       createdAt: "2091-01-03T00:00:00.000Z",
       printifyOrderId: "pfy-1",
       submissionError: null,
+      itemTitle: null,
+      stripeUrl: null,
     });
     const pending = await admin.api.orders.get({ query: { status: "PENDING", limit: 2 } });
     expect(pending.data!.map((o) => o.id)).toEqual([kit.id, mug.id]);

@@ -1,6 +1,6 @@
 // The orders contract (SPEC §2 Order Management, §4 order status, §5 order update, §7 GET /api/orders and PATCH
-// /api/orders/{id}; issue 15 item 8): the admin list with its filters and keyset pages, the update, an order's
-// timeline, and the admin dashboard's figures. TypeBox only: the site imports it.
+// /api/orders/{id}): the one list of orders (status, type and e-mail filters, keyset pages) behind /admin/orders and
+// /admin/invoices, the update, an order's timeline. TypeBox only: the site imports it.
 // Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
 import * as T from "@sinclair/typebox/type";
 import type { Static } from "@sinclair/typebox/type";
@@ -51,12 +51,20 @@ export const OrderSchema = T.Object({
   /** Merchandise: the order at Printify once submitted, and Printify's reason for the last failed submission. */
   printifyOrderId: T.Union([T.String(), T.Null()]),
   submissionError: T.Union([T.String(), T.Null()]),
+  /** What was bought: the resource's or the product's title while it exists (the variant is `variantTitle`). */
+  itemTitle: T.Union([T.String(), T.Null()]),
+  /** The payment in Stripe's dashboard; null for local test payments and orders without a Stripe payment. */
+  stripeUrl: T.Union([T.String(), T.Null()]),
 });
 export type Order = Static<typeof OrderSchema>;
+
+/** An e-mail search is a substring of the customer's address, case-insensitive (SPEC: an address is at most 254). */
+export const ORDER_EMAIL_SEARCH_MAX_LENGTH = 254;
 
 export const OrderListQuerySchema = T.Object({
   status: T.Optional(OrderStatusSchema),
   type: T.Optional(OrderTypeSchema),
+  email: T.Optional(T.String({ maxLength: ORDER_EMAIL_SEARCH_MAX_LENGTH, error: "The e-mail search is too long" })),
 });
 export type OrderFilter = Static<typeof OrderListQuerySchema>;
 
@@ -94,9 +102,10 @@ export function webUrl(value: unknown): string | null {
   }
 }
 
+/** One parcel as Printify reported it (orders/shipments.ts reads them; tracking.ts merges them). */
 export const ShipmentSchema = T.Object({
-  carrier: T.Union([T.String(), T.Null()]),
-  number: T.Union([T.String(), T.Null()]),
+  carrier: T.String(),
+  number: T.String(),
   url: T.Union([T.String(), T.Null()]),
   deliveredAt: T.Union([T.String(), T.Null()]),
 });
@@ -116,40 +125,3 @@ export const ORDER_MESSAGES = {
   retryAlreadySubmitted: "This order has already been submitted to Printify",
   retried: "Submission retried",
 } as const;
-
-// ── Admin dashboard (/admin, section admin_dashboard) ─────────────────────────────────────────────────────────
-/** SPEC §9: the dashboard lists 5 items. */
-export const DASHBOARD_LIST_SIZE = 5;
-/** Revenue and orders per week over this many weeks (this one included). */
-export const DASHBOARD_WEEKS = 12;
-
-const WeekPoint = T.Object({ week: T.String({ description: "Monday of the week, YYYY-MM-DD (UTC)" }) });
-
-export const DashboardSchema = T.Object({
-  stats: T.Object({
-    challenges: T.Integer(),
-    activeChallenges: T.Integer(),
-    projects: T.Integer(),
-    resources: T.Integer(),
-    premiumResources: T.Integer(),
-    orders: T.Integer(),
-    pendingOrders: T.Integer(),
-    merchandise: T.Integer(),
-  }),
-  recentOrders: T.Array(
-    T.Object({
-      id: T.String(),
-      customerEmail: T.String(),
-      orderType: OrderTypeSchema,
-      amount: T.String(),
-      status: OrderStatusSchema,
-    }),
-  ),
-  activeChallenges: T.Array(T.Object({ id: T.String(), title: T.String(), participantCount: T.Integer() })),
-  /** Oldest week first; revenue counts orders not cancelled, in dollars with 2 decimals. */
-  weekly: T.Array(T.Composite([WeekPoint, T.Object({ orders: T.Integer(), revenue: T.String() })])),
-  applications: T.Object({ PENDING: T.Integer(), ACTIVE: T.Integer(), REJECTED: T.Integer() }),
-  /** Subscriptions (ACTIVE or PAST_DUE) running at the end of each week. */
-  subscriptions: T.Array(T.Composite([WeekPoint, T.Object({ active: T.Integer() })])),
-});
-export type Dashboard = Static<typeof DashboardSchema>;

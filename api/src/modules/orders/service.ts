@@ -1,76 +1,192 @@
-// Order management (SPEC §2 Order Management, §4, §5; issue 15 item 8): the admin list (filters, keyset pages, newest
-// first), an admin's update (one STATUS_CHANGED event per real change, none for a repeat), an order's timeline and
-// the CSV export. Plain functions: no Elysia context in, plain data out, AppError on failure.
+// Order management (SPEC §2 Order Management, §4, §5). This module owns the `orders` table: the one place a paid
+// order is recorded (recordPaidOrder: Stripe's resource and plan payments and the store's merchandise), the one list
+// over it (one keyset, one select, one set of filters) behind /admin/orders, /admin/invoices, the member's
+// /subscriptions and the dashboard, the one CSV export, an admin's update (one STATUS_CHANGED event per real change,
+// none for a repeat) and an order's timeline. Plain functions: no Elysia context in, plain data out, AppError on failure.
+import { randomUUID } from "node:crypto";
 import { db } from "../../db/client";
-import { Prisma, type OrderStatus as DbOrderStatus, type OrderType as DbOrderType } from "../../generated/prisma/client";
+import { env } from "../../env";
+import { Prisma } from "../../generated/prisma/client";
+import { enqueue } from "../../jobs/jobs";
 import { csvStream } from "../../lib/csv";
 import { AppError, notFound } from "../../lib/errors";
-import { enqueue } from "../../jobs/jobs";
-import { defineKeyset, eachPage, inPageOrder } from "../../lib/keyset";
-import { SUBMIT_JOB, type SubmitJob } from "./fulfilment";
+import { defineKeyset, eachPage, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
+import { dollars, fromCents } from "../../lib/money";
+import { SUBMIT_JOB, type SubmitJob } from "./printify-submission";
 import {
   ORDER_MESSAGES,
   ORDER_PAGE_SIZE,
   type Order,
   type OrderFilter,
-  type OrderStatus,
-  type OrderType,
   type OrderTimeline,
+  type OrderType,
   type OrderUpdate,
-  type Shipment,
 } from "./schema";
+import { readShipments } from "./shipments";
 
-// The contract's unions and the database enums are the same sets: a value added on either side breaks tsc here.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const CONTRACT_MATCHES_DATABASE: [Same<OrderStatus, DbOrderStatus>, Same<OrderType, DbOrderType>] = [true, true];
-
-/** Newest first, on the orders(createdAt) and orders(orderType, createdAt) indexes; ties broken by id. */
+type Tx = Prisma.TransactionClient;
+/** Newest first, on the orders(createdAt), orders(orderType, createdAt) and orders(userId, createdAt) indexes; ties by id. */
 const orderKeyset = defineKeyset({ table: "orders", column: "createdAt", kind: "timestamp", direction: "desc" });
 
-const orderSelect = {
+/** Every column a view of an order shows; each view picks its own fields from the row (the buyer's sees no address). */
+const ORDER_SELECT = {
   id: true,
+  userId: true,
   customerName: true,
   customerEmail: true,
   orderType: true,
   amount: true,
   status: true,
+  quantity: true,
   trackingNumber: true,
+  trackingUrl: true,
   shippingAddress: true,
+  shipments: true,
   variantTitle: true,
   createdAt: true,
   printifyOrderId: true,
   submissionError: true,
+  stripePaymentId: true,
+  resource: { select: { id: true, title: true } },
+  merchandise: { select: { id: true, title: true } },
 } satisfies Prisma.OrderSelect;
-type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
+export type OrderRow = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
 
-const toOrder = ({ amount, createdAt, ...row }: OrderRow): Order => ({
-  ...row,
-  amount: amount.toFixed(2),
-  createdAt: createdAt.toISOString(),
-});
+/** Who may see which orders: the admin lists (any filter of the contract) or one member's own, of some types. */
+export type OrderScope = OrderFilter & { userId?: string; types?: readonly OrderType[] };
 
-/** The filter as keyset conditions (enum values cast one by one: the PGlite and pg adapters encode arrays differently). */
-function filterSql({ status, type }: OrderFilter): Prisma.Sql[] {
+/** The scope as keyset conditions (enum values cast one by one: the PGlite and pg adapters encode arrays differently). */
+function scopeSql({ status, type, types, email, userId }: OrderScope): Prisma.Sql[] {
+  const search = email?.trim().toLowerCase();
   return [
+    ...(userId ? [Prisma.sql`"userId" = ${userId}`] : []),
     ...(status ? [Prisma.sql`"status" = ${status}::"OrderStatus"`] : []),
     ...(type ? [Prisma.sql`"orderType" = ${type}::"OrderType"`] : []),
+    ...(types ? [Prisma.sql`"orderType" IN (${Prisma.join(types.map((k) => Prisma.sql`${k}::"OrderType"`))})`] : []),
+    // A substring, case-insensitive; strpos takes it literally (no LIKE wildcards to escape).
+    ...(search ? [Prisma.sql`strpos(lower("customerEmail"), ${search}) > 0`] : []),
   ];
 }
 
-/** Rows per read of an export: large enough to be few queries, small enough to hold. */
-const EXPORT_PAGE_SIZE = 500;
-
-export type OrderPage = { items: Order[]; nextCursor: string | null };
-
-export async function listOrders(filter: OrderFilter & { limit?: number; cursor?: string }): Promise<OrderPage> {
+/** One keyset page of orders in `scope`, as whole rows: every list of orders reads through here. */
+export async function orderRows(scope: OrderScope, { limit, cursor }: PageInput = {}): Promise<Page<OrderRow>> {
   const prisma = await db();
   const { ids, nextCursor } = await orderKeyset.page(prisma, {
-    where: filterSql(filter),
-    cursor: filter.cursor,
-    limit: filter.limit ?? ORDER_PAGE_SIZE,
+    where: scopeSql(scope),
+    cursor,
+    limit: limit ?? ORDER_PAGE_SIZE,
   });
-  const rows = await prisma.order.findMany({ where: { id: { in: ids } }, select: orderSelect });
-  return { items: inPageOrder(ids, rows).map(toOrder), nextCursor };
+  const rows = await prisma.order.findMany({ where: { id: { in: ids } }, select: ORDER_SELECT });
+  return { items: inPageOrder(ids, rows), nextCursor };
+}
+
+/** The payment in Stripe's dashboard (test-mode path with a test key); none for local test payments. */
+function stripeDashboardUrl(stripePaymentId: string | null): string | null {
+  if (!stripePaymentId || stripePaymentId.includes("_local_")) return null;
+  const base = `https://dashboard.stripe.com${env.STRIPE_SECRET_KEY?.startsWith("sk_live_") ? "" : "/test"}`;
+  const kind = stripePaymentId.startsWith("pi_")
+    ? "payments"
+    : stripePaymentId.startsWith("in_")
+      ? "invoices"
+      : stripePaymentId.startsWith("cs_")
+        ? "checkout/sessions"
+        : null;
+  return kind ? `${base}/${kind}/${encodeURIComponent(stripePaymentId)}` : null;
+}
+
+/** The admin's view of an order (/admin/orders, /admin/invoices, the CSV). */
+const toOrder = (row: OrderRow): Order => ({
+  id: row.id,
+  customerName: row.customerName,
+  customerEmail: row.customerEmail,
+  orderType: row.orderType,
+  amount: dollars(row.amount),
+  status: row.status,
+  trackingNumber: row.trackingNumber,
+  shippingAddress: row.shippingAddress,
+  variantTitle: row.variantTitle,
+  createdAt: row.createdAt.toISOString(),
+  printifyOrderId: row.printifyOrderId,
+  submissionError: row.submissionError,
+  itemTitle: row.resource?.title ?? row.merchandise?.title ?? null,
+  stripeUrl: stripeDashboardUrl(row.stripePaymentId),
+});
+
+export async function listOrders(filter: OrderFilter & PageInput): Promise<Page<Order>> {
+  const { items, nextCursor } = await orderRows(filter, filter);
+  return { items: items.map(toOrder), nextCursor };
+}
+
+// ---- Recording a paid order ---------------------------------------------------------------------------------------
+
+/** A payment Stripe confirmed, as the webhook read it (payments/stripe-webhook.ts); amounts in Stripe's cents. */
+export type PaidOrder = {
+  orderType: OrderType;
+  /** Unique per payment: the PaymentIntent, the plan's first invoice, or the Checkout Session. */
+  stripePaymentId: string;
+  amountCents: number;
+  userId: string | null;
+  customerEmail: string;
+  customerName: string | null;
+  resourceId?: string | null;
+  /** Merchandise: what goes to Printify, the catalogue rows as they were at payment. */
+  merchandise?: {
+    merchandiseId: string | null;
+    merchandiseVariantId: string | null;
+    printifyVariantId: string | null;
+    variantTitle: string | null;
+    printifyShopId: string | null;
+    addressTo: Prisma.InputJsonValue | undefined;
+    shippingAddress: string | null;
+  };
+};
+
+/**
+ * Records a paid order in the Stripe event's transaction (the event is claimed in the same one): one order per
+ * payment, decided by its unique stripePaymentId — completed and async_payment_succeeded (or any two events for it)
+ * may run at once, and the second insert waits for the first and then does nothing. A resource or plan payment is
+ * COMPLETED at once; a merchandise order starts PENDING with its timeline's PAID event and its submission to Printify
+ * (printify-submission.ts) enqueued with this `tx`, keyed by the order: they commit together or not at all.
+ * Answers the new order's id, or null when the payment was recorded before (the caller sends no second receipt).
+ */
+export async function recordPaidOrder(tx: Tx, paid: PaidOrder): Promise<string | null> {
+  const id = randomUUID();
+  const amount = fromCents(paid.amountCents);
+  const merchandise = paid.merchandise;
+  const { count } = await tx.order.createMany({
+    data: [
+      {
+        id,
+        orderType: paid.orderType,
+        status: merchandise ? "PENDING" : "COMPLETED",
+        userId: paid.userId,
+        resourceId: paid.resourceId ?? null,
+        customerEmail: paid.customerEmail,
+        customerName: paid.customerName,
+        amount,
+        stripePaymentId: paid.stripePaymentId,
+        ...(merchandise && { ...merchandise, quantity: 1 }),
+      },
+    ],
+    skipDuplicates: true,
+  });
+  if (count === 0) {
+    // Recorded before (completed, then async_payment_succeeded): a resource payment left waiting is completed now.
+    if (!merchandise) {
+      await tx.order.updateMany({
+        where: { stripePaymentId: paid.stripePaymentId, status: { not: "COMPLETED" } },
+        data: { status: "COMPLETED" },
+      });
+    }
+    return null;
+  }
+  if (merchandise) {
+    await tx.orderEvent.create({
+      data: { orderId: id, kind: "PAID", message: `Paid $${amount} (${paid.stripePaymentId})` },
+    });
+    await enqueue<SubmitJob>(tx, SUBMIT_JOB, { orderId: id }, { key: id });
+  }
+  return id;
 }
 
 /**
@@ -83,7 +199,7 @@ export async function updateOrder(id: string, input: OrderUpdate, by: { username
   return prisma.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM orders WHERE id = ${id} FOR UPDATE`;
     if (locked.length === 0) throw notFound(ORDER_MESSAGES.notFound);
-    const before = await tx.order.findUniqueOrThrow({ where: { id }, select: orderSelect });
+    const before = await tx.order.findUniqueOrThrow({ where: { id }, select: ORDER_SELECT });
     const tracking = input.trackingNumber === undefined ? before.trackingNumber : input.trackingNumber.trim() || null;
     const changes = [
       ...(before.status !== input.status ? [`status ${before.status} → ${input.status}`] : []),
@@ -94,7 +210,7 @@ export async function updateOrder(id: string, input: OrderUpdate, by: { username
     const after = await tx.order.update({
       where: { id },
       data: { status: input.status, trackingNumber: tracking },
-      select: orderSelect,
+      select: ORDER_SELECT,
     });
     await tx.orderEvent.create({
       data: { orderId: id, kind: "STATUS_CHANGED", message: `${changes.join("; ")} (by ${by.username})`, createdAt: now },
@@ -113,29 +229,12 @@ export async function retrySubmission(id: string, by: { username: string }): Pro
   return prisma.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM orders WHERE id = ${id} FOR UPDATE`;
     if (locked.length === 0) throw notFound(ORDER_MESSAGES.notFound);
-    const order = await tx.order.findUniqueOrThrow({ where: { id }, select: { ...orderSelect } });
+    const order = await tx.order.findUniqueOrThrow({ where: { id }, select: ORDER_SELECT });
     if (order.orderType !== "MERCHANDISE") throw new AppError("invalid_data", ORDER_MESSAGES.retryNotMerchandise);
     if (order.printifyOrderId) throw new AppError("conflict", ORDER_MESSAGES.retryAlreadySubmitted);
     await enqueue<SubmitJob>(tx, SUBMIT_JOB, { orderId: id }, { key: `${id}:retry:${Date.now()}` });
     await tx.orderEvent.create({ data: { orderId: id, kind: "RETRY_REQUESTED", message: `Retry requested by ${by.username}` } });
     return toOrder(order);
-  });
-}
-
-const text = (value: unknown) => (typeof value === "string" && value ? value : null);
-
-/**
- * Shipments as stored (merged from Printify's events): only the fields the contract names, whatever else is there.
- * Also the buyer's view (payments/billing.ts: /subscriptions).
- */
-export function toShipments(value: Prisma.JsonValue): Shipment[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    if (!item || typeof item !== "object" || Array.isArray(item)) return [];
-    const s = item as Record<string, unknown>;
-    return [
-      { carrier: text(s.carrier), number: text(s.number), url: text(s.url), deliveredAt: text(s.deliveredAt ?? s.delivered_at) },
-    ];
   });
 }
 
@@ -154,12 +253,18 @@ export async function orderTimeline(id: string): Promise<OrderTimeline> {
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
   return {
     events: order.events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
-    shipments: toShipments(order.shipments),
+    shipments: readShipments(order.shipments),
     submissionAttempts: order.submissionAttempts,
   };
 }
 
-/** Every order matching the filter, newest first, as CSV safe to open in a spreadsheet; read a page at a time. */
+/** Rows per read of an export: large enough to be few queries, small enough to hold. */
+const EXPORT_PAGE_SIZE = 500;
+
+/**
+ * Every order matching the filter, newest first, as CSV safe to open in a spreadsheet, read a page at a time: the one
+ * export behind /admin/orders and /admin/invoices. Values as the API sends them (types and statuses as codes).
+ */
 export function ordersCsv(filter: OrderFilter): ReadableStream<Uint8Array> {
   const header = [
     "Order",
@@ -173,6 +278,7 @@ export function ordersCsv(filter: OrderFilter): ReadableStream<Uint8Array> {
     "Tracking number",
     "Shipping address",
     "Printify order",
+    "Stripe link",
   ];
   const pages = eachPage((cursor) => listOrders({ ...filter, cursor, limit: EXPORT_PAGE_SIZE }));
   return csvStream(header, pages, (o) => [
@@ -181,11 +287,12 @@ export function ordersCsv(filter: OrderFilter): ReadableStream<Uint8Array> {
     o.customerName,
     o.customerEmail,
     o.orderType,
-    o.variantTitle,
+    [o.itemTitle, o.variantTitle].filter(Boolean).join(" — ") || null,
     o.amount,
     o.status,
     o.trackingNumber,
     o.shippingAddress,
     o.printifyOrderId,
+    o.stripeUrl,
   ]);
 }

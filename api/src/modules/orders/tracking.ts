@@ -14,7 +14,8 @@ import { enqueue, work } from "../../jobs/jobs";
 import { log } from "../../lib/logger";
 import { sendMailOnce } from "../../jobs/mail-once";
 import { handleEvent } from "../../webhooks/ledger";
-import { webUrl } from "./schema";
+import { type Shipment, webUrl } from "./schema";
+import { readShipments } from "./shipments";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
 import {
@@ -26,7 +27,6 @@ import {
 
 type Tx = Prisma.TransactionClient;
 
-export type Shipment = { carrier: string; number: string; url: string | null; deliveredAt: string | null };
 /** What Printify says about an order: its status (when told) and shipments (as far as told). */
 export type PrintifyFacts = { status: string | null; shipments: Shipment[] };
 export type TrackedOrder = {
@@ -105,8 +105,6 @@ export function advance(order: TrackedOrder, facts: PrintifyFacts, now: Date): A
   return result;
 }
 
-const shipmentsOf = (value: Prisma.JsonValue): Shipment[] => (Array.isArray(value) ? (value as Shipment[]) : []);
-
 /** Locks the order's row, applies the facts, writes the changes and their events. True when something changed. */
 async function apply(tx: Tx, orderId: string, facts: PrintifyFacts): Promise<boolean> {
   // One writer per order at a time (webhooks of different ids, the reconciliation): merges never lose a shipment.
@@ -123,7 +121,7 @@ async function apply(tx: Tx, orderId: string, facts: PrintifyFacts): Promise<boo
       deliveredAt: true,
     },
   });
-  const row = { ...found, shipments: shipmentsOf(found.shipments) };
+  const row = { ...found, shipments: readShipments(found.shipments) };
   const { data, events } = advance(row, facts, new Date());
   if (Object.keys(data).length === 0 && events.length === 0) return false;
   await tx.order.update({ where: { id: orderId }, data });
@@ -271,7 +269,7 @@ export async function sendShippedMail({ orderId, number }: ShippedMailJob) {
     where: { id: orderId },
     select: { customerEmail: true, customerName: true, shipments: true, merchandise: { select: { title: true } } },
   });
-  const shipment = shipmentsOf(order?.shipments ?? []).find((s) => s.number === number);
+  const shipment = readShipments(order?.shipments ?? []).find((s) => s.number === number);
   if (!order?.customerEmail || !shipment) return;
   await sendMailOnce(
     `shipped:${orderId}:${shipment.carrier}:${number}`,

@@ -1,40 +1,28 @@
-// Merchandise fulfilment (issue 15 item 6): a verified, paid merchandise Checkout Session becomes one MERCHANDISE
-// order — in the Stripe event's own transaction (fulfilment.ts records the event id there), so a repeated delivery,
-// sequential or concurrent, creates nothing more. Everything comes from signed data we wrote (metadata: product,
-// variant ids and title) or Stripe collected (amount, e-mail, name, shipping address). The order starts PENDING with
-// its timeline's PAID event; onMerchandiseOrderPaid is where its submission to Printify joins the same transaction.
-import { randomUUID } from "node:crypto";
+// A store payment (SPEC §7 merchandise checkout): a verified, paid merchandise Checkout Session becomes one
+// MERCHANDISE order, recorded by the orders module (recordPaidOrder) in the Stripe event's own transaction
+// (stripe-webhook.ts records the event id there), so a repeated delivery, sequential or concurrent, creates nothing
+// more. Everything comes from signed data we wrote (metadata: product, variant ids and title) or Stripe collected
+// (amount, e-mail, name, shipping address); this file reads the session into the order's fields and Printify's
+// `address_to`.
 import type Stripe from "stripe";
 import type { Prisma } from "../../generated/prisma/client";
 import { enqueue } from "../../jobs/jobs";
-import { SUBMIT_JOB, type SubmitJob } from "../orders/fulfilment";
+import { recordPaidOrder } from "../orders/service";
+import type { PrintifyAddress } from "../printify/shapes";
 import { RECEIPT_JOB, type ReceiptJob } from "./emails";
 import { MERCHANDISE_KIND } from "./purchase";
 
 type Tx = Prisma.TransactionClient;
 
-/** Printify's order `address_to` (API v1). */
-export type PrintifyAddress = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  country: string;
-  region: string;
-  address1: string;
-  address2: string;
-  city: string;
-  zip: string;
-};
-
 type Shipping = { name: string; address: Stripe.Address };
 
 export const isMerchandiseSession = (session: Stripe.Checkout.Session) => session.metadata?.kind === MERCHANDISE_KIND;
 
-/** The effect fulfilment.ts runs for a paid merchandise session, in the event's transaction. */
+/** The effect stripe-webhook.ts runs for a paid merchandise session, in the event's transaction. */
 export const merchandiseEffect = (session: Stripe.Checkout.Session) => (tx: Tx) => fulfilMerchandise(tx, session);
 
-const paymentIdOf = (session: Stripe.Checkout.Session) =>
+/** The payment's own id: its PaymentIntent, else the session (one order per payment). */
+export const paymentIdOf = (session: Stripe.Checkout.Session) =>
   (typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id) ?? session.id;
 
 /** Where Stripe puts the address: `collected_information.shipping_details` (current API), `shipping_details` before. */
@@ -82,7 +70,6 @@ export function addressLine(shipping: Shipping): string {
 async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Promise<void> {
   if (session.mode !== "payment") return;
   const meta = session.metadata ?? {};
-  const stripePaymentId = paymentIdOf(session);
   const user = meta.userId
     ? await tx.user.findUnique({ where: { id: meta.userId }, select: { id: true, email: true, firstName: true, lastName: true } })
     : null;
@@ -101,58 +88,23 @@ async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Prom
   const shipping = shippingOf(session);
   const customerEmail = session.customer_details?.email ?? user?.email ?? "";
   const memberName = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") : "";
-  const customerName = shipping?.name || session.customer_details?.name || memberName || null;
-  const amount = ((session.amount_total ?? 0) / 100).toFixed(2);
-  const shippingAddress = shipping ? addressLine(shipping) : null;
-
-  // completed, then async_payment_succeeded for the same payment — one after the other or at the same instant: the
-  // unique stripePaymentId decides, the second insert waits for the first and does nothing (no second order, event,
-  // submission or receipt).
-  const order = { id: randomUUID(), amount, stripePaymentId };
-  const { count } = await tx.order.createMany({
-    data: [
-      {
-        id: order.id,
-        orderType: "MERCHANDISE",
-        status: "PENDING",
-        userId: user?.id ?? null,
-        merchandiseId: merchandise?.id ?? null,
-        merchandiseVariantId: variant?.id ?? null,
-        printifyVariantId: meta.printifyVariantId || null,
-        variantTitle: meta.variantTitle || null,
-        printifyShopId: merchandise?.printifyShopId ?? null,
-        quantity: 1,
-        customerEmail,
-        customerName,
-        amount,
-        stripePaymentId,
-        addressTo: shipping ? printifyAddress(shipping, customerEmail, session.customer_details?.phone) : undefined,
-        shippingAddress,
-      },
-    ],
-    skipDuplicates: true,
-  });
-  if (count === 0) return;
-  await onMerchandiseOrderPaid(tx, order);
-  // The confirmation and receipt go out from a job enqueued with the order (decision 011; one per order).
-  if (customerEmail) await enqueue<ReceiptJob>(tx, RECEIPT_JOB, { orderId: order.id }, { key: order.id });
-}
-
-/**
- * Runs in the Stripe event's transaction once a merchandise order is recorded as paid: its timeline's PAID event and
- * its submission to Printify (orders/fulfilment.ts), enqueued with this `tx` and keyed by the order id, so the order
- * and its submission commit together or not at all, and a repeat enqueues nothing more.
- */
-export async function onMerchandiseOrderPaid(
-  tx: Tx,
-  order: { id: string; amount: { toString(): string }; stripePaymentId: string | null },
-): Promise<void> {
-  await tx.orderEvent.create({
-    data: {
-      orderId: order.id,
-      kind: "PAID",
-      message: `Paid $${Number(order.amount.toString()).toFixed(2)} (${order.stripePaymentId ?? "Stripe"})`,
+  const orderId = await recordPaidOrder(tx, {
+    orderType: "MERCHANDISE",
+    stripePaymentId: paymentIdOf(session),
+    amountCents: session.amount_total ?? 0,
+    userId: user?.id ?? null,
+    customerEmail,
+    customerName: shipping?.name || session.customer_details?.name || memberName || null,
+    merchandise: {
+      merchandiseId: merchandise?.id ?? null,
+      merchandiseVariantId: variant?.id ?? null,
+      printifyVariantId: meta.printifyVariantId || null,
+      variantTitle: meta.variantTitle || null,
+      printifyShopId: merchandise?.printifyShopId ?? null,
+      addressTo: shipping ? printifyAddress(shipping, customerEmail, session.customer_details?.phone) : undefined,
+      shippingAddress: shipping ? addressLine(shipping) : null,
     },
   });
-  await enqueue<SubmitJob>(tx, SUBMIT_JOB, { orderId: order.id }, { key: order.id });
+  // The confirmation and receipt go out from a job enqueued with the order (decision 011; one per order).
+  if (orderId && customerEmail) await enqueue<ReceiptJob>(tx, RECEIPT_JOB, { orderId }, { key: orderId });
 }

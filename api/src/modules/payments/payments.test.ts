@@ -22,8 +22,8 @@ import { localStorage, storage, useStorage } from "../../lib/storage";
 import { mayDownload } from "../entitlements";
 import { saveSubscriptionSettings } from "../settings/service";
 import { RECEIPT_JOB, sendReceipt } from "./emails";
-import { INVALID_SIGNATURE } from "./fulfilment";
-import { type CheckoutInput, PAYMENT_MESSAGES } from "./schema";
+import { type CheckoutInput, PAYMENT_MESSAGES } from "../checkout/schema";
+import { INVALID_SIGNATURE } from "./stripe-webhook";
 import { useStripe, webhookSecret } from "./stripe";
 
 const webhooks = new Stripe("sk_test_signing").webhooks;
@@ -581,7 +581,7 @@ describe("billing (/subscriptions)", () => {
   });
 });
 
-describe("admin invoices", () => {
+describe("admin invoices (/admin/invoices: the orders list with the Stripe link)", () => {
   test("order_management sees payments (filter, e-mail search, Stripe link) and exports CSV safely; others cannot", async () => {
     const [resource, admin, delegate, resourcesDelegate] = await Promise.all([
       premiumResource(),
@@ -608,36 +608,41 @@ describe("admin invoices", () => {
 
     const adminClient = await signedInClient(admin);
     const email = buyer.user.email.toUpperCase();
-    const all = await adminClient.api.invoices.get({ query: { email } });
+    const all = await adminClient.api.orders.get({ query: { email } });
     expect(all.status).toBe(200);
     expect(all.data!.map((i) => i.status).sort()).toEqual(["COMPLETED", "PENDING"]);
-    const completed = await adminClient.api.invoices.get({ query: { email, status: "COMPLETED" } });
+    const completed = await adminClient.api.orders.get({ query: { email, status: "COMPLETED" } });
     expect(completed.data).toHaveLength(1);
     expect(completed.data![0]).toMatchObject({
       customerEmail: buyer.user.email,
-      what: `One-time purchase: ${resource.title}`,
+      orderType: "RESOURCE_ONETIME",
+      itemTitle: resource.title,
       amount: "49.00",
       stripeUrl: `https://dashboard.stripe.com/test/payments/${paymentIntent}`,
     });
-    expect((await (await signedInClient(delegate)).api.invoices.get({ query: { email } })).data).toHaveLength(2);
-    expect((await (await signedInClient(resourcesDelegate)).api.invoices.get({ query: {} })).status).toBe(403);
-    expect((await buyer.client.api.invoices.get({ query: {} })).status).toBe(403);
-    expect((await adminClient.api.invoices.get({ query: { status: invalid<"PENDING">("PAID") } })).status).toBe(400);
+    expect((await (await signedInClient(delegate)).api.orders.get({ query: { email } })).data).toHaveLength(2);
+    expect((await (await signedInClient(resourcesDelegate)).api.orders.get({ query: {} })).status).toBe(403);
+    expect((await buyer.client.api.orders.get({ query: {} })).status).toBe(403);
+    expect((await adminClient.api.orders.get({ query: { status: invalid<"PENDING">("PAID") } })).status).toBe(400);
 
     const csv = await raw(
-      new Request(`${BASE_URL}/api/invoices/export.csv?status=COMPLETED&email=${encodeURIComponent(buyer.user.email)}`, {
+      new Request(`${BASE_URL}/api/orders/export.csv?status=COMPLETED&email=${encodeURIComponent(buyer.user.email)}`, {
         headers: { cookie: adminClient.jar.header() },
       }),
     );
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toStartWith("text/csv");
-    expect(csv.headers.get("content-disposition")).toContain("invoices.csv");
+    expect(csv.headers.get("content-disposition")).toContain("orders.csv");
     const lines = (await csv.text()).trim().split("\r\n");
-    expect(lines[0]).toBe('"Date","Customer email","Customer name","What","Amount (USD)","Status","Stripe link"');
+    expect(lines[0]).toBe(
+      '"Order","Date","Customer name","Customer email","Type","Item","Amount (USD)","Status","Tracking number","Shipping address","Printify order","Stripe link"',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(evil)"`);
     expect(lines[1]).toContain('"49.00","COMPLETED"');
-    const visitorCsv = await raw(new Request(`${BASE_URL}/api/invoices/export.csv`));
+    expect(lines[1]).toContain(`"RESOURCE_ONETIME","${resource.title}"`);
+    expect(lines[1]).toContain(`"https://dashboard.stripe.com/test/payments/${paymentIntent}"`);
+    const visitorCsv = await raw(new Request(`${BASE_URL}/api/orders/export.csv`));
     expect(visitorCsv.status).toBe(401);
   });
 
@@ -658,7 +663,7 @@ describe("admin invoices", () => {
     const ids: string[] = [];
     let cursor: string | undefined;
     for (let pages = 0; pages < 20; pages++) {
-      const res = await admin.api.invoices.get({ query: { email, limit: 100, cursor } });
+      const res = await admin.api.orders.get({ query: { email, limit: 100, cursor } });
       expect(res.status).toBe(200);
       ids.push(...res.data!.map((i) => i.id));
       cursor = res.response.headers.get("x-next-cursor") ?? undefined;
@@ -668,12 +673,10 @@ describe("admin invoices", () => {
     expect(ids).toHaveLength(520);
     expect(new Set(ids).size).toBe(520);
     // LIKE wildcards in the search are plain characters: "%" matches nothing here.
-    expect((await admin.api.invoices.get({ query: { email: "%" } })).data!.every((i) => i.customerEmail.includes("%"))).toBe(
-      true,
-    );
-    expect((await admin.api.invoices.get({ query: { cursor: "garbage!" } })).status).toBe(400);
+    expect((await admin.api.orders.get({ query: { email: "%" } })).data!.every((i) => i.customerEmail.includes("%"))).toBe(true);
+    expect((await admin.api.orders.get({ query: { cursor: "garbage!" } })).status).toBe(400);
     const csv = await raw(
-      new Request(`${BASE_URL}/api/invoices/export.csv?email=${encodeURIComponent(email)}`, {
+      new Request(`${BASE_URL}/api/orders/export.csv?email=${encodeURIComponent(email)}`, {
         headers: { cookie: admin.jar.header() },
       }),
     );

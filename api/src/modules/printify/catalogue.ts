@@ -2,6 +2,7 @@
 // and the allowlist every provider description goes through before it is stored. Pure: no database, no network —
 // the sync and the demo catalogue both call it.
 import type sanitizeHtml from "sanitize-html";
+import { fromCents } from "../../lib/money";
 import type { ShopId } from "./client";
 import type { PrintifyImage, PrintifyProduct, PrintifyVariant } from "./shapes";
 
@@ -42,12 +43,6 @@ export type MerchandiseVariantRow = {
   isAvailable: boolean;
 };
 
-/** Cents (Printify) to the dollars string a Decimal(10,2) column takes, without floating-point rounding. */
-export function centsToDollars(cents: number): string {
-  const whole = Math.trunc(Math.abs(cents));
-  return `${cents < 0 ? "-" : ""}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
-}
-
 /** The variant a product opens on: the default one if it is enabled, else the first enabled one; null if none is. */
 export function defaultVariant<V extends Pick<PrintifyVariant, "is_enabled" | "is_default">>(variants: readonly V[]): V | null {
   return variants.find((v) => v.is_enabled && v.is_default) ?? variants.find((v) => v.is_enabled) ?? null;
@@ -68,7 +63,7 @@ export function toMerchandise(
     merchandise: {
       title: product.title,
       description: sanitizeDescription(product.description),
-      price: centsToDollars(opening?.price ?? product.variants[0]?.price ?? 0),
+      price: fromCents(opening?.price ?? product.variants[0]?.price ?? 0),
       imageUrl: defaultImage(product.images)?.src ?? null,
       printifyId: product.id,
       printifyShopId: String(shopId),
@@ -89,7 +84,7 @@ export function toMerchandise(
       providerVariantId: String(v.id),
       title: v.title,
       optionValueIds: v.options,
-      price: centsToDollars(v.price),
+      price: fromCents(v.price),
       isEnabled: v.is_enabled,
       isDefault: v.is_default,
       isAvailable: v.is_available,

@@ -12,7 +12,8 @@ import {
   signPrintifyWebhook,
   startFakePrintify,
 } from "../../../test/fake-printify";
-import { centsToDollars, defaultVariant, sanitizeDescription, toMerchandise } from "./catalogue";
+import { fromCents } from "../../lib/money";
+import { defaultVariant, sanitizeDescription, toMerchandise } from "./catalogue";
 import {
   DEFAULT_BURST,
   DEFAULT_REQUESTS_PER_MINUTE,
@@ -453,7 +454,7 @@ describe("toMerchandise", () => {
   test("descriptions are sanitized on the way in; cents become dollars without rounding errors", () => {
     const product = { ...structuredClone(TEE), description: '<p onclick="x()">Hi</p><script>alert(1)</script>' };
     expect(toMerchandise(product, SHOP).merchandise.description).toBe("<p>Hi</p>");
-    expect([0, 5, 99, 100, 1999, 2999, 100000, 123456789].map(centsToDollars)).toEqual([
+    expect([0, 5, 99, 100, 1999, 2999, 100000, 123456789].map(fromCents)).toEqual([
       "0.00",
       "0.05",
       "0.99",

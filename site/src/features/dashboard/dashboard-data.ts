@@ -1,6 +1,6 @@
 // The dashboard's words and series (SPEC §2 Dashboard; issue 15 item 9), shared by the server-rendered cards and
 // tables and by the chart script, so a chart and the table beside it always show the same figures.
-import type { Dashboard } from "@api/modules/orders/schema";
+import type { Dashboard } from "@api/modules/dashboard/schema";
 
 /** SPEC's five stat cards: a total and, for four of them, the count that matters. */
 export function statCards({ stats: s }: Dashboard) {

@@ -18,6 +18,8 @@ const base: Omit<Order, "id"> = {
   createdAt: "2026-11-25T10:00:00.000Z",
   printifyOrderId: null,
   submissionError: null,
+  itemTitle: "Innovator Tee",
+  stripeUrl: null,
 };
 
 function render(orders: Order[]) {

@@ -1,6 +1,8 @@
-// How orders read on screen (SPEC §2 Order Management, §4 badge colours): status labels and badge tones, order type
-// labels, timeline stage labels, and the buyer's steps to the door with safe tracking links (/subscriptions). Each map covers its whole union from the contract (`satisfies Record<…>`), so a
-// status, type or event kind added to the API breaks tsc here until it has its words.
+// How orders read on screen, the one vocabulary every screen that shows an order uses — /admin/orders, /admin/invoices,
+// the dashboard, /subscriptions (SPEC §2 Order Management, §4 badge colours): status labels and badge tones, order type
+// words, timeline stage labels, and the buyer's steps to the door with safe tracking links. The API sends codes only.
+// Each map covers its whole union from the contract (`satisfies Record<…>`), so a status, type or event kind added to
+// the API breaks tsc here until it has its words.
 import type { OrderEventKind, OrderStatus, OrderType } from "@api/modules/orders/schema";
 import { ORDER_ID_SHOWN, webUrl } from "@api/modules/orders/schema";
 import type { BadgeTone } from "../../components/ui/Badge";
@@ -9,7 +11,7 @@ type Shown = { label: string; tone: BadgeTone };
 
 // SPEC §4: completed green, pending yellow, processing blue, shipped purple (the themes' violet primary), cancelled
 // red, anything else grey.
-const STATUS: Record<string, Shown> = {
+const STATUS = {
   PENDING: { label: "Pending", tone: "warning" },
   PROCESSING: { label: "Processing", tone: "info" },
   SHIPPED: { label: "Shipped", tone: "primary" },
@@ -17,14 +19,19 @@ const STATUS: Record<string, Shown> = {
   CANCELLED: { label: "Cancelled", tone: "error" },
 } satisfies Record<OrderStatus, Shown>;
 
-export const orderStatus = (status: string): Shown => STATUS[status] ?? { label: status, tone: "ghost" };
+export const orderStatus = (status: OrderStatus): Shown => STATUS[status];
 
+/** What was bought, in the resource page's own words for its purchase options (SPEC §2 resource detail). */
 export const ORDER_TYPE_LABELS = {
   MERCHANDISE: "Merchandise",
-  RESOURCE_ONETIME: "Resource (one-time)",
-  RESOURCE_MONTHLY: "Resource (monthly)",
+  RESOURCE_ONETIME: "One-time purchase",
+  RESOURCE_MONTHLY: "Monthly subscription",
   ANNUAL_SUBSCRIPTION: "Annual subscription",
 } satisfies Record<OrderType, string>;
+
+/** "One-time purchase: Impact Kit": the type, and the resource's or product's title when it still exists. */
+export const orderWhat = (order: { orderType: OrderType; itemTitle: string | null }) =>
+  `${ORDER_TYPE_LABELS[order.orderType]}${order.itemTitle ? `: ${order.itemTitle}` : ""}`;
 
 /** Timeline stages: paid → submitted → in production → shipped → delivered, and what went wrong on the way. */
 export const EVENT_LABELS = {

@@ -5,9 +5,10 @@ import { createProductWithVariants } from "../../../../api/test/factories";
 import { drain, withJobQueue } from "../../../../api/test/jobs";
 import { db } from "../../../../api/src/db/client";
 import { env } from "../../../../api/src/env";
-import { BROWSER_COOKIE } from "../../../../api/src/modules/payments/browser-cookie";
+import { BROWSER_COOKIE } from "../../../../api/src/dev/browser-cookie";
+import { SHIPPING_MESSAGES } from "../../../../api/src/dev/schema";
+import { MERCH_CHECKOUT_MESSAGES } from "../../../../api/src/modules/checkout/schema";
 import { RECEIPT_JOB } from "../../../../api/src/modules/payments/emails";
-import { MERCH_CHECKOUT_MESSAGES, SHIPPING_MESSAGES } from "../../../../api/src/modules/payments/schema";
 import { useStripe } from "../../../../api/src/modules/payments/stripe";
 import { loadAstroApp, startServer } from "../../../../server/front";
 

@@ -1,6 +1,6 @@
 // Server side of the checkout error toast: ?payment_error=<text> becomes a message only when it is one of ours, so a
 // crafted link cannot put its own words on the page. Imported by pages' frontmatter only (never shipped).
-import { MERCH_CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from "@api/modules/payments/schema";
+import { MERCH_CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from "@api/modules/checkout/schema";
 import { CHECKOUT_FAILED, SUBSCRIPTION_FAILED } from "./return-toast";
 
 const KNOWN_ERRORS: ReadonlySet<string> = new Set([

@@ -1,6 +1,6 @@
 // How a plan's status reads on /subscriptions: a label and a badge tone for every status of the contract (in a .ts
 // file, not the page: a status added to SUBSCRIPTION_STATUSES breaks tsc here until it has both).
-import type { SubscriptionStatus } from "@api/modules/payments/schema";
+import type { SubscriptionStatus } from "@api/modules/billing/schema";
 import type { BadgeTone } from "../../components/ui/Badge";
 
 const SHOWN = {

@@ -1,12 +1,12 @@
 // Webhook fulfilment (docs/decisions/010-payments.md). Only a verified Stripe event grants anything: the signature is
-// checked on the raw body, then the event goes through the webhook ledger (operations/ledger.ts): recorded in
+// checked on the raw body, then the event goes through the webhook ledger (webhooks/ledger.ts): recorded in
 // `stripe_events` with its payload, claimed in the SAME transaction as its effect — a repeated delivery, sequential or
 // concurrent, or a replay from /admin/operations finds it processed and changes nothing — or marked FAILED with the
 // error when handling throws (Stripe still gets its error and retries). Effects only write the rows
-// the entitlement rule reads (a COMPLETED RESOURCE_ONETIME order, a subscriptions row); the rule never changes.
+// the entitlement rule reads (a COMPLETED RESOURCE_ONETIME order — recorded by the orders module, which owns the
+// table — and a subscriptions row); the rule never changes.
 // Subscription state is re-read from Stripe (when a client is configured) so events are safe in any order: the row
 // always ends up as Stripe says now, and CANCELED is terminal.
-import { randomUUID } from "node:crypto";
 import type Stripe from "stripe";
 import type { Prisma, SubscriptionStatus } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
@@ -14,7 +14,8 @@ import { log } from "../../lib/logger";
 import { enqueue } from "../../jobs/jobs";
 import { type Effect, handleEvent } from "../../webhooks/ledger";
 import { RECEIPT_JOB, type ReceiptJob } from "./emails";
-import { isMerchandiseSession, merchandiseEffect } from "./merchandise";
+import { recordPaidOrder } from "../orders/service";
+import { isMerchandiseSession, merchandiseEffect, paymentIdOf } from "./merchandise";
 import type { PurchaseKind } from "./schema";
 import { stripe, webhookSecret, webhookVerifier } from "./stripe";
 
@@ -177,17 +178,14 @@ async function existingResourceId(tx: Tx, id: string | null) {
   return (await tx.resource.findUnique({ where: { id }, select: { id: true } }))?.id ?? null;
 }
 
-const paymentIdOf = (session: Stripe.Checkout.Session) =>
-  (typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id) ?? session.id;
-
 async function fulfilOneTime(tx: Tx, session: Stripe.Checkout.Session, meta: PurchaseMeta) {
-  return recordOrder(tx, session, meta, "RESOURCE_ONETIME", paymentIdOf(session));
+  return recordPayment(tx, session, meta, "RESOURCE_ONETIME", paymentIdOf(session));
 }
 
 /** The first payment of a plan, as an order (billing history, the receipt). Access itself is the subscription row. */
 async function recordSubscriptionPayment(tx: Tx, session: Stripe.Checkout.Session, meta: PurchaseMeta) {
   const invoice = typeof session.invoice === "string" ? session.invoice : session.invoice?.id;
-  return recordOrder(
+  return recordPayment(
     tx,
     session,
     meta,
@@ -196,7 +194,8 @@ async function recordSubscriptionPayment(tx: Tx, session: Stripe.Checkout.Sessio
   );
 }
 
-async function recordOrder(
+/** A resource or plan payment, recorded by the orders module; the receipt goes out for a new order only. */
+async function recordPayment(
   tx: Tx,
   session: Stripe.Checkout.Session,
   meta: PurchaseMeta,
@@ -207,34 +206,16 @@ async function recordOrder(
     where: { id: meta.userId },
     select: { id: true, email: true, firstName: true, lastName: true },
   });
-  const resourceId = await existingResourceId(tx, meta.resourceId);
   const customerEmail = user?.email ?? session.customer_details?.email ?? "";
-  const customerName = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || null : null;
-  const amount = ((session.amount_total ?? 0) / 100).toFixed(2);
-  // One order per payment, decided by its unique stripePaymentId: completed and async_payment_succeeded (or any two
-  // events for it) may run at once, and the insert of the second waits for the first and then does nothing.
-  const orderId = randomUUID();
-  const { count } = await tx.order.createMany({
-    data: [
-      {
-        id: orderId,
-        userId: user?.id ?? null,
-        resourceId,
-        orderType,
-        customerEmail,
-        customerName,
-        amount,
-        status: "COMPLETED",
-        stripePaymentId,
-      },
-    ],
-    skipDuplicates: true,
+  const orderId = await recordPaidOrder(tx, {
+    orderType,
+    stripePaymentId,
+    amountCents: session.amount_total ?? 0,
+    userId: user?.id ?? null,
+    resourceId: await existingResourceId(tx, meta.resourceId),
+    customerEmail,
+    customerName: user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || null : null,
   });
-  if (count === 0) {
-    // Fulfilled before (completed, then async_payment_succeeded): no second order or receipt.
-    await tx.order.updateMany({ where: { stripePaymentId, status: { not: "COMPLETED" } }, data: { status: "COMPLETED" } });
-    return;
-  }
   // The receipt goes out from a job enqueued in this transaction (keyed by the order: one job per order).
-  if (customerEmail) await enqueue<ReceiptJob>(tx, RECEIPT_JOB, { orderId }, { key: orderId });
+  if (orderId && customerEmail) await enqueue<ReceiptJob>(tx, RECEIPT_JOB, { orderId }, { key: orderId });
 }

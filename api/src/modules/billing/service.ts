@@ -1,5 +1,6 @@
-// A member's billing (/subscriptions, issue 9 item 7): their plans (status, renewal or end date) with cancel at
-// period end and resume, their one-time purchases, and their merchandise orders with tracking (issue 15). Always
+// A member's billing (/subscriptions): their plans (status, renewal or end date) with cancel at period end and
+// resume, their one-time purchases, and their merchandise orders with tracking (read through the orders module's one
+// list: orders owns that table). Always
 // scoped to the caller's id — never to their e-mail: an address not yet verified must not claim a guest's orders. A
 // Stripe plan changes at Stripe first (`cancel_at_period_end`, with an idempotency key) and our row follows the
 // answer — the webhook that follows brings the same state. A local test plan (development without keys) changes only
@@ -7,13 +8,16 @@
 // (entitlements: subscriptionCurrent).
 import { db } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
-import { defineKeyset, inPageOrder } from "../../lib/keyset";
 import { AppError } from "../../lib/errors";
+import { defineKeyset, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
+import { dollars } from "../../lib/money";
 import { subscriptionCurrent } from "../entitlements";
 import type { Shipment } from "../orders/schema";
-import { toShipments } from "../orders/service";
+import { orderRows } from "../orders/service";
+import { readShipments } from "../orders/shipments";
+import { idempotencyKey } from "../payments/purchase";
+import { stripe } from "../payments/stripe";
 import { printifyTime } from "../printify/client";
-import { idempotencyKey } from "./purchase";
 import {
   BILLING_MESSAGES,
   BILLING_PAGE_SIZE,
@@ -21,7 +25,6 @@ import {
   type BillingStoreOrder,
   type BillingSubscription,
 } from "./schema";
-import { stripe } from "./stripe";
 
 const SUBSCRIPTION_SELECT = {
   id: true,
@@ -54,20 +57,6 @@ const view = (s: SubscriptionRow, now = new Date()): BillingSubscription => ({
   cancelAtPeriodEnd: s.cancelAtPeriodEnd,
 });
 
-/** What the buyer sees of a merchandise order: no address, Printify ids or errors, Stripe id (select, not omit). */
-const STORE_ORDER_SELECT = {
-  id: true,
-  variantTitle: true,
-  quantity: true,
-  amount: true,
-  status: true,
-  createdAt: true,
-  shipments: true,
-  trackingNumber: true,
-  trackingUrl: true,
-  merchandise: { select: { id: true, title: true } },
-} as const;
-
 /** Printify's "2026-11-02 14:05:00+00:00" as ISO 8601, for the page's dates; a time that does not parse is kept. */
 const isoTime = (value: string | null) => {
   if (!value) return null;
@@ -76,21 +65,8 @@ const isoTime = (value: string | null) => {
 };
 const shipmentView = (s: Shipment): Shipment => ({ ...s, deliveredAt: isoTime(s.deliveredAt) });
 
-type PageInput = { limit?: number; cursor?: string };
-type Page<T> = { items: T[]; nextCursor: string | null };
-
-/** A member's plans, latest end first; their orders, newest first (orders(userId, createdAt)); ties by id. */
+/** A member's plans, latest end first (subscriptions(userId, endDate)); ties by id. */
 const planKeyset = defineKeyset({ table: "subscriptions", column: "endDate", kind: "timestamp", direction: "desc" });
-const orderKeyset = defineKeyset({ table: "orders", column: "createdAt", kind: "timestamp", direction: "desc" });
-
-const ordersOfKind = (userId: string, kind: "RESOURCE_ONETIME" | "MERCHANDISE", { limit, cursor }: PageInput) =>
-  db().then((prisma) =>
-    orderKeyset.page(prisma, {
-      where: [Prisma.sql`"userId" = ${userId}`, Prisma.sql`"orderType" = ${kind}::"OrderType"`],
-      cursor,
-      limit: limit ?? BILLING_PAGE_SIZE,
-    }),
-  );
 
 /** The caller's plans, a keyset page at a time. */
 export async function myPlans(userId: string, { limit, cursor }: PageInput = {}): Promise<Page<BillingSubscription>> {
@@ -107,48 +83,49 @@ export async function myPlans(userId: string, { limit, cursor }: PageInput = {})
 
 /** The caller's one-time resource purchases, a keyset page at a time. */
 export async function myPurchases(userId: string, page: PageInput = {}): Promise<Page<BillingPurchase>> {
-  const { ids, nextCursor } = await ordersOfKind(userId, "RESOURCE_ONETIME", page);
-  const rows = await (await db()).order.findMany({
-    where: { id: { in: ids } },
-    select: {
-      id: true,
-      orderType: true,
-      amount: true,
-      status: true,
-      createdAt: true,
-      resource: { select: { id: true, title: true } },
-    },
-  });
-  const items = inPageOrder(ids, rows).map((o) => ({
-    id: o.id,
-    orderType: o.orderType,
-    resource: o.resource,
-    amount: o.amount.toFixed(2),
-    status: o.status,
-    createdAt: o.createdAt.toISOString(),
-  }));
-  return { items, nextCursor };
-}
-
-/** The caller's merchandise orders with their tracking, a keyset page at a time. */
-export async function myStoreOrders(userId: string, page: PageInput = {}): Promise<Page<BillingStoreOrder>> {
-  const { ids, nextCursor } = await ordersOfKind(userId, "MERCHANDISE", page);
-  const rows = await (await db()).order.findMany({ where: { id: { in: ids } }, select: STORE_ORDER_SELECT });
-  const items = inPageOrder(ids, rows).map(
-    (o): BillingStoreOrder => ({
+  const { items, nextCursor } = await orderRows(
+    { userId, types: ["RESOURCE_ONETIME"] },
+    { limit: page.limit ?? BILLING_PAGE_SIZE, cursor: page.cursor },
+  );
+  return {
+    items: items.map((o) => ({
       id: o.id,
-      product: o.merchandise,
-      variantTitle: o.variantTitle,
-      quantity: o.quantity,
-      amount: o.amount.toFixed(2),
+      orderType: o.orderType,
+      resource: o.resource,
+      amount: dollars(o.amount),
       status: o.status,
       createdAt: o.createdAt.toISOString(),
-      shipments: toShipments(o.shipments).map(shipmentView),
-      trackingNumber: o.trackingNumber,
-      trackingUrl: o.trackingUrl,
-    }),
+    })),
+    nextCursor,
+  };
+}
+
+/**
+ * The caller's merchandise orders with their tracking, a keyset page at a time: what the buyer needs, no shipping
+ * address, Printify ids or errors, nor the Stripe id (picked field by field from the orders module's row).
+ */
+export async function myStoreOrders(userId: string, page: PageInput = {}): Promise<Page<BillingStoreOrder>> {
+  const { items, nextCursor } = await orderRows(
+    { userId, types: ["MERCHANDISE"] },
+    { limit: page.limit ?? BILLING_PAGE_SIZE, cursor: page.cursor },
   );
-  return { items, nextCursor };
+  return {
+    items: items.map(
+      (o): BillingStoreOrder => ({
+        id: o.id,
+        product: o.merchandise,
+        variantTitle: o.variantTitle,
+        quantity: o.quantity,
+        amount: dollars(o.amount),
+        status: o.status,
+        createdAt: o.createdAt.toISOString(),
+        shipments: readShipments(o.shipments).map(shipmentView),
+        trackingNumber: o.trackingNumber,
+        trackingUrl: o.trackingUrl,
+      }),
+    ),
+    nextCursor,
+  };
 }
 
 /** Cancel at period end (`cancel: true`) or resume (`cancel: false`) one of the caller's plans. */

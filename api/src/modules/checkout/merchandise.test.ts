@@ -1,4 +1,4 @@
-// Merchandise checkout to the paid order (issue 15 item 6): guests and members, the price and title from the stored variant only, disabled / out-of-stock / unavailable refused, idempotency, limits, bad input; the webhook creates one order (sequential and concurrent repeats) with one receipt; the local test payment for guests bound to their browser, with the address form's rules.
+// Merchandise checkout to the paid order (SPEC §7 POST /api/create-merchandise-checkout): guests and members, the price and title from the stored variant only, disabled / out-of-stock / unavailable refused, idempotency, limits, bad input; the webhook creates one order (sequential and concurrent repeats) with one receipt; the local test payment for guests bound to their browser, with the address form's rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, visitor, type Client } from "../../../test/client";
@@ -7,11 +7,12 @@ import { deliverStripeEvent, type FakeStripe, paidMerchandiseEvent, startFakeStr
 import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
-import { BROWSER_COOKIE } from "./browser-cookie";
-import { RECEIPT_JOB } from "./emails";
-import { merchandiseCheckoutLimits } from "./merchandise-checkout";
-import { MERCH_CHECKOUT_MESSAGES, PAYMENT_MESSAGES, SHIPPING_MESSAGES } from "./schema";
-import { useStripe } from "./stripe";
+import { BROWSER_COOKIE } from "../../dev/browser-cookie";
+import { SHIPPING_MESSAGES } from "../../dev/schema";
+import { RECEIPT_JOB } from "../payments/emails";
+import { useStripe } from "../payments/stripe";
+import { merchandiseCheckoutLimits } from "./merchandise";
+import { MERCH_CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from "./schema";
 
 const _webhooks = new Stripe("sk_test_signing").webhooks;
 let fake: FakeStripe;

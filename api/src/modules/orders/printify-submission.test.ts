@@ -11,7 +11,7 @@ import { RECEIPT_JOB } from "../payments/emails";
 import { useStripe } from "../payments/stripe";
 import { usePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
-import { DEMO_PRINTIFY_STATUS, SUBMIT_JOB, SUBMIT_RETRY_LIMIT, SubmissionBusy, submitOrder } from "./fulfilment";
+import { DEMO_PRINTIFY_STATUS, SUBMIT_JOB, SUBMIT_RETRY_LIMIT, SubmissionBusy, submitOrder } from "./printify-submission";
 import { ORDER_MESSAGES } from "./schema";
 
 const PRODUCT = DEMO_PRODUCTS[0]!;

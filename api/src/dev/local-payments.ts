@@ -9,12 +9,12 @@
 // — and the page asks for the e-mail (guests) and the shipping address, which Pay puts in the event as Stripe would.
 import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
-import { db } from "../../db/client";
-import type { Prisma } from "../../generated/prisma/client";
-import { env } from "../../env";
-import { AppError } from "../../lib/errors";
-import { firstProblem } from "../../lib/typebox";
-import { handleStripeWebhook } from "./fulfilment";
+import { db } from "../db/client";
+import type { Prisma } from "../generated/prisma/client";
+import { env } from "../env";
+import { AppError } from "../lib/errors";
+import { fromCents } from "../lib/money";
+import { firstProblem } from "../lib/typebox";
 import {
   type Buyer,
   idempotencyKey,
@@ -22,18 +22,18 @@ import {
   type MerchandisePurchase,
   merchandiseMetadata,
   type Purchase,
-} from "./purchase";
+} from "../modules/payments/purchase";
+import type { CheckoutUrl, PurchaseKind } from "../modules/payments/schema";
+import { stripe, webhookSecret, webhookVerifier } from "../modules/payments/stripe";
+import { handleStripeWebhook } from "../modules/payments/stripe-webhook";
 import {
-  type CheckoutUrl,
   GuestEmailSchema,
   type LocalPayInput,
   type LocalSessionView,
-  type PurchaseKind,
   SHIPPING_MESSAGES,
   type ShippingAddress,
   ShippingAddressSchema,
 } from "./schema";
-import { stripe, webhookSecret, webhookVerifier } from "./stripe";
 
 const SESSION_TTL_MS = 60 * 60_000;
 /** How long a click waits for the concurrent click that claimed the session to finish paying it. */
@@ -169,7 +169,7 @@ export async function viewLocalSession(caller: LocalCaller, id: string): Promise
   return {
     id,
     name: session.name,
-    amount: (session.amount / 100).toFixed(2),
+    amount: fromCents(session.amount),
     interval: intervalOf(session.kind),
     cancelUrl: session.cancelUrl,
     shipping: session.kind === MERCHANDISE_KIND,

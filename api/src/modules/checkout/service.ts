@@ -7,10 +7,12 @@ import { env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { RateLimiter } from "../../db/rate-limit";
 import { getSubscriptionSettings } from "../settings/service";
-import { createLocalSession } from "./local";
-import { type CheckoutInput, type CheckoutUrl, PAYMENT_MESSAGES } from "./schema";
-import { type Buyer, idempotencyKey, type Purchase } from "./purchase";
-import { stripe } from "./stripe";
+import { toCents } from "../../lib/money";
+import { createLocalSession } from "../../dev/local-payments";
+import { type Buyer, idempotencyKey, type Purchase } from "../payments/purchase";
+import type { CheckoutUrl } from "../payments/schema";
+import { stripe } from "../payments/stripe";
+import { type CheckoutInput, PAYMENT_MESSAGES } from "./schema";
 
 // Per member, like sign-in's limits: a double click reuses its session anyway; a script creating sessions (or
 // Stripe customers and calls) in a loop gets 429 with Retry-After. Buying a few resources in a row stays far below.
@@ -19,8 +21,6 @@ const checkoutLimits = {
   checkoutPerMember: new RateLimiter("checkout-member", 20, 15 * MINUTE),
   annualPerMember: new RateLimiter("annual-checkout-member", 10, 15 * MINUTE),
 };
-
-const cents = (price: { toString(): string }) => Math.round(Number(price.toString()) * 100);
 
 export async function createCheckoutSession(buyer: Buyer, input: CheckoutInput): Promise<CheckoutUrl> {
   await checkoutLimits.checkoutPerMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
@@ -31,14 +31,14 @@ export async function createCheckoutSession(buyer: Buyer, input: CheckoutInput):
   if (!resource) throw new AppError("not_found", PAYMENT_MESSAGES.notFound);
   if (resource.accessLevel === "FREE") throw new AppError("invalid_data", PAYMENT_MESSAGES.free);
   const price = input.paymentType === "onetime" ? resource.oneTimePrice : resource.monthlyPrice;
-  if (price === null || cents(price) <= 0) throw new AppError("invalid_data", PAYMENT_MESSAGES.noPrice);
+  if (price === null || toCents(price) <= 0) throw new AppError("invalid_data", PAYMENT_MESSAGES.noPrice);
   const page = `${env.SITE_URL}/resources/${encodeURIComponent(resource.id)}`;
   return checkout(buyer, {
     kind: input.paymentType,
     userId: buyer.id,
     resourceId: resource.id,
     name: input.paymentType === "onetime" ? resource.title : `${resource.title} (monthly)`,
-    amount: cents(price),
+    amount: toCents(price),
     successUrl: `${page}?success=true`,
     cancelUrl: `${page}?canceled=true`,
   });
@@ -47,7 +47,7 @@ export async function createCheckoutSession(buyer: Buyer, input: CheckoutInput):
 export async function createAnnualSubscription(buyer: Buyer): Promise<CheckoutUrl> {
   await checkoutLimits.annualPerMember.consume(buyer.id, PAYMENT_MESSAGES.tooMany);
   const { annualPrice } = await getSubscriptionSettings();
-  const amount = cents(annualPrice);
+  const amount = toCents(annualPrice);
   if (amount <= 0) throw new AppError("invalid_data", PAYMENT_MESSAGES.annualFree);
   return checkout(buyer, {
     kind: "annual",

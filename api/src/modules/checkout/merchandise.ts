@@ -1,26 +1,28 @@
-// Merchandise checkout (SPEC §7 POST /api/create-merchandise-checkout; issue 15 item 6). Guests may buy; a member's
+// Merchandise checkout (SPEC §7 POST /api/create-merchandise-checkout). Guests may buy; a member's
 // order is linked to them and their e-mail prefilled (their Stripe customer). The price and the variant's title come
 // from the stored variant only — the request names a product and a Printify variant, nothing more is trusted.
 // Stripe Checkout collects the e-mail and a shipping address (SHIPPING_COUNTRIES); an idempotency key per buyer,
 // variant and price makes a double click one session. Without Stripe keys (development) the local test payment page
-// plays Stripe's part, a guest's session bound to their browser (browser-cookie.ts).
+// plays Stripe's part, a guest's session bound to their browser (dev/browser-cookie.ts).
 import type Stripe from "stripe";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { RateLimiter } from "../../db/rate-limit";
-import { browserHashOf, newBrowserToken } from "./browser-cookie";
-import { createLocalMerchandiseSession } from "./local";
-import { type Buyer, idempotencyKey, MERCHANDISE_KIND, type MerchandisePurchase, merchandiseMetadata } from "./purchase";
+import { toCents } from "../../lib/money";
+import { browserHashOf, newBrowserToken } from "../../dev/browser-cookie";
+import { createLocalMerchandiseSession } from "../../dev/local-payments";
 import {
-  type CheckoutUrl,
-  MERCH_CHECKOUT_MESSAGES,
-  type MerchandiseCheckoutInput,
-  PAYMENT_MESSAGES,
-  SHIPPING_COUNTRIES,
-} from "./schema";
+  type Buyer,
+  idempotencyKey,
+  MERCHANDISE_KIND,
+  type MerchandisePurchase,
+  merchandiseMetadata,
+} from "../payments/purchase";
+import { type CheckoutUrl, SHIPPING_COUNTRIES } from "../payments/schema";
+import { stripe } from "../payments/stripe";
+import { MERCH_CHECKOUT_MESSAGES, type MerchandiseCheckoutInput, PAYMENT_MESSAGES } from "./schema";
 import { stripeCustomer } from "./service";
-import { stripe } from "./stripe";
 
 // Per member, or per client address for guests (no account to count by): a double click reuses its session anyway;
 // a script creating Checkout Sessions in a loop gets 429 with Retry-After. A household behind one address buying a
@@ -48,8 +50,6 @@ function optionTitles(options: unknown, valueIds: readonly number[]): string | n
   }
   return titles.length ? titles.join(" / ") : null;
 }
-
-const cents = (price: { toString(): string }) => Math.round(Number(price.toString()) * 100);
 
 async function purchaseOf(input: MerchandiseCheckoutInput): Promise<MerchandisePurchase> {
   const merchandise = await (await db()).merchandise.findUnique({
@@ -79,7 +79,7 @@ async function purchaseOf(input: MerchandiseCheckoutInput): Promise<MerchandiseP
   if (!variant) throw new AppError("invalid_data", MERCH_CHECKOUT_MESSAGES.variantNotFound);
   if (!variant.isEnabled) throw new AppError("invalid_data", MERCH_CHECKOUT_MESSAGES.variantDisabled);
   if (!variant.isAvailable) throw new AppError("conflict", MERCH_CHECKOUT_MESSAGES.outOfStock);
-  const amount = cents(variant.price);
+  const amount = toCents(variant.price);
   if (!(amount > 0)) throw new AppError("conflict", MERCH_CHECKOUT_MESSAGES.noPrice);
   // The stored title is what is sold and recorded; the request's `variantTitle` (the picker's own join) can only
   // agree with it — a different one is replaced, never shown to Stripe or stored.

@@ -2,7 +2,7 @@
 // HttpOnly cookie, of which the database keeps only the SHA-256 — a leaked row or a guessed session id opens nothing.
 // One token per browser, reused by its later checkouts. Only local test payments (development) set it.
 import { createHash, randomBytes } from "node:crypto";
-import { SECURE_COOKIES } from "../auth/sessions";
+import { SECURE_COOKIES } from "../modules/auth/sessions";
 
 export const BROWSER_COOKIE = SECURE_COOKIES ? "__Host-checkout_browser" : "checkout_browser";
 /** A day: longer than a test payment lives (an hour). */

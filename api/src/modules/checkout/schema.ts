@@ -1,0 +1,49 @@
+// Checkout contracts (SPEC §7 POST /api/create-checkout-session, /api/create-annual-subscription,
+// /api/create-merchandise-checkout): what a member or a guest asks to buy, the messages, and whether purchases can
+// start. Each call answers `{ url }` (payments/schema.ts: CheckoutUrlSchema). TypeBox only: the site imports it.
+// Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
+import * as T from "@sinclair/typebox/type";
+import type { Static } from "@sinclair/typebox/type";
+import { ID_MAX_LENGTH, literalUnion } from "../../lib/typebox";
+
+const PAYMENT_TYPES = ["onetime", "monthly"] as const;
+
+export const CheckoutInputSchema = T.Object({
+  resourceId: T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }),
+  paymentType: literalUnion(PAYMENT_TYPES, { error: "paymentType must be onetime or monthly" }),
+});
+export type CheckoutInput = Static<typeof CheckoutInputSchema>;
+
+export const PAYMENT_MESSAGES = {
+  notConfigured: "Payments are not configured",
+  free: "This resource is free: there is nothing to pay",
+  noPrice: "This payment option is not available for this resource",
+  annualFree: "The annual subscription is not available",
+  notFound: "Resource not found",
+  tooMany: "Too many checkout attempts. Please try again later.",
+} as const;
+
+// ── Merchandise checkout (SPEC §7 POST /api/create-merchandise-checkout) ──────────────────────────────────────
+/** Printify variant ids are numbers; stored and sent as text. */
+export const PROVIDER_VARIANT_ID_MAX_LENGTH = 32;
+/** Option titles joined with ' / ' (at most 3 options): generous, but bounded. */
+export const VARIANT_TITLE_MAX_LENGTH = 300;
+
+export const MerchandiseCheckoutInputSchema = T.Object({
+  merchandiseId: T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }),
+  variantId: T.String({ minLength: 1, maxLength: PROVIDER_VARIANT_ID_MAX_LENGTH }),
+  // Only checked against the stored variant (the stored title is what is sold and recorded), never trusted.
+  variantTitle: T.String({ maxLength: VARIANT_TITLE_MAX_LENGTH }),
+});
+export type MerchandiseCheckoutInput = Static<typeof MerchandiseCheckoutInputSchema>;
+
+export const MERCH_CHECKOUT_MESSAGES = {
+  notFound: "Product not found",
+  unavailable: "This product is no longer available",
+  variantNotFound: "This variant of the product does not exist",
+  variantDisabled: "This variant is not offered",
+  outOfStock: "This variant is out of stock",
+  noPrice: "This product cannot be bought at the moment",
+} as const;
+
+export const PaymentsStatusSchema = T.Object({ available: T.Boolean(), testMode: T.Boolean() });
