@@ -4,15 +4,10 @@ import { Elysia, t } from "elysia";
 import { MERCHANDISE_LIST_MAX, MerchandiseDetailSchema, MerchandiseSummarySchema } from "./schema";
 import { getMerchandise, listMerchandise } from "./service";
 import { errorResponses, IdParams } from "../../lib/http-schema";
-import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { withNextLink } from "../../lib/keyset";
+import { PageQuery } from "../../lib/page-params";
 
-// Query strings need Elysia's `t` (it coerces "3" to 3); the shared limits come from the contract.
-const ListQuery = t.Object({
-  limit: t.Optional(
-    t.Integer({ minimum: 1, maximum: MERCHANDISE_LIST_MAX, error: `limit must be between 1 and ${MERCHANDISE_LIST_MAX}` }),
-  ),
-  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
-});
+const ListQuery = PageQuery(MERCHANDISE_LIST_MAX);
 
 export const merchandiseModule = new Elysia({ name: "merchandise", tags: ["merchandise"], prefix: "/merchandise" })
   .get("/", async ({ query, set }) => withNextLink(await listMerchandise(query), "/api/merchandise", query, set.headers), {

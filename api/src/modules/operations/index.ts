@@ -2,7 +2,8 @@
 // with Retry, and the webhook ledger with Replay. Lists page by keyset, the next cursor in headers (lib/keyset.ts).
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS } from "../../lib/http-schema";
-import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { withNextLink } from "../../lib/keyset";
+import { pageParams } from "../../lib/page-params";
 import { authPlugin } from "../auth/guard";
 import {
   JobParamsSchema,
@@ -18,12 +19,7 @@ import {
 import { listJobs, listWebhookEvents, replayWebhookEvent, retryJob } from "./service";
 
 // Query strings need Elysia's `t` (it coerces "20" to 20); the unions come from the contract.
-const paging = {
-  limit: t.Optional(
-    t.Integer({ minimum: 1, maximum: OPERATIONS_LIST_MAX, error: `limit must be between 1 and ${OPERATIONS_LIST_MAX}` }),
-  ),
-  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
-};
+const paging = pageParams(OPERATIONS_LIST_MAX);
 const listErrors = errorResponses(400, 401, 403);
 
 export const operationsModule = new Elysia({ name: "operations", tags: ["operations"], prefix: "/operations" })

@@ -7,7 +7,7 @@ import { db } from "../../db/client";
 import { Prisma, type WebhookStatus as DbWebhookStatus } from "../../generated/prisma/client";
 import { jobQueue } from "../../jobs/jobs";
 import { AppError, notFound, shortMessage } from "../../lib/errors";
-import { defineKeyset, inPageOrder } from "../../lib/keyset";
+import { defineKeyset, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import { processPrintifyEvent } from "../orders/tracking";
 import { processStripeEvent } from "../payments/stripe-webhook";
 import { PrintifyWebhookEventSchema } from "../printify/shapes";
@@ -27,9 +27,6 @@ import {
 // The contract's statuses and the database enum are the same set: a value added on either side breaks tsc here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const CONTRACT_MATCHES_DATABASE: Same<WebhookStatus, DbWebhookStatus> = true;
-
-type Paging = { limit?: number; cursor?: string };
-export type Page<T> = { items: T[]; nextCursor: string | null };
 
 // ---- Jobs -------------------------------------------------------------------------------------------------------
 
@@ -108,7 +105,7 @@ export async function listJobs({
   state,
   limit = OPERATIONS_PAGE_SIZE,
   cursor,
-}: Paging & { state?: JobState }): Promise<Page<Job>> {
+}: PageInput & { state?: JobState }): Promise<Page<Job>> {
   const from = cursor === undefined ? undefined : jobKeyset.decode(cursor, false);
   await jobQueue(); // pg-boss creates its schema when the queue first starts
   const states = state ? [state] : [...JOB_STATES];
@@ -219,7 +216,7 @@ function toEvent(provider: WebhookProvider, row: EventRowWithTimes): WebhookEven
 }
 
 export async function listWebhookEvents(
-  query: Paging & { provider: WebhookProvider; status?: WebhookStatus },
+  query: PageInput & { provider: WebhookProvider; status?: WebhookStatus },
 ): Promise<Page<WebhookEvent>> {
   const { provider, status, limit = OPERATIONS_PAGE_SIZE, cursor } = query;
   const { ids, nextCursor } = await eventKeysets[provider].page(await db(), {
