@@ -23,35 +23,41 @@ import { merchandiseModule } from "./modules/merchandise";
 import { ordersModule, printifyWebhookModule } from "./modules/orders";
 import { dashboardModule } from "./modules/dashboard";
 import { operationsModule } from "./modules/operations";
-import { securityPlugin } from "./plugins/security";
+import { JSON_BODY, securityPlugin } from "./plugins/security";
 import { openapiPlugin } from "./plugins/openapi";
 
 export function createApp() {
-  return new Elysia({ prefix: "/api", normalize: true })
-    .use(requestContextPlugin)
-    .use(errorPlugin) // global, and registered before the modules so it sees their errors
-    .use(securityPlugin) // cross-site and oversized requests stop here, before any route
-    .use(openapiPlugin({ securitySchemes: sessionSecuritySchemes })) // GET /api/openapi (page) and /api/openapi/json, generated from every route's schemas
-    .use(healthModule)
-    .use(authModule)
-    .use(challengesModule)
-    .use(applicationsModule)
-    .use(projectsModule)
-    .use(usersModule)
-    .use(sitemapModule)
-    .use(uploadsModule)
-    .use(resourcesModule)
-    .use(settingsModule)
-    .use(checkoutModule)
-    .use(paymentsModule)
-    .use(billingModule)
-    .use(localPaymentsModule) // development without Stripe keys only: 404 otherwise
-    .use(printifyModule)
-    .use(merchandiseModule)
-    .use(ordersModule)
-    .use(printifyWebhookModule)
-    .use(dashboardModule)
-    .use(operationsModule);
+  return (
+    new Elysia({ prefix: "/api", normalize: true })
+      .use(requestContextPlugin)
+      .use(errorPlugin) // global, and registered before the modules so it sees their errors
+      .use(securityPlugin) // cross-site and oversized requests stop here, before any route
+      .use(openapiPlugin({ securitySchemes: sessionSecuritySchemes })) // GET /api/openapi (page) and /api/openapi/json, generated from every route's schemas
+      // Every route takes a JSON object body unless it declares another kind beside its path (`accepts`).
+      .guard({ accepts: JSON_BODY }, (api) =>
+        api
+          .use(healthModule)
+          .use(authModule)
+          .use(challengesModule)
+          .use(applicationsModule)
+          .use(projectsModule)
+          .use(usersModule)
+          .use(sitemapModule)
+          .use(uploadsModule)
+          .use(resourcesModule)
+          .use(settingsModule)
+          .use(checkoutModule)
+          .use(paymentsModule)
+          .use(billingModule)
+          .use(localPaymentsModule) // development without Stripe keys only: 404 otherwise
+          .use(printifyModule)
+          .use(merchandiseModule)
+          .use(ordersModule)
+          .use(printifyWebhookModule)
+          .use(dashboardModule)
+          .use(operationsModule),
+      )
+  );
 }
 
 export const app = createApp();

@@ -58,7 +58,7 @@ describe("body types", () => {
     expect((await visitor().api.logout.post()).status).toBe(204);
   });
 
-  test("a route's own multipart rule (acceptMultipart) checks the caller before reading any of the body", async () => {
+  test("a route's own multipart rule (accepts: multipartBody) checks the caller before reading any of the body", async () => {
     // POST /api/upload declares multipart with a limit by ?type= and an authorize step (limits: uploads.test.ts).
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({

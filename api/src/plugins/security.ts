@@ -32,7 +32,7 @@ const ALLOWED_ORIGINS = allowedOrigins(env.SITE_URL, env.NODE_ENV);
 /** JSON bodies above this are refused. */
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-type BodyRule = {
+export type BodyRule = {
   mediaType: "application/json" | "multipart/form-data";
   /** The most a body may hold; a function when the limit depends on the request (e.g. `?type=pdf`). */
   maxBytes: number | ((url: URL) => number);
@@ -49,32 +49,26 @@ type BodyRule = {
    */
   read?: (request: Request, maxBytes: number) => Promise<unknown>;
 };
-const JSON_BODY: BodyRule = { mediaType: "application/json", maxBytes: MAX_JSON_BODY_BYTES };
-/** Paths (under /api) whose route takes multipart or raw bodies, with their own limit. Everything else takes JSON. */
-const ROUTE_BODY_RULES = new Map<string, BodyRule>();
-
-type MultipartOptions = Pick<BodyRule, "maxBytes" | "authorize" | "read">;
+/** Every route's rule unless it declares another (createApp sets it on all of them): a JSON object, ≤ 1 MiB. */
+export const JSON_BODY: BodyRule = { mediaType: "application/json", maxBytes: MAX_JSON_BODY_BYTES };
 
 /**
- * Declares that `path` (e.g. "/api/upload") takes multipart/form-data of at most `maxBytes` — the route's file
- * limit plus room for the multipart framing — optionally checking the caller (`authorize`) before reading it.
- * Called by the route's module, next to the route. Any other path keeps refusing multipart with 415.
+ * A route that takes multipart/form-data of at most `maxBytes` — the route's file limit plus room for the multipart
+ * framing — optionally checking the caller (`authorize`) before reading it. Set as the route's `body` option:
+ * `{ accepts: multipartBody(…) }`. Any other route keeps refusing multipart with 415.
  */
-export function acceptMultipart(path: string, options: number | MultipartOptions) {
-  const rule = typeof options === "number" ? { maxBytes: options } : options;
-  ROUTE_BODY_RULES.set(path, { mediaType: "multipart/form-data", ...rule });
-}
+export const multipartBody = (options: Pick<BodyRule, "maxBytes" | "authorize" | "read">): BodyRule => ({
+  mediaType: "multipart/form-data",
+  ...options,
+});
 
 /**
- * Declares that `path` (e.g. "/api/webhooks/stripe") takes a JSON body of at most `maxBytes` that the route receives
- * as the exact text sent, unparsed: a signed webhook verifies its signature over those bytes, and a re-serialised
- * object would not match. Every other check (media type, size while reading, the input guard) still applies.
+ * A route (e.g. Stripe's webhook) that takes a JSON body of at most `maxBytes` and receives it as the exact text
+ * sent, unparsed: a signed webhook verifies its signature over those bytes, and a re-serialised object would not
+ * match. Every other check (media type, size while reading, the input guard) still applies.
  */
-export function acceptRawJson(path: string, maxBytes: number) {
-  ROUTE_BODY_RULES.set(path, { mediaType: "application/json", maxBytes, raw: true });
-}
+export const rawJsonBody = (maxBytes: number): BodyRule => ({ mediaType: "application/json", maxBytes, raw: true });
 
-const bodyRuleFor = (request: Request) => ROUTE_BODY_RULES.get(new URL(request.url).pathname) ?? JSON_BODY;
 const limitOf = (rule: BodyRule, request: Request) =>
   typeof rule.maxBytes === "number" ? rule.maxBytes : rule.maxBytes(new URL(request.url));
 const mediaTypeOf = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -140,58 +134,67 @@ function formToObject(form: FormData): Record<string, unknown> {
   return out;
 }
 
-export const securityPlugin = new Elysia({ name: "security" })
-  .onRequest(async ({ request }) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (isCrossSite(request)) throw new AppError("forbidden", "Cross-site request refused");
-    if (!declaresBody(request)) return;
-    // Refused on the headers alone, before a byte of the body is read.
-    const rule = bodyRuleFor(request);
+/**
+ * The body of a request to a route that takes `rule`, read at most once and never past the rule's limit: refused on
+ * the headers alone (media type 415, declared length 413, the rule's `authorize`) before a byte of it is read.
+ */
+async function readBody(request: Request, rule: BodyRule): Promise<unknown> {
+  if (SAFE_METHODS.has(request.method)) return;
+  const limit = limitOf(rule, request);
+  if (declaresBody(request)) {
     await rule.authorize?.(request);
     if (mediaTypeOf(request) !== rule.mediaType) {
       throw new AppError("invalid_data", `This endpoint accepts ${rule.mediaType} bodies only`, 415);
     }
-    if (Number(request.headers.get("content-length") ?? 0) > limitOf(rule, request)) throw tooLarge();
-  })
-  // Every body is parsed here, so the limit holds whatever the client declared (chunked bodies have no length).
-  .onParse({ as: "global" }, async ({ request }) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const rule = bodyRuleFor(request);
-    if (rule.read) return rule.read(request, limitOf(rule, request));
-    const bytes = await readLimited(request, limitOf(rule, request));
-    if (rule.raw) {
-      try {
-        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-      } catch {
-        throw new AppError("invalid_data", "The request body is not valid UTF-8");
-      }
-    }
-    if (bytes.byteLength === 0) return {};
-    if (rule.mediaType === "multipart/form-data") {
-      try {
-        const form = await new Response(new Uint8Array(bytes), {
-          headers: { "content-type": request.headers.get("content-type") ?? "" },
-        }).formData();
-        return formToObject(form);
-      } catch {
-        throw new AppError("invalid_data", "The request body is not valid multipart/form-data");
-      }
-    }
-    let value: unknown;
+    if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge();
+  }
+  if (rule.read) return rule.read(request, limit);
+  const bytes = await readLimited(request, limit);
+  if (rule.raw) {
     try {
-      value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      throw new AppError("invalid_data", "The request body is not valid JSON");
+      throw new AppError("invalid_data", "The request body is not valid UTF-8");
     }
-    if (isJsonObject(value)) {
-      sentBodies.set(request, value);
-      return value;
+  }
+  if (bytes.byteLength === 0) return {};
+  if (rule.mediaType === "multipart/form-data") {
+    try {
+      const form = await new Response(new Uint8Array(bytes), {
+        headers: { "content-type": request.headers.get("content-type") ?? "" },
+      }).formData();
+      return formToObject(form);
+    } catch {
+      throw new AppError("invalid_data", "The request body is not valid multipart/form-data");
     }
-    // The schema sees `{}` instead: TypeBox's error walk lists a value's own property names before it can say "not an
-    // object", which for a 1 MB string is a million names, twice (3–4 s of CPU for one request). The refusal comes
-    // later either way (errorPlugin or onBeforeHandle below), after the route's access checks.
-    nonObjectBodies.add(request);
-    return {};
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new AppError("invalid_data", "The request body is not valid JSON");
+  }
+  if (isJsonObject(value)) {
+    sentBodies.set(request, value);
+    return value;
+  }
+  // The schema sees `{}` instead: TypeBox's error walk lists a value's own property names before it can say "not an
+  // object", which for a 1 MB string is a million names, twice (3–4 s of CPU for one request). The refusal comes
+  // later either way (errorPlugin or onBeforeHandle below), after the route's access checks.
+  nonObjectBodies.add(request);
+  return {};
+}
+
+export const securityPlugin = new Elysia({ name: "security" })
+  .onRequest(({ request }) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (isCrossSite(request)) throw new AppError("forbidden", "Cross-site request refused");
+  })
+  // What a route's body may be, as a route option: `accepts: JSON_BODY` on every route (createApp's guard), and a
+  // route of its own kind says so beside its path (`accepts: rawJsonBody(…)`, `multipartBody(…)`). Every body is
+  // read by this one parser, so the limit holds whatever the client declared (chunked bodies have no length).
+  .macro({
+    accepts: (rule: BodyRule) => ({ parse: [({ request }: { request: Request }) => readBody(request, rule)] }),
   })
   // After parsing, before any schema: one guard for body, query and path parameters alike.
   .onTransform({ as: "global" }, ({ body, query, params }) => {

@@ -49,7 +49,6 @@ export const applicationsModule = new Elysia({ name: "applications", tags: ["app
     },
     {
       auth: true,
-      parse: "json",
       params: IdParams,
       body: ApplicationBodySchema,
       response: { 201: ApplicationSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },

@@ -7,9 +7,8 @@ import { csvHeaders } from "../../lib/csv";
 import { errorResponses, GUARDED_ERRORS, IdParams } from "../../lib/http-schema";
 import { withNextLink } from "../../lib/keyset";
 import { pageParams } from "../../lib/page-params";
-import { acceptRawJson } from "../../plugins/security";
+import { rawJsonBody, securityPlugin } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
-import { PRINTIFY_WEBHOOK_PATH } from "../printify/webhooks";
 import {
   ORDER_EMAIL_SEARCH_MAX_LENGTH,
   ORDER_LIST_MAX,
@@ -23,7 +22,7 @@ import { listOrders, orderTimeline, ordersCsv, retrySubmission, updateOrder } fr
 import { handlePrintifyWebhook } from "./tracking";
 
 /** Printify's order events are a few KB. */
-acceptRawJson(PRINTIFY_WEBHOOK_PATH, 256 * 1024);
+const PRINTIFY_EVENT_MAX_BYTES = 256 * 1024;
 
 const listErrors = errorResponses(400, 401, 403);
 
@@ -62,7 +61,6 @@ export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefi
     section: "order_management",
     params: IdParams,
     body: OrderUpdateSchema,
-    parse: "json",
     response: { 200: OrderSchema, ...GUARDED_ERRORS },
     detail: { summary: "Set an order's status and optionally its tracking number (recorded in its timeline)" },
   })
@@ -74,15 +72,14 @@ export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefi
   });
 
 /** Printify's webhook (issue 15 item 7): raw body, X-Pfy-Signature checked, each event id applied once (tracking.ts). */
-export const printifyWebhookModule = new Elysia({ name: "printify-webhook", tags: ["orders"] }).post(
-  "/webhooks/printify",
-  ({ body, request }) => handlePrintifyWebhook(body, request.headers.get("x-pfy-signature")),
-  {
+export const printifyWebhookModule = new Elysia({ name: "printify-webhook", tags: ["orders"] })
+  .use(securityPlugin)
+  .post("/webhooks/printify", ({ body, request }) => handlePrintifyWebhook(body, request.headers.get("x-pfy-signature")), {
+    accepts: rawJsonBody(PRINTIFY_EVENT_MAX_BYTES),
     body: t.String({ description: "The event exactly as Printify sent it (application/json)" }),
     response: {
       200: t.Object({ received: t.Literal(true), duplicate: t.Boolean() }),
       ...errorResponses(400, 503),
     },
     detail: { summary: "Printify webhook: verifies the signature, records the event once, follows the order to the door" },
-  },
-);
+  });

@@ -37,7 +37,6 @@ export const projectsModule = new Elysia({ name: "projects", tags: ["projects"],
     },
     {
       section: "projects",
-      parse: "json",
       body: ProjectInputSchema,
       response: { 201: ProjectSchema, ...GUARDED_ERRORS },
       detail: { summary: "Create a project" },
@@ -45,7 +44,6 @@ export const projectsModule = new Elysia({ name: "projects", tags: ["projects"],
   )
   .patch("/:id", ({ params, body }) => updateProject(params.id, body), {
     section: "projects",
-    parse: "json",
     params: IdParams,
     body: ProjectUpdateSchema,
     response: { 200: ProjectSchema, ...GUARDED_ERRORS },

@@ -92,7 +92,6 @@ export const resourcesModule = new Elysia({ name: "resources", tags: ["resources
     },
     {
       section: "resources",
-      parse: "json",
       body: ResourceInputSchema,
       response: { 201: ResourceSchema, ...WRITE_ERRORS },
       detail: { summary: "Create a resource" },
@@ -100,7 +99,6 @@ export const resourcesModule = new Elysia({ name: "resources", tags: ["resources
   )
   .patch("/:id", ({ params, body, user }) => updateResource(user, params.id, body), {
     section: "resources",
-    parse: "json",
     params: IdParams,
     body: ResourceUpdateSchema,
     response: { 200: ResourceSchema, ...WRITE_ERRORS },

@@ -8,7 +8,6 @@ import { getSubscriptionSettings, saveSubscriptionSettings } from "./service";
 
 const save = {
   section: "resources" as const,
-  parse: "json" as const,
   body: SubscriptionSettingsInputSchema,
   response: { 200: SubscriptionSettingsSchema, ...errorResponses(400, 401, 403) },
   detail: { summary: "Save the annual subscription price" },

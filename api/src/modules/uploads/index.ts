@@ -3,7 +3,7 @@
 import { Elysia, t } from "elysia";
 import { errorResponses } from "../../lib/http-schema";
 import { contentDisposition } from "../../lib/content-disposition";
-import { acceptMultipart } from "../../plugins/security";
+import { multipartBody, securityPlugin } from "../../plugins/security";
 import { authorizeSection, authPlugin } from "../auth/guard";
 import {
   CONTENT_TYPES,
@@ -24,12 +24,10 @@ import {
   type ServedFile,
 } from "./service";
 
-const UPLOAD_PATH = "/api/upload";
-
 // The body limit is the file limit plus the multipart framing, enforced while the body streams in (413). Before a
 // byte is read: the caller (the `section: "any"` rule: 401 / 403) and their upload allowance (429). The body is
 // then read by the uploads module itself, in one of a bounded number of slots, straight to disk.
-acceptMultipart(UPLOAD_PATH, {
+const UPLOAD_BODY = multipartBody({
   maxBytes: (url) => maxBytesFor(url.searchParams.get("type") === "pdf" ? "pdf" : "image") + MULTIPART_OVERHEAD_BYTES,
   authorize: async (request) => {
     await countUpload((await authorizeSection(request, "any")).id);
@@ -84,6 +82,7 @@ async function sendSigned(
 
 export const uploadsModule = new Elysia({ name: "uploads", tags: ["uploads"] })
   .use(authPlugin)
+  .use(securityPlugin)
   // However the request ends (refused by its schema, a failed check, stored), its upload slot and spool file go.
   .onAfterResponse(({ request }) => finishUpload(request))
   .post(
@@ -101,6 +100,7 @@ export const uploadsModule = new Elysia({ name: "uploads", tags: ["uploads"] })
       // Any admin section may upload (SPEC §6). For requests with a body the security plugin has already asked the
       // same (cached) question before reading it.
       section: "any",
+      accepts: UPLOAD_BODY,
       query: UploadQuerySchema,
       body: t.Object({ file: t.File({ error: UPLOAD_MESSAGES.noFile }) }, { error: UPLOAD_MESSAGES.noFile }),
       response: { 201: UploadResultSchema, ...errorResponses(400, 401, 403, 413, 429, 503) },
