@@ -211,6 +211,7 @@ describe("the CSP of rendered pages", () => {
   test("lists only the inline scripts Astro vouched for; keeps status, cookies and body", async () => {
     const body = `<!doctype html><title>t</title><script>astro()</script><script>injected()</script>`;
     const fakeAstro = {
+      pageCache: () => undefined,
       render: async () =>
         new Response(body, {
           status: 201,

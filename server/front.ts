@@ -11,21 +11,24 @@ import { log } from "../api/src/lib/logger";
 import { clientIpOf, recordClientIp } from "../api/src/lib/client-ip";
 import { contentSecurityPolicy, inlineScriptHashes } from "../api/src/lib/csp";
 import { finishRenderedPage, isHtml } from "./finished-page";
-import { pagesChanged } from "../api/src/db/page-changes";
+import { keepPagesInStep, pagesChanged } from "../api/src/db/page-changes";
 import { tagsChangedBy } from "../api/src/lib/page-tags";
-import { PAGE_CACHE_REGISTRY, type PageCacheRegistry } from "./page-cache";
+import type { PageCacheRegistry } from "./page-cache";
 import { compressResponse, negotiateEncoding, respondCompressed, varyOnAcceptEncoding, type ContentEncoding } from "./compress";
 
 export const DIST_DIR = join(import.meta.dir, "../dist");
 
+/** The built site (dist/server/entry.mjs, site/adapter/entrypoint.mjs): Astro's App and the bundle's route cache. */
 type AstroApp = {
   render(request: Request, options?: { clientAddress?: string; addCookieHeader?: boolean; locals?: object }): Promise<Response>;
+  pageCache: () => PageCacheRegistry | undefined;
 };
 
 export async function loadAstroApp(distDir = DIST_DIR): Promise<AstroApp> {
   const entry = join(distDir, "server/entry.mjs");
   if (!existsSync(entry)) throw new Error(`The site is not built (${entry} is missing): run \`npm run build\` first.`);
-  return (await import(entry)).app as AstroApp;
+  const built = (await import(entry)) as { app: Omit<AstroApp, "pageCache">; pageCacheRegistry: AstroApp["pageCache"] };
+  return { render: (request, options) => built.app.render(request, options), pageCache: built.pageCacheRegistry };
 }
 
 /**
@@ -166,6 +169,8 @@ type FrontOptions = {
 
 /** Without `astro` only the API is served (the dev API process behind `astro dev`). */
 export function startServer({ port, hostname, astro, distDir = DIST_DIR, onRequest }: FrontOptions): Server<undefined> {
+  // The API's writes (here and, on PostgreSQL, in other processes) drop this process's kept pages.
+  if (astro) keepPagesInStep((tags) => astro.pageCache()?.invalidate(tags === "all" ? "all" : { tags }));
   const clientDir = join(distDir, "client");
   const builtFiles = indexBuiltFiles(clientDir);
   // Prerendered pages are build output and never change while the process runs: each file's policy is worked out
@@ -235,7 +240,7 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR, onReque
       if (file) return serveFile(request, url.pathname, file);
     }
     // A kept anonymous page (Astro's route cache, page-cache.ts) goes out without entering Astro's pipeline.
-    const kept = pageCache()?.hit(request, url);
+    const kept = astro.pageCache()?.hit(request, url);
     if (kept) return kept;
     const rendered = await astro.render(onSiteOrigin(request, url), {
       clientAddress: clientIpOf(request),
@@ -266,9 +271,6 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR, onReque
     return new Response(request.method === "HEAD" ? null : body, { headers });
   }
 }
-
-/** The route cache, once the Astro bundle has created it (on its first render). */
-const pageCache = () => (globalThis as unknown as Record<symbol, PageCacheRegistry | undefined>)[PAGE_CACHE_REGISTRY];
 
 const SITE_ORIGINS = allowedOrigins(env.SITE_URL, env.NODE_ENV);
 

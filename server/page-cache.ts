@@ -16,8 +16,11 @@ import type { CacheProvider, InvalidateOptions } from "astro";
 import { type ContentEncoding, rememberedNegotiation, varyOnAcceptEncoding } from "./compress";
 import { finishRenderedPage, isHtml } from "./finished-page";
 
-/** What api/src/db/page-changes.ts calls to drop pages in this process (a global: Astro's bundle has its own copies of modules). */
-export const PAGE_CACHE_REGISTRY = Symbol.for("platform.pageCache");
+/**
+ * The route cache as the front uses it: drop pages (its writes, and other processes' through api/src/db/page-changes.ts)
+ * and answer a kept page without Astro. The built site's entry exports `pageCacheRegistry` (site/adapter/
+ * entrypoint.mjs) from its own copy of this module, the one Astro's provider runs in; server/front.ts hands it on.
+ */
 export type PageCacheRegistry = {
   invalidate(options: InvalidateOptions | "all"): void;
   /** A fresh kept page for this request, without going through Astro's render pipeline (the front's fast path). */
@@ -174,10 +177,10 @@ export default function pageCacheProvider(): CacheProvider {
     }
   }
 
-  (globalThis as unknown as Record<symbol, PageCacheRegistry>)[PAGE_CACHE_REGISTRY] = {
-    invalidate: dropMatching,
-    hit,
-    size: () => entries.size,
-  };
+  registry = { invalidate: dropMatching, hit, size: () => entries.size };
   return provider;
 }
+
+let registry: PageCacheRegistry | undefined;
+/** The route cache, once Astro has created its provider (on the first render); undefined before. */
+export const pageCacheRegistry = (): PageCacheRegistry | undefined => registry;

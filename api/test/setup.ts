@@ -13,10 +13,9 @@ process.env.HASH_CONCURRENCY ??= "2";
 
 // Tests write with factories, past the API whose writes drop kept pages: every test starts with Astro's route cache
 // (server/page-cache.ts) empty, as after a deploy. server/page-cache.test.ts tests the cache itself, within a test.
-beforeEach(() => {
-  (globalThis as unknown as Record<symbol, { invalidate(all: "all"): void } | undefined>)[
-    Symbol.for("platform.pageCache")
-  ]?.invalidate("all");
+// Imported here, not at the top: the app's modules read the settings above when they load.
+beforeEach(async () => {
+  (await import("../src/db/page-changes")).dropAllKeptPages();
 });
 
 const mailbox = await startMailbox();

@@ -9,9 +9,20 @@ import { log } from "../lib/logger";
 import { db } from "./client";
 
 const CHANNEL = "page_cache";
-/** server/page-cache.ts registers its `invalidate` here (Astro's bundle has its own copy of every module). */
-const REGISTRY = Symbol.for("platform.pageCache");
-type Registry = { invalidate(options: { tags: string[] } | "all"): void };
+
+/** Drops this process's kept pages showing any of `tags`, or all of them. */
+export type DropKeptPages = (tags: string[] | "all") => void;
+/** Nothing is kept until the server hands in its route cache (a process serving only the API keeps no pages). */
+let dropHere: DropKeptPages = () => {};
+
+/**
+ * The server's hook into its route cache (server/front.ts, when it serves the built site): this process's writes and
+ * other processes' notifications drop kept pages through it. The route cache lives in Astro's bundle, which the API
+ * cannot import; the server that holds both passes it in.
+ */
+export function keepPagesInStep(drop: DropKeptPages): void {
+  dropHere = drop;
+}
 
 /** How long a writer waits for its own notification (normally well under a millisecond on one network). */
 const ECHO_WAIT_MS = 1000;
@@ -19,9 +30,10 @@ const ECHO_WAIT_MS = 1000;
 type Listener = { connected: boolean; echoes: Map<string, () => void> };
 let listener: Listener | undefined;
 
-function invalidateHere(tags: string[] | "all") {
-  (globalThis as unknown as Record<symbol, Registry | undefined>)[REGISTRY]?.invalidate(tags === "all" ? "all" : { tags });
-}
+const invalidateHere = (tags: string[] | "all") => dropHere(tags);
+
+/** Drops every kept page of this process (tests start each case with none, as after a deploy). */
+export const dropAllKeptPages = () => dropHere("all");
 
 /** Drops every kept page showing one of `tags`, in this process and (PostgreSQL) in every other. */
 export async function pagesChanged(tags: readonly string[]): Promise<void> {
