@@ -90,6 +90,29 @@ describe("the orders list", () => {
     expect((await admin.api.orders.get({ query: { cursor: "not a cursor" } })).status).toBe(400);
   });
 
+  test("the e-mail search (/admin/invoices): a literal, case-insensitive part of the address; bad input is a 400", async () => {
+    const admin = await as("ADMIN");
+    const name = unique("Search_Me%");
+    const resource = await (await db()).resource.create({
+      data: { title: `Searched kit ${name}`, description: "d", type: "TOOL", accessLevel: "PREMIUM" },
+    });
+    const order = await createOrder({ customerEmail: `${name}@example.com`, resourceId: resource.id });
+    const found = await admin.api.orders.get({ query: { email: name.toUpperCase() } });
+    expect(found.data!.map((o) => o.id)).toEqual([order.id]);
+    expect(found.data![0]!.itemTitle).toBe(resource.title);
+    // "_" and "%" are characters here, not wildcards.
+    expect((await admin.api.orders.get({ query: { email: name.replace("_", "x") } })).data).toEqual([]);
+    for (const email of ["a\u0000b", "x".repeat(255)]) {
+      expect((await admin.api.orders.get({ query: { email } })).status).toBe(400);
+    }
+    const csv = await raw(
+      new Request(`${BASE_URL}/api/orders/export.csv?email=${encodeURIComponent("\u0000")}`, {
+        headers: { cookie: admin.jar.header() },
+      }),
+    );
+    expect(csv.status).toBe(400);
+  });
+
   test("keyset pages: every order once, in order, with the next cursor in headers until the last page", async () => {
     const admin = await as("ADMIN");
     // Same timestamp for three of them: ties are broken by id, so none repeats or goes missing across pages.
