@@ -13,6 +13,7 @@ import { db } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { env } from "../env";
 import { AppError } from "../lib/errors";
+import { localStripeId } from "../lib/local-payment-ids";
 import { fromCents } from "../lib/money";
 import { firstProblem } from "../lib/typebox";
 import {
@@ -89,7 +90,7 @@ async function insertSession(data: NewSession, keyParts: readonly string[]): Pro
   let found: { id: string } | null = null;
   for (let attempt = 0; attempt < 2 && !found; attempt++) {
     await prisma.testPayment.createMany({
-      data: [{ ...data, id: `cs_test_local_${hex(12)}`, idempotencyKey: key, expiresAt: new Date(now + SESSION_TTL_MS) }],
+      data: [{ ...data, id: localStripeId("cs_test", hex(12)), idempotencyKey: key, expiresAt: new Date(now + SESSION_TTL_MS) }],
       skipDuplicates: true,
     });
     // Another click's session holds the key, or (claimed meanwhile, key cleared) a second try creates ours.
@@ -267,7 +268,7 @@ function completedEvent(session: LocalSession) {
     kind === "onetime"
       ? null
       : ({
-          id: `sub_local_${hex(12)}`,
+          id: localStripeId("sub", hex(12)),
           object: "subscription",
           status: "active",
           metadata,
@@ -286,8 +287,8 @@ function completedEvent(session: LocalSession) {
     client_reference_id: session.userId,
     customer_details: { email: session.email },
     metadata,
-    payment_intent: kind === "onetime" ? `pi_local_${hex(12)}` : null,
-    invoice: kind === "onetime" ? null : `in_local_${hex(12)}`,
+    payment_intent: kind === "onetime" ? localStripeId("pi", hex(12)) : null,
+    invoice: kind === "onetime" ? null : localStripeId("in", hex(12)),
     subscription,
     success_url: session.successUrl,
     cancel_url: session.cancelUrl,
@@ -296,7 +297,7 @@ function completedEvent(session: LocalSession) {
 }
 
 const completed = (checkout: object, now: number) => ({
-  id: `evt_local_${hex(12)}`,
+  id: localStripeId("evt", hex(12)),
   object: "event",
   type: "checkout.session.completed",
   created: now,
@@ -346,7 +347,7 @@ function merchandiseCompletedEvent(session: LocalSession, buyer: Collected) {
     collected_information: { shipping_details: shippingDetails },
     shipping_details: shippingDetails,
     metadata: merchandiseMetadata(session.userId, purchase),
-    payment_intent: `pi_local_${hex(12)}`,
+    payment_intent: localStripeId("pi", hex(12)),
     invoice: null,
     subscription: null,
     success_url: session.successUrl,
