@@ -113,8 +113,9 @@ const toOrder = (row: OrderRow): Order => ({
   stripeUrl: stripeDashboardUrl(row.stripePaymentId),
 });
 
-export async function listOrders(filter: OrderFilter & PageInput): Promise<Page<Order>> {
-  const { items, nextCursor } = await orderRows(filter, filter);
+export async function listOrders({ status, type, email, ...page }: OrderFilter & PageInput): Promise<Page<Order>> {
+  // The contract's filters only: a member's scope (userId, types) is never the admin list's to take from a query.
+  const { items, nextCursor } = await orderRows({ status, type, email }, page);
   return { items: items.map(toOrder), nextCursor };
 }
 
