@@ -11,7 +11,7 @@ import { db } from "./client";
 const CHANNEL = "page_cache";
 
 /** Drops this process's kept pages showing any of `tags`, or all of them. */
-export type DropKeptPages = (tags: string[] | "all") => void;
+type DropKeptPages = (tags: string[] | "all") => void;
 /** Nothing is kept until the server hands in its route cache (a process serving only the API keeps no pages). */
 let dropHere: DropKeptPages = () => {};
 

@@ -4,7 +4,7 @@
 // every module, because both the stand-in and the orders and billing it pays for read it.
 
 /** The kinds of Stripe object the local test payment makes, by Stripe's own prefix. */
-export type LocalStripeObject = "cs_test" | "pi" | "in" | "sub" | "evt";
+type LocalStripeObject = "cs_test" | "pi" | "in" | "sub" | "evt";
 
 export const localStripeId = (object: LocalStripeObject, random: string) => `${object}_local_${random}`;
 

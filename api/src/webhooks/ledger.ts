@@ -17,8 +17,8 @@ import type { WebhookProvider } from "./vocabulary";
 type Tx = Prisma.TransactionClient;
 /** What an event does, inside the transaction that claims it; null when it needs nothing (recorded all the same). */
 export type Effect = (tx: Tx) => Promise<void>;
-export type LedgerEntry = { id: string; type: string; resourceId?: string | null; payload: Prisma.InputJsonValue };
-export type LedgerOutcome = { duplicate: boolean };
+type LedgerEntry = { id: string; type: string; resourceId?: string | null; payload: Prisma.InputJsonValue };
+type LedgerOutcome = { duplicate: boolean };
 
 type Row = { status: WebhookStatus } | null;
 type Change = { status: WebhookStatus; error: string | null; processedAt?: Date };

@@ -34,9 +34,9 @@ export const merchandiseCheckoutLimits = {
 };
 
 /** Who is buying: a member, or a guest known by address (rate limit, Stripe key) and browser cookie (local sessions). */
-export type MerchandiseVisitor = { buyer: Buyer | null; ip: string; browserToken: string | undefined };
+type MerchandiseVisitor = { buyer: Buyer | null; ip: string; browserToken: string | undefined };
 /** The answer, plus a new browser token to set when a guest's local session was bound to one. */
-export type MerchandiseCheckoutResult = CheckoutUrl & { newBrowserToken?: string };
+type MerchandiseCheckoutResult = CheckoutUrl & { newBrowserToken?: string };
 
 type StoredOption = { name?: unknown; values?: { id?: unknown; title?: unknown }[] };
 

@@ -25,9 +25,9 @@ export const PAYMENT_MESSAGES = {
 
 // ── Merchandise checkout (SPEC §7 POST /api/create-merchandise-checkout) ──────────────────────────────────────
 /** Printify variant ids are numbers; stored and sent as text. */
-export const PROVIDER_VARIANT_ID_MAX_LENGTH = 32;
+const PROVIDER_VARIANT_ID_MAX_LENGTH = 32;
 /** Option titles joined with ' / ' (at most 3 options): generous, but bounded. */
-export const VARIANT_TITLE_MAX_LENGTH = 300;
+const VARIANT_TITLE_MAX_LENGTH = 300;
 
 export const MerchandiseCheckoutInputSchema = T.Object({
   merchandiseId: T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }),

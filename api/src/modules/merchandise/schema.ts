@@ -27,14 +27,14 @@ export const MerchandiseSummarySchema = T.Object({
 export type MerchandiseSummary = Static<typeof MerchandiseSummarySchema>;
 
 /** One option (Colors, Sizes…) with its values, in the provider's order (Printify: at most 3 options). */
-export const MerchandiseOptionSchema = T.Object({
+const MerchandiseOptionSchema = T.Object({
   name: T.String(),
   type: T.String(),
   values: T.Array(T.Object({ id: T.Integer(), title: T.String() })),
 });
 export type MerchandiseOption = Static<typeof MerchandiseOptionSchema>;
 
-export const MerchandiseImageSchema = T.Object({
+const MerchandiseImageSchema = T.Object({
   src: T.String(),
   isDefault: T.Boolean(),
   /** The variants (their `id`) this image shows. */
@@ -42,7 +42,7 @@ export const MerchandiseImageSchema = T.Object({
 });
 export type MerchandiseImage = Static<typeof MerchandiseImageSchema>;
 
-export const MerchandiseVariantSchema = T.Object({
+const MerchandiseVariantSchema = T.Object({
   /** The provider's variant id as text: what checkout takes as `variantId` (SPEC §7). */
   id: T.String(),
   title: T.String(),

@@ -68,7 +68,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isId = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value);
 
 /** Printify's `options`: `[{ name, type, values: [{ id, title }] }]`. */
-export function readOptions(json: Prisma.JsonValue): MerchandiseOption[] {
+function readOptions(json: Prisma.JsonValue): MerchandiseOption[] {
   if (!Array.isArray(json)) return [];
   return json.flatMap((option) => {
     if (!isRecord(option) || typeof option.name !== "string" || !Array.isArray(option.values)) return [];
@@ -80,7 +80,7 @@ export function readOptions(json: Prisma.JsonValue): MerchandiseOption[] {
 }
 
 /** Printify's `images`: `[{ src, is_default, variant_ids: [numbers] }]`, variant ids as our text ids. */
-export function readImages(json: Prisma.JsonValue): MerchandiseImage[] {
+function readImages(json: Prisma.JsonValue): MerchandiseImage[] {
   if (!Array.isArray(json)) return [];
   return json.flatMap((image) => {
     if (!isRecord(image) || typeof image.src !== "string" || !image.src) return [];
@@ -114,8 +114,8 @@ function toDetail(row: DetailRow): MerchandiseDetail {
   return { ...toSummary(row), options: readOptions(row.options), images: readImages(row.images), variants };
 }
 
-export type ListMerchandiseInput = { limit?: number; cursor?: string };
-export type MerchandisePage = { items: MerchandiseSummary[]; nextCursor: string | null };
+type ListMerchandiseInput = { limit?: number; cursor?: string };
+type MerchandisePage = { items: MerchandiseSummary[]; nextCursor: string | null };
 
 /** The /merchandise grid: available products only, newest first, keyset pages (docs/decisions/008). */
 export async function listMerchandise({ limit, cursor }: ListMerchandiseInput): Promise<MerchandisePage> {

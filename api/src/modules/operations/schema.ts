@@ -73,7 +73,7 @@ export const WebhookEventSchema = T.Object({
 });
 export type WebhookEvent = Static<typeof WebhookEventSchema>;
 
-export const REPLAY_OUTCOMES = ["processed", "duplicate", "failed"] as const;
+const REPLAY_OUTCOMES = ["processed", "duplicate", "failed"] as const;
 export type ReplayOutcome = (typeof REPLAY_OUTCOMES)[number];
 /** A replay's answer: what happened (a failure is an answer too: the event shows FAILED with its error) and the row. */
 export const ReplayResultSchema = T.Object({

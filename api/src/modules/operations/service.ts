@@ -24,10 +24,6 @@ import {
   type WebhookStatus,
 } from "./schema";
 
-// The contract's statuses and the database enum are the same set: a value added on either side breaks tsc here.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const CONTRACT_MATCHES_DATABASE: Same<WebhookStatus, DbWebhookStatus> = true;
-
 // ---- Jobs -------------------------------------------------------------------------------------------------------
 
 /**

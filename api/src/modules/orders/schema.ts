@@ -12,7 +12,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_TYPES = ["MERCHANDISE", "RESOURCE_ONETIME", "RESOURCE_MONTHLY", "ANNUAL_SUBSCRIPTION"] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 /** What an order's timeline records (paid → submitted → in production → shipped → delivered, and what went wrong). */
-export const ORDER_EVENT_KINDS = [
+const ORDER_EVENT_KINDS = [
   "PAID",
   "SUBMITTED",
   "SUBMISSION_FAILED",
@@ -32,7 +32,7 @@ export const OrderTypeSchema = literalUnion(ORDER_TYPES, { error: "Unknown order
 export const ORDER_PAGE_SIZE = 20;
 export const ORDER_LIST_MAX = 100;
 /** Carriers' tracking numbers are ~10-40 characters; anything past this is not one. */
-export const TRACKING_MAX_LENGTH = 100;
+const TRACKING_MAX_LENGTH = 100;
 /** SPEC §9: an order is shown as 'Order #' plus the first 8 characters of its id. */
 export const ORDER_ID_SHOWN = 8;
 
@@ -61,7 +61,7 @@ export type Order = Static<typeof OrderSchema>;
 /** An e-mail search is a substring of the customer's address, case-insensitive (SPEC: an address is at most 254). */
 export const ORDER_EMAIL_SEARCH_MAX_LENGTH = 254;
 
-export const OrderListQuerySchema = T.Object({
+const OrderListQuerySchema = T.Object({
   status: T.Optional(OrderStatusSchema),
   type: T.Optional(OrderTypeSchema),
   email: T.Optional(T.String({ maxLength: ORDER_EMAIL_SEARCH_MAX_LENGTH, error: "The e-mail search is too long" })),
@@ -80,7 +80,7 @@ export const OrderUpdateSchema = T.Object(
 );
 export type OrderUpdate = Static<typeof OrderUpdateSchema>;
 
-export const OrderEventSchema = T.Object({
+const OrderEventSchema = T.Object({
   id: T.String(),
   kind: literalUnion(ORDER_EVENT_KINDS),
   message: T.Union([T.String(), T.Null()]),

@@ -54,7 +54,7 @@ const ORDER_SELECT = {
 export type OrderRow = Prisma.OrderGetPayload<{ select: typeof ORDER_SELECT }>;
 
 /** Who may see which orders: the admin lists (any filter of the contract) or one member's own, of some types. */
-export type OrderScope = OrderFilter & { userId?: string; types?: readonly OrderType[] };
+type OrderScope = OrderFilter & { userId?: string; types?: readonly OrderType[] };
 
 /** The scope as keyset conditions (enum values cast one by one: the PGlite and pg adapters encode arrays differently). */
 function scopeSql({ status, type, types, email, userId }: OrderScope): Prisma.Sql[] {
@@ -122,7 +122,7 @@ export async function listOrders({ status, type, email, ...page }: OrderFilter &
 // ---- Recording a paid order ---------------------------------------------------------------------------------------
 
 /** A payment Stripe confirmed, as the webhook read it (payments/stripe-webhook.ts); amounts in Stripe's cents. */
-export type PaidOrder = {
+type PaidOrder = {
   orderType: OrderType;
   /** Unique per payment: the PaymentIntent, the plan's first invoice, or the Checkout Session. */
   stripePaymentId: string;

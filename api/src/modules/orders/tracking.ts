@@ -28,7 +28,7 @@ import {
 type Tx = Prisma.TransactionClient;
 
 /** What Printify says about an order: its status (when told) and shipments (as far as told). */
-export type PrintifyFacts = { status: string | null; shipments: Shipment[] };
+type PrintifyFacts = { status: string | null; shipments: Shipment[] };
 export type TrackedOrder = {
   status: OrderStatus;
   printifyStatus: string | null;
@@ -38,7 +38,7 @@ export type TrackedOrder = {
   shippedAt: Date | null;
   deliveredAt: Date | null;
 };
-export type Advance = {
+type Advance = {
   data: Partial<Omit<TrackedOrder, "shipments">> & { shipments?: Shipment[] };
   events: { kind: OrderEventKind; message: string }[];
 };
@@ -202,11 +202,11 @@ export async function processPrintifyEvent(event: PrintifyWebhookEvent) {
 
 // ---- Reconciliation ---------------------------------------------------------------------------------------------
 
-export const RECONCILE_JOB = "printify-reconcile";
+const RECONCILE_JOB = "printify-reconcile";
 const RECONCILE_BATCH = 100;
 const RECONCILE_WINDOW_MS = 60 * 24 * 3600_000;
 
-export const factsOfOrder = (order: PrintifyOrder): PrintifyFacts => ({
+const factsOfOrder = (order: PrintifyOrder): PrintifyFacts => ({
   status: order.status,
   shipments: (order.shipments ?? []).map((s) => ({
     carrier: s.carrier,
@@ -261,10 +261,10 @@ void work(RECONCILE_JOB, () => reconcileOrders().then(() => undefined), {
 // ---- The shipping e-mail ----------------------------------------------------------------------------------------
 
 export const SHIPPED_MAIL_JOB = "order-shipped-mail";
-export type ShippedMailJob = { orderId: string; number: string };
+type ShippedMailJob = { orderId: string; number: string };
 
 /** Sends the buyer the shipment's tracking, once per (order, shipment) (jobs/mail-once.ts). */
-export async function sendShippedMail({ orderId, number }: ShippedMailJob) {
+async function sendShippedMail({ orderId, number }: ShippedMailJob) {
   const order = await (await db()).order.findUnique({
     where: { id: orderId },
     select: { customerEmail: true, customerName: true, shipments: true, merchandise: { select: { title: true } } },
@@ -277,7 +277,7 @@ export async function sendShippedMail({ orderId, number }: ShippedMailJob) {
   );
 }
 
-export function shippedEmail(to: string, name: string | null, product: string, orderId: string, shipment: Shipment): Mail {
+function shippedEmail(to: string, name: string | null, product: string, orderId: string, shipment: Shipment): Mail {
   const link = shipment.url ?? `${env.SITE_URL}/merchandise`;
   const subject = `Your ${SITE_NAME} order has shipped`;
   const greeting = `Hi ${name ?? "there"},`;

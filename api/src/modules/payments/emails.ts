@@ -51,9 +51,9 @@ export async function sendReceipt({ orderId }: ReceiptJob) {
 // Every process sends receipts. A relay that is down is retried for about a day (10 s, 20 s, … capped at an hour).
 void work(RECEIPT_JOB, sendReceipt, { retryLimit: 30, retryDelay: 10, retryBackoff: true, retryDelayMax: 3600 });
 
-export type Receipt = ResourceReceipt | MerchandiseReceipt;
+type Receipt = ResourceReceipt | MerchandiseReceipt;
 
-export type ResourceReceipt = {
+type ResourceReceipt = {
   to: string;
   name: string | null;
   kind: PurchaseKind;
@@ -63,7 +63,7 @@ export type ResourceReceipt = {
 };
 
 /** A merchandise order's confirmation and receipt (issue 15 item 6; SPEC §8 'Purchase Successful!' promises it). */
-export type MerchandiseReceipt = {
+type MerchandiseReceipt = {
   kind: "merchandise";
   to: string;
   name: string | null;
@@ -76,7 +76,7 @@ export type MerchandiseReceipt = {
   orderId: string;
 };
 
-export function receiptEmail(receipt: Receipt): Mail {
+function receiptEmail(receipt: Receipt): Mail {
   if (receipt.kind === "merchandise") return merchandiseReceiptEmail(receipt);
   const what =
     receipt.kind === "annual"

@@ -40,7 +40,7 @@ function splitName(name: string): { first: string; last: string } {
   return { first: words[0] ?? "", last: words.slice(1).join(" ") };
 }
 
-export function printifyAddress(shipping: Shipping, email: string, phone: string | null | undefined): PrintifyAddress {
+function printifyAddress(shipping: Shipping, email: string, phone: string | null | undefined): PrintifyAddress {
   const { first, last } = splitName(shipping.name);
   const a = shipping.address;
   return {
@@ -58,7 +58,7 @@ export function printifyAddress(shipping: Shipping, email: string, phone: string
 }
 
 /** The address as one line for cards and e-mails: "Ada Lovelace, 1 Main St, Apt 2, Springfield, IL 62701, US". */
-export function addressLine(shipping: Shipping): string {
+function addressLine(shipping: Shipping): string {
   const a = shipping.address;
   const regionZip = [a.state, a.postal_code].filter(Boolean).join(" ");
   return [shipping.name, a.line1, a.line2, a.city, regionZip, a.country]

@@ -51,7 +51,6 @@ export const SHIPPING_COUNTRIES = [
   "IS",
   "CH",
 ] as const;
-export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 
 /** What a checkout buys: set by the server in the session's (and subscription's) metadata, read back by webhooks. */
 export type PurchaseKind = "onetime" | "monthly" | "annual";

@@ -49,7 +49,7 @@ export function defaultVariant<V extends Pick<PrintifyVariant, "is_enabled" | "i
 }
 
 /** The product's main picture: the image Printify marks default, else the first. */
-export function defaultImage(images: readonly PrintifyImage[]): PrintifyImage | null {
+function defaultImage(images: readonly PrintifyImage[]): PrintifyImage | null {
   return images.find((i) => i.is_default) ?? images[0] ?? null;
 }
 

@@ -32,14 +32,14 @@ import {
   printifyPage,
 } from "./shapes";
 
-export const PRINTIFY_DEFAULT_API_BASE = "https://api.printify.com/v1/";
+const PRINTIFY_DEFAULT_API_BASE = "https://api.printify.com/v1/";
 /** Products asked per page. Printify caps the page size (documented as at most 100; 50 is safe either way). */
 export const PRODUCTS_PAGE_SIZE = 50;
 /** Orders asked per page while looking for our external_id (Printify answers at most 10 orders a page). */
-export const ORDERS_PAGE_SIZE = 10;
+const ORDERS_PAGE_SIZE = 10;
 /** findOrderByExternalId reads at most this many pages, newest first, unless told otherwise (…_SINCE: with `since`). */
-export const ORDER_SEARCH_MAX_PAGES = 5;
-export const ORDER_SEARCH_MAX_PAGES_SINCE = 20;
+const ORDER_SEARCH_MAX_PAGES = 5;
+const ORDER_SEARCH_MAX_PAGES_SINCE = 20;
 
 /**
  * Default pacing: 540 requests a minute with bursts of 20, so no 60-second window holds more than 20 + 540 = 560
@@ -48,7 +48,7 @@ export const ORDER_SEARCH_MAX_PAGES_SINCE = 20;
 export const DEFAULT_REQUESTS_PER_MINUTE = 540;
 export const DEFAULT_BURST = 20;
 
-export type PrintifyErrorKind =
+type PrintifyErrorKind =
   /** 429 after the retries allowed (or a Retry-After longer than we wait). */
   | "rate_limited"
   /** 5xx. */
@@ -111,7 +111,7 @@ export type PrintifyClientOptions = {
   fetch?: typeof fetch;
 };
 
-export type ProductPage = { page: number; lastPage: number; total: number | null; products: PrintifyProduct[] };
+type ProductPage = { page: number; lastPage: number; total: number | null; products: PrintifyProduct[] };
 
 export type PrintifyClient = {
   listShops(): Promise<PrintifyShop[]>;
@@ -398,7 +398,7 @@ export function printifyTime(value: string): number {
  * heuristic: Printify counts per account, so two processes sharing a token share the real limit without knowing it —
  * the headroom in the defaults and the 429 handling above cover that case.
  */
-export class RequestPacer {
+class RequestPacer {
   private readonly interval: number;
   private readonly tolerance: number;
   /** When the next request would be due if requests came at exactly the steady rate. */

@@ -24,10 +24,10 @@ export const ShopSchema = T.Object({
 });
 export type Shop = Static<typeof ShopSchema>;
 
-export const SYNC_STATUSES = ["RUNNING", "SUCCEEDED", "FAILED"] as const;
+const SYNC_STATUSES = ["RUNNING", "SUCCEEDED", "FAILED"] as const;
 
 /** One sync of one shop: live progress while RUNNING, the summary after. */
-export const SyncRunSchema = T.Object({
+const SyncRunSchema = T.Object({
   id: T.String(),
   shopId: T.String(),
   status: literalUnion(SYNC_STATUSES),
@@ -55,7 +55,7 @@ export type SyncResult = Static<typeof SyncResultSchema>;
 export const LatestSyncSchema = T.Union([SyncRunSchema, T.Null()]);
 
 /** A product on the admin card: what a store card shows (sanitized description, price in dollars), plus its source. */
-export const CatalogueItemSchema = T.Composite([
+const CatalogueItemSchema = T.Composite([
   T.Omit(MerchandiseSummarySchema, ["createdAt"]),
   T.Object({
     isDemo: T.Boolean(),

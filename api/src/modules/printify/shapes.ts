@@ -11,7 +11,7 @@ export const PrintifyShopSchema = T.Object({
 });
 export type PrintifyShop = Static<typeof PrintifyShopSchema>;
 
-export const PrintifyOptionValueSchema = T.Object({
+const PrintifyOptionValueSchema = T.Object({
   /** Unique across the product's options: a variant names its values by these ids. */
   id: T.Integer(),
   title: T.String(),
@@ -20,14 +20,14 @@ export const PrintifyOptionValueSchema = T.Object({
 });
 
 /** At most three per product, e.g. { name: "Colors", type: "color" } and { name: "Sizes", type: "size" }. */
-export const PrintifyOptionSchema = T.Object({
+const PrintifyOptionSchema = T.Object({
   name: T.String(),
   type: T.String(),
   values: T.Array(PrintifyOptionValueSchema),
 });
 export type PrintifyOption = Static<typeof PrintifyOptionSchema>;
 
-export const PrintifyVariantSchema = T.Object({
+const PrintifyVariantSchema = T.Object({
   id: T.Integer(),
   title: T.String(),
   /** Retail price in cents. */
@@ -43,7 +43,7 @@ export const PrintifyVariantSchema = T.Object({
 });
 export type PrintifyVariant = Static<typeof PrintifyVariantSchema>;
 
-export const PrintifyImageSchema = T.Object({
+const PrintifyImageSchema = T.Object({
   src: T.String(),
   /** The variants this mock-up shows. */
   variant_ids: T.Array(T.Integer()),
@@ -78,7 +78,7 @@ export const printifyPage = <Item extends ReturnType<typeof T.Object>>(item: Ite
     data: T.Array(item),
   });
 
-export const PrintifyAddressSchema = T.Object({
+const PrintifyAddressSchema = T.Object({
   first_name: T.String(),
   last_name: T.String(),
   email: T.String(),
@@ -94,7 +94,7 @@ export const PrintifyAddressSchema = T.Object({
 });
 export type PrintifyAddress = Static<typeof PrintifyAddressSchema>;
 
-export const PrintifyShipmentSchema = T.Object({
+const PrintifyShipmentSchema = T.Object({
   carrier: T.String(),
   number: T.String(),
   url: T.Union([T.String(), T.Null()]),
@@ -102,24 +102,10 @@ export const PrintifyShipmentSchema = T.Object({
 });
 export type PrintifyShipment = Static<typeof PrintifyShipmentSchema>;
 
-/**
- * An order's status as Printify words it. Known values, roughly in order: pending (costs being worked out; cannot be
- * sent yet), on-hold (waiting for send_to_production), sending-to-production, in-production, partially-fulfilled,
- * fulfilled; off the path: canceled, has-issues, payment-not-received. Typed as text: Printify may add more.
- */
-export const PRINTIFY_ORDER_STATUSES = [
-  "pending",
-  "on-hold",
-  "sending-to-production",
-  "in-production",
-  "partially-fulfilled",
-  "fulfilled",
-  "canceled",
-  "has-issues",
-  "payment-not-received",
-] as const;
-export type PrintifyOrderStatus = (typeof PRINTIFY_ORDER_STATUSES)[number];
-
+// An order's status as Printify words it (`status` below). Known values, roughly in order: pending (costs being
+// worked out; cannot be sent yet), on-hold (waiting for send_to_production), sending-to-production, in-production,
+// partially-fulfilled, fulfilled; off the path: canceled, has-issues, payment-not-received. Typed as text: Printify
+// may add more.
 export const PrintifyOrderSchema = T.Object({
   id: T.String({ minLength: 1 }),
   /** Our order id, given at creation (the only way to recognise our own order: Printify has no idempotency key). */
@@ -153,7 +139,7 @@ export type CreateOrderInput = {
   send_shipping_notification: boolean;
 };
 
-export const PRINTIFY_WEBHOOK_TOPICS = [
+const PRINTIFY_WEBHOOK_TOPICS = [
   "order:created",
   "order:updated",
   "order:sent-to-production",

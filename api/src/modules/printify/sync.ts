@@ -27,10 +27,10 @@ import type { SyncRun } from "./schema";
 export const STALE_RUN_MS = 30 * 60_000;
 
 export const NOT_CONFIGURED_MESSAGE = "Printify is not configured: set PRINTIFY_API_TOKEN to sync products.";
-export const SYNC_RUNNING_MESSAGE = "A sync of this shop is already running. Please wait for it to finish.";
+const SYNC_RUNNING_MESSAGE = "A sync of this shop is already running. Please wait for it to finish.";
 
 type RunRow = Prisma.MerchSyncRunGetPayload<object>;
-export const toSyncRun = (r: RunRow): SyncRun => ({
+const toSyncRun = (r: RunRow): SyncRun => ({
   id: r.id,
   shopId: r.shopId,
   status: r.status,
@@ -54,7 +54,7 @@ export async function latestSyncRun(shopId: string): Promise<SyncRun | null> {
 const isUniqueViolation = (e: unknown) =>
   (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") || (e as { code?: string })?.code === "P2002";
 
-export const SYNC_JOB = "printify-sync";
+const SYNC_JOB = "printify-sync";
 type SyncJob = { runId: string };
 
 /**
@@ -174,7 +174,7 @@ function failureReason(e: unknown): string {
 }
 
 /** How long the sync request waits for its run before answering it as it stands (below the server's 30 s idle timeout). */
-export const ANSWER_WITHIN_MS = 8_000;
+const ANSWER_WITHIN_MS = 8_000;
 const WAIT_POLL_MS = 150;
 
 /**
@@ -278,7 +278,7 @@ void work<SyncJob>(SYNC_JOB, (data) => runSync(data), {
 });
 
 /** The 'Sync Successful' toast's text (SPEC §9: the server's message). */
-export function syncMessage(run: Pick<SyncRun, "processed" | "added" | "updated" | "unavailable">): string {
+function syncMessage(run: Pick<SyncRun, "processed" | "added" | "updated" | "unavailable">): string {
   const products = `${run.processed} ${run.processed === 1 ? "product" : "products"}`;
   return `Synced ${products}: ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
 }

@@ -10,14 +10,14 @@ import { providerFailure } from "./service";
 import { ORDER_WEBHOOK_TOPICS } from "./shapes";
 
 /** The receiver's path (orders/index.ts); Printify is given it on SITE_URL. */
-export const PRINTIFY_WEBHOOK_PATH = "/api/webhooks/printify";
+const PRINTIFY_WEBHOOK_PATH = "/api/webhooks/printify";
 
 export const WEBHOOKS_NOT_CONFIGURED_MESSAGE = "Printify is not configured: set PRINTIFY_API_TOKEN to register webhooks.";
 export const NO_WEBHOOK_SECRET_MESSAGE =
   "Webhooks need a secret: set PRINTIFY_WEBHOOK_SECRET (at least 16 characters), restart, then register again.";
 
 /** Where Printify delivers: the public site, never the Host header of whoever asked. */
-export const webhookUrl = () => new URL(PRINTIFY_WEBHOOK_PATH, env.SITE_URL).href;
+const webhookUrl = () => new URL(PRINTIFY_WEBHOOK_PATH, env.SITE_URL).href;
 
 /** The order topics Printify already sends to exactly `url` for the shop. */
 async function registeredTopics(client: PrintifyClient, shopId: string, url: string): Promise<Set<string>> {
