@@ -7,14 +7,13 @@ import type { Prisma } from "../../generated/prisma/client";
 import { enqueue, enqueueNow, work } from "../../jobs/jobs";
 import { AppError } from "../../lib/errors";
 import { RateLimiter } from "../../db/rate-limit";
-import { MESSAGES } from "./schema";
+import { MESSAGES, normaliseEmail } from "./schema";
 import {
   assertAvailable,
   assertUsername,
   cleanName,
   conflictFromUniqueViolation,
   findUserIdBy,
-  normaliseEmail,
   toCurrentUser,
   userSelect,
 } from "./accounts";
