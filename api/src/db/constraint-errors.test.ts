@@ -5,7 +5,7 @@ import { createUser, unique } from "../../test/factories";
 import { db } from "./client";
 import { isForeignKeyViolation, isUniqueViolation } from "./constraint-errors";
 
-const failureOf = (write: Promise<unknown>) => write.then(() => null, (e: unknown) => e);
+const failureOf = (write: Promise<unknown>) => write.then(() => null).catch((e: unknown) => e);
 
 test("a duplicate of a unique value is a unique violation, not a foreign-key one", async () => {
   const prisma = await db();
