@@ -18,7 +18,7 @@ export const userSelect = {
   emailVerified: true,
   createdAt: true,
 } satisfies Prisma.UserSelect;
-export type UserRow = Prisma.UserGetPayload<{ select: typeof userSelect }>;
+type UserRow = Prisma.UserGetPayload<{ select: typeof userSelect }>;
 
 /** The one projection of a user row: the admin list, the current user and every other response start here. */
 export function toUser(user: UserRow): User {

@@ -65,7 +65,7 @@ async function present(caller: Caller, rows: ResourceRow[]): Promise<Resource[]>
 }
 
 type ListResourcesInput = { type?: ResourceType; drafts?: boolean; limit?: number; cursor?: string };
-export type ResourcePage = { items: Resource[]; nextCursor: string | null };
+type ResourcePage = { items: Resource[]; nextCursor: string | null };
 
 /** Newest first, on resources(type, createdAt) when filtered; ties broken by id. */
 const resourceKeyset = defineKeyset({ table: "resources", column: "createdAt", kind: "timestamp", direction: "desc" });

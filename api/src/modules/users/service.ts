@@ -32,7 +32,7 @@ const LAST_ADMIN_LOCK = 7_271_202_612;
 const userKeyset = defineKeyset({ table: "users", column: "createdAt", kind: "timestamp", direction: "desc" });
 
 export type UserListInput = { search?: string; role?: Role; limit?: number; cursor?: string };
-export type UserPage = { items: AdminUser[]; nextCursor: string | null; total: number; admins: number };
+type UserPage = { items: AdminUser[]; nextCursor: string | null; total: number; admins: number };
 
 /** Search (case-insensitive substring of username or e-mail, taken literally: strpos, no LIKE wildcards) and role. */
 function filterSql({ search, role }: UserListInput): Prisma.Sql[] {
@@ -177,7 +177,7 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
 // A deployment's first administrator comes from `npm run admin:create` (api/src/cli/admin-create.ts), never from
 // the demo seed, whose passwords are public (docs/decisions/004). These are the rules that command applies.
 
-export type AdministratorInput = { username: string; email: string; firstName?: string | null; lastName?: string | null };
+type AdministratorInput = { username: string; email: string; firstName?: string | null; lastName?: string | null };
 
 /** The username, e-mail and name rules of sign-up, checked before anything is stored or a password is asked for. */
 export function normaliseAdministrator(input: AdministratorInput): AdministratorInput {
