@@ -16,7 +16,7 @@ import { ORDER_EVENT_KINDS, ORDER_STATUSES, ORDER_TYPES } from "../modules/order
 import { SUBSCRIPTION_STATUSES } from "../modules/payments/schema";
 import { SYNC_STATUSES } from "../modules/printify/schema";
 import { ACCESS_LEVELS, RESOURCE_FILTERS, RESOURCE_TYPES } from "../modules/resources/schema";
-import { commaListPattern, isOneOf } from "./enums";
+import { commaListPattern, isOneOf, oneOfPattern } from "./enums";
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -80,6 +80,13 @@ describe("commaListPattern", () => {
     expect(pattern.test("axb")).toBe(false);
     expect(pattern.test("c")).toBe(false);
   });
+});
+
+test("oneOfPattern takes exactly one of the words", () => {
+  expect(oneOfPattern(ROLES)).toBe("^(USER|ADMIN)$");
+  const role = new RegExp(oneOfPattern(ROLES));
+  expect(role.test("ADMIN")).toBe(true);
+  for (const bad of ["", "admin", "USER,ADMIN", "ADMINS", "XUSER"]) expect(role.test(bad)).toBe(false);
 });
 
 test("isOneOf narrows to the list's words and refuses anything else", () => {

@@ -10,8 +10,13 @@ export const isOneOf = <const V extends readonly string[]>(values: V, value: unk
 
 const escapeForPattern = (word: string) => word.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
+const alternatives = (values: readonly string[]) => `(${values.map(escapeForPattern).join("|")})`;
+
+/** A query parameter of exactly one of `values`, as a schema pattern. */
+export const oneOfPattern = (values: readonly [string, ...string[]]) => `^${alternatives(values)}$`;
+
 /** A query parameter of one or several of `values`, comma-separated ("ACTIVE,UPCOMING"), as a schema pattern. */
 export function commaListPattern(values: readonly [string, ...string[]]): string {
-  const one = `(${values.map(escapeForPattern).join("|")})`;
+  const one = alternatives(values);
   return `^${one}(,${one})*$`;
 }
