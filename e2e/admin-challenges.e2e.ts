@@ -107,7 +107,7 @@ test("a file that is not an image is refused before upload", async ({ page }) =>
       mimeType: "image/svg+xml",
       buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
     });
-  await expect(dialog(page).getByText("Please choose a JPEG, PNG, GIF or WebP image")).toBeVisible();
+  await expect(dialog(page).getByText("Only JPEG, PNG, GIF or WebP images can be uploaded")).toBeVisible();
 });
 
 for (const width of [390, 1280]) {

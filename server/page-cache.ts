@@ -14,6 +14,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { CacheProvider, InvalidateOptions } from "astro";
 import { type ContentEncoding, rememberedNegotiation, varyOnAcceptEncoding } from "./compress";
+import { carriesSessionCookie } from "../api/src/modules/auth/cookie-names";
 import { finishRenderedPage, isHtml } from "./finished-page";
 
 /**
@@ -31,8 +32,6 @@ export type PageCacheRegistry = {
 /** Pages kept per process: about 40 KB each with both encodings, so ≤ 20 MB. */
 const MAX_ENTRIES = 500;
 const NEVER_CACHED = /^\/(?:admin|api|payments)(?:\/|$)/;
-/** sessions.ts names the session cookie `sid`, or `__Host-sid` over HTTPS; any value, valid or not, means "not anonymous". */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sid=/;
 
 type Entry = {
   status: number;
@@ -45,9 +44,7 @@ type Entry = {
 };
 
 export function isCacheable(request: Request, url: URL): boolean {
-  return (
-    request.method === "GET" && !NEVER_CACHED.test(url.pathname) && !SESSION_COOKIE.test(request.headers.get("cookie") ?? "")
-  );
+  return request.method === "GET" && !NEVER_CACHED.test(url.pathname) && !carriesSessionCookie(request.headers.get("cookie"));
 }
 
 /** The key: the path and its sorted query (`?a=1&b=2` and `?b=2&a=1` are one page); the origin is always SITE_URL's. */

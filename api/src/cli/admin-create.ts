@@ -5,7 +5,7 @@
 // line on stderr when refused, 2 on a usage error, 130 when cancelled at the prompt.
 import { parseArgs } from "node:util";
 import { AppError } from "../lib/errors";
-import { MESSAGES } from "../modules/auth/schema";
+import { MESSAGES, normaliseEmail } from "../modules/auth/schema";
 import { accountsNamed, createAdministrator, normaliseAdministrator, promoteToAdministrator } from "../modules/users/service";
 import { closeDatabase, getDatabase } from "../db/client";
 import { env } from "../env";
@@ -69,7 +69,7 @@ export async function adminCreate(args: string[]): Promise<number> {
 
     const existing = await accountsNamed(input.username, input.email);
     if (existing.length > 1) {
-      const byEmail = existing.find((u) => u.email.toLowerCase() === input.email) ?? existing[0]!;
+      const byEmail = existing.find((u) => normaliseEmail(u.email) === input.email) ?? existing[0]!;
       const byName = existing.find((u) => u !== byEmail)!;
       throw new Refusal(`The e-mail belongs to ${who(byEmail)} and the username to ${who(byName)}; nothing changed.`);
     }

@@ -28,7 +28,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type OpenOptions = {
+type OpenOptions = {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;

@@ -49,7 +49,7 @@ export async function initialiseInChild(dataDir: string): Promise<string[]> {
 }
 
 /** Where new databases' templates are kept: one file per PGlite version, settings and set of migrations. */
-export const TEMPLATE_DIR = join(tmpdir(), "innovatehub-pglite-templates");
+const TEMPLATE_DIR = join(tmpdir(), "innovatehub-pglite-templates");
 const PGLITE_VERSION = (
   JSON.parse(readFileSync(join(import.meta.dir, "../../../node_modules/@electric-sql/pglite/package.json"), "utf8")) as {
     version: string;

@@ -2,9 +2,10 @@
 // HttpOnly cookie, of which the database keeps only the SHA-256 — a leaked row or a guessed session id opens nothing.
 // One token per browser, reused by its later checkouts. Only local test payments (development) set it.
 import { createHash, randomBytes } from "node:crypto";
+import { hostOnly } from "../modules/auth/cookie-names";
 import { SECURE_COOKIES } from "../modules/auth/sessions";
 
-export const BROWSER_COOKIE = SECURE_COOKIES ? "__Host-checkout_browser" : "checkout_browser";
+export const BROWSER_COOKIE = hostOnly("checkout_browser", SECURE_COOKIES);
 /** A day: longer than a test payment lives (an hour). */
 const MAX_AGE_SECONDS = 24 * 3600;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

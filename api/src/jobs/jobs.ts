@@ -19,11 +19,11 @@ import { env } from "../env";
 import { log } from "../lib/logger";
 
 /** A Prisma interactive transaction (`prisma.$transaction(async (tx) => …)`), or the client itself. */
-export type JobTx = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
+type JobTx = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
 
 /** The job as a handler sees it: its id and how many times it failed before this run. */
 export type JobRun = { id: string; retryCount: number };
-export type JobHandler<T> = (data: T, job: JobRun) => Promise<void>;
+type JobHandler<T> = (data: T, job: JobRun) => Promise<void>;
 
 export type JobSettings = {
   /** Retries after the first failure (default 5); then the job stays `failed` with its error. */
@@ -47,7 +47,7 @@ export type JobSettings = {
   cron?: string;
 };
 
-export type EnqueueOptions = {
+type EnqueueOptions = {
   /**
    * An idempotency key: the job's id is derived from (name, key), so enqueueing the same key again while the
    * first job is kept (7 days after it completes) adds nothing and answers null.

@@ -14,7 +14,7 @@ import { storageOrigins } from "./storage";
 const EXTRA_IMAGE_ORIGINS: readonly string[] = storageOrigins(env);
 
 /** A `sha256-…` source, as CSP writes it without the quotes. */
-export type ScriptHash = `sha256-${string}`;
+type ScriptHash = `sha256-${string}`;
 
 export function scriptHash(text: string): ScriptHash {
   // The browser hashes the script's text after HTML parsing, which turns CRLF and lone CR into LF.

@@ -3,15 +3,10 @@
 // leading apostrophe (OWASP "CSV injection"). Lines end with CRLF (RFC 4180).
 
 /** One cell: quoted, quotes doubled, a formula-looking start neutralised. */
-export function csvCell(value: string | null | undefined): string {
+function csvCell(value: string | null | undefined): string {
   const text = value ?? "";
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
-}
-
-/** The header line, then one line per row, each ending with CRLF. */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | null | undefined)[])[]): string {
-  return [header, ...rows].map(line).join("");
 }
 
 const line = (cells: readonly (string | null | undefined)[]) => `${cells.map(csvCell).join(",")}\r\n`;

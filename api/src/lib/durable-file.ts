@@ -16,7 +16,7 @@ export const isTemporaryFileName = (name: string) => TEMPORARY.test(name);
 export const temporaryPathFor = (path: string) => join(dirname(path), `.${basename(path)}.tmp-${randomBytes(6).toString("hex")}`);
 
 /** A stream (through a Response, which Bun.write reads chunk by chunk), a Blob (a file is copied by the kernel) or bytes. */
-export type FileContent = Uint8Array | Blob | ReadableStream<Uint8Array>;
+type FileContent = Uint8Array | Blob | ReadableStream<Uint8Array>;
 
 /**
  * Writes `content` to `path` through a temporary file and a rename (see above). The directory must exist. On any

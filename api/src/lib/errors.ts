@@ -1,6 +1,6 @@
 // The one error type. Services throw AppError; the error plugin (api/src/plugins/errors.ts) turns it into the
 // response body `{ type, message }` and never echoes internals (stack, SQL, the submitted body).
-export type AppErrorType =
+type AppErrorType =
   | "invalid_data"
   | "unauthorized"
   | "forbidden"

@@ -4,7 +4,7 @@ import { Type as T } from "@sinclair/typebox";
 import { ID_MAX_LENGTH } from "./typebox";
 
 /** SPEC §8: the UI shows `status: body`; our bodies carry a human message the UI can show on its own. */
-export const ErrorBodySchema = T.Object({ type: T.String(), message: T.String(), requestId: T.Optional(T.String()) });
+const ErrorBodySchema = T.Object({ type: T.String(), message: T.String(), requestId: T.Optional(T.String()) });
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 

@@ -3,7 +3,7 @@
 import { env } from "../env";
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
-export type LogLevel = keyof typeof LEVELS;
+type LogLevel = keyof typeof LEVELS;
 type Fields = Record<string, unknown>;
 
 function write(level: LogLevel, msg: string, fields?: Fields) {

@@ -19,11 +19,11 @@ export type Mail = {
   messageId?: string;
 };
 
-export interface Mailer {
+interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export type MailerConfig = { smtpUrl?: string; from: string; outboxDir: string };
+type MailerConfig = { smtpUrl?: string; from: string; outboxDir: string };
 
 /**
  * nodemailer, loaded by the first message a process sends, not by every server at start (issue 17 item 4, decision

@@ -23,7 +23,7 @@ const SIGNED_URL_MAX_TTL_SECONDS = 7 * 24 * 3600;
 const contentTypeOfKey = (key: string) =>
   (CONTENT_TYPES as Record<string, string>)[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
-export type FileBody = Uint8Array | Blob | ReadableStream<Uint8Array>;
+type FileBody = Uint8Array | Blob | ReadableStream<Uint8Array>;
 /**
  * What Bun.write and the S3 client take: a stream through a Response, which they read chunk by chunk; a Blob as it
  * is (a file on disk is copied by the kernel, or uploaded in parts); bytes as they are.
@@ -152,7 +152,7 @@ export function localStorage(directory: string, secret = env.SESSION_SECRET): St
 
 // ---- S3-compatible bucket ----------------------------------------------------------------------------------------
 
-export type S3Settings = { bucket: string; endpoint?: string; accessKeyId: string; secretAccessKey: string; region?: string };
+type S3Settings = { bucket: string; endpoint?: string; accessKeyId: string; secretAccessKey: string; region?: string };
 
 export function s3Storage(settings: S3Settings): Storage {
   const client = new Bun.S3Client({ ...settings });

@@ -56,7 +56,7 @@ export type Problem = { path: string; field: string; message: string; declared: 
  */
 export type SchemaFailure = { name: string; schema: TSchema; path: string; value: unknown; message: string };
 /** A schema's failures for a value, in TypeBox's order (TypeBox's Errors, or the islands' contract-check). */
-export type FailuresOf = (schema: TSchema, value: unknown) => Iterable<SchemaFailure>;
+type FailuresOf = (schema: TSchema, value: unknown) => Iterable<SchemaFailure>;
 
 /** "StringMinLength" → "minLength", "String" → "type", "ObjectRequiredProperty" → "type" (a missing value). */
 function keywordOf(name: string): string {

@@ -13,7 +13,7 @@ export const DECISION_MAIL_JOB = "application-decision-mail";
 export type DecisionMailJob = { applicationId: string };
 
 /** The decision's job: the application as decided, mailed once; nothing when it is gone (its challenge deleted). */
-export async function sendDecisionMail({ applicationId }: DecisionMailJob) {
+async function sendDecisionMail({ applicationId }: DecisionMailJob) {
   const application = await (await db()).challengeParticipant.findUnique({
     where: { id: applicationId },
     select: {
@@ -34,7 +34,7 @@ type DecidedApplication = Pick<Application, "status" | "applicantName" | "applic
   challenge: Pick<Application["challenge"], "title">;
 };
 
-export function applicationDecisionEmail(application: DecidedApplication): Mail {
+function applicationDecisionEmail(application: DecidedApplication): Mail {
   const approved = application.status === "ACTIVE";
   const title = application.challenge.title;
   const link = `${env.SITE_URL}/my-applications`;

@@ -9,7 +9,8 @@ import { literalUnion, messages } from "../../lib/typebox";
 import { EMAIL_MAX_LENGTH, MESSAGES as ACCOUNT_MESSAGES, emailField } from "../auth/schema";
 import { ChallengeStatusSchema } from "../challenges/schema";
 
-const APPLICATION_STATUSES = ["PENDING", "ACTIVE", "REJECTED"] as const;
+/** SPEC §4: PENDING, ACTIVE (shown as "Approved") or REJECTED. */
+export const APPLICATION_STATUSES = ["PENDING", "ACTIVE", "REJECTED"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** SPEC §9: name, company, role at least 2; interest at least 10 (counted without surrounding spaces). */

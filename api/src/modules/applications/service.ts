@@ -3,6 +3,7 @@
 // AppError on failure. Every read and write is scoped by the caller's id or by the reviewer's section (checked by
 // the route), never by an id alone.
 import { db } from "../../db/client";
+import { isUniqueViolation } from "../../db/constraint-errors";
 import { AppError, notFound } from "../../lib/errors";
 import { enqueue } from "../../jobs/jobs";
 import { RateLimiter } from "../../db/rate-limit";
@@ -50,8 +51,6 @@ function toApplication({ userId: _, ...row }: ApplicationRow & { userId?: string
 export const APPLICATION_LIMIT = { perMember: 10, windowMs: 60 * 60 * 1000 } as const;
 /** Counts every application that passes the route's checks (accepted or not), per member, like sign-up's limit. */
 const applicationsPerMember = new RateLimiter("applications-member", APPLICATION_LIMIT.perMember, APPLICATION_LIMIT.windowMs);
-
-const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
 
 /**
  * A member applies (SPEC §5 rules and the upper limits re-checked by the route's schema). Only ACTIVE challenges accept;

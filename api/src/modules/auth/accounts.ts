@@ -1,6 +1,7 @@
 // The account record: what a user looks like outside the database (one projection for every response), and the
 // identity rules every use case shares (literal case-insensitive look-ups, availability, the username rule).
 import { db } from "../../db/client";
+import { isUniqueViolation } from "../../db/constraint-errors";
 import { AppError } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { usernameProblem, type CurrentUser, type User } from "./schema";
@@ -17,7 +18,7 @@ export const userSelect = {
   emailVerified: true,
   createdAt: true,
 } satisfies Prisma.UserSelect;
-export type UserRow = Prisma.UserGetPayload<{ select: typeof userSelect }>;
+type UserRow = Prisma.UserGetPayload<{ select: typeof userSelect }>;
 
 /** The one projection of a user row: the admin list, the current user and every other response start here. */
 export function toUser(user: UserRow): User {
@@ -29,7 +30,6 @@ export function toCurrentUser(user: UserRow): CurrentUser {
   return { ...toUser(user), roles: [user.role] };
 }
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const cleanName = (name: string | null | undefined) => name?.trim() || null;
 export const displayName = (u: { firstName: string | null; username: string }) => u.firstName || u.username;
 
@@ -67,7 +67,7 @@ export function assertUsername(username: string) {
 /** The unique-constraint race (two sign-ups at once) ends as the same 409 as the pre-check. */
 export function conflictFromUniqueViolation(e: unknown): never {
   const target = String((e as { meta?: { target?: unknown } }).meta?.target ?? (e as Error).message ?? "");
-  if ((e as { code?: string }).code === "P2002") {
+  if (isUniqueViolation(e)) {
     throw new AppError("conflict", target.includes("email") ? "Email is already registered" : "Username is already taken");
   }
   throw e;

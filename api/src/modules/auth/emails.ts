@@ -27,7 +27,7 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
 
 const greet = (name: string) => `Hi ${name},`;
 
-export function verificationEmail(to: string, name: string, token: string): Mail {
+function verificationEmail(to: string, name: string, token: string): Mail {
   const link = `${env.SITE_URL}/verify-email/${encodeURIComponent(token)}`;
   return {
     to,
@@ -42,7 +42,7 @@ export function verificationEmail(to: string, name: string, token: string): Mail
   };
 }
 
-export function passwordResetEmail(to: string, name: string, token: string): Mail {
+function passwordResetEmail(to: string, name: string, token: string): Mail {
   const link = `${env.SITE_URL}/reset-password/${encodeURIComponent(token)}`;
   return {
     to,
@@ -58,7 +58,7 @@ export function passwordResetEmail(to: string, name: string, token: string): Mai
 }
 
 /** Sent to the old address when an account's e-mail changes: a stolen session cannot move an account silently. */
-export function emailChangedNotice(to: string, name: string, newEmail: string): Mail {
+function emailChangedNotice(to: string, name: string, newEmail: string): Mail {
   const link = `${env.SITE_URL}/forgot-password`;
   return {
     to,

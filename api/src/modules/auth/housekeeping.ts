@@ -7,9 +7,9 @@ import { work } from "../../jobs/jobs";
 import { log } from "../../lib/logger";
 import { deleteExpiredSessions } from "./sessions";
 
-export const HOUSEKEEPING_JOB = "auth-housekeeping";
+const HOUSEKEEPING_JOB = "auth-housekeeping";
 
-export async function sweepExpired(now = new Date()) {
+async function sweepExpired(now = new Date()) {
   const [sessions, rateLimits] = await Promise.all([deleteExpiredSessions(now), sweepRateLimits(now)]);
   if (sessions || rateLimits) log.info("expired rows removed", { sessions, rateLimits });
   return { sessions, rateLimits };

@@ -13,12 +13,13 @@ import {
   RegisterBody,
   ResetPasswordBody,
 } from "./schema";
+import { DEVICE_COOKIE_NAME, hostOnly } from "./cookie-names";
 import { SECURE_COOKIES, SESSION_COOKIE, destroySession, sessionCookieOptions } from "./sessions";
 import * as accounts from "./service";
 import { toCurrentUser } from "./accounts";
 import "./housekeeping"; // registers the expired-rows sweep (a cron job)
 
-const DEVICE_COOKIE = SECURE_COOKIES ? "__Host-did" : "did";
+const DEVICE_COOKIE = hostOnly(DEVICE_COOKIE_NAME, SECURE_COOKIES);
 const YEAR_SECONDS = 365 * 24 * 3600;
 const errors = errorResponses(400, 401, 409, 429, 503);
 

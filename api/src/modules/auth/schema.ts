@@ -56,6 +56,11 @@ const username = (rules: RuleMessages = USERNAME_MESSAGES) =>
 export const usernameField = username();
 
 export const isEmail = (value: string) => firstProblem(emailField(), value) === null;
+/**
+ * An address as accounts store and compare it: without surrounding spaces, in lower case (one account per mailbox
+ * whatever its spelling; lookups also compare lower(email), auth/accounts.ts).
+ */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 /** The username rule for services that take a username outside a route body (the admin:create command). */
 export const usernameProblem = (value: string): string | null => firstProblem(usernameField, value);
 

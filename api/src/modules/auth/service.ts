@@ -7,14 +7,13 @@ import type { Prisma } from "../../generated/prisma/client";
 import { enqueue, enqueueNow, work } from "../../jobs/jobs";
 import { AppError } from "../../lib/errors";
 import { RateLimiter } from "../../db/rate-limit";
-import { MESSAGES } from "./schema";
+import { MESSAGES, normaliseEmail } from "./schema";
 import {
   assertAvailable,
   assertUsername,
   cleanName,
   conflictFromUniqueViolation,
   findUserIdBy,
-  normaliseEmail,
   toCurrentUser,
   userSelect,
 } from "./accounts";
@@ -82,7 +81,7 @@ export function issueVerification(tx: Prisma.TransactionClient, userId: string) 
   return issueLink(tx, "verify-email", userId, newLinkNonce());
 }
 
-export type ClientMeta = { ip: string; userAgent?: string };
+type ClientMeta = { ip: string; userAgent?: string };
 
 export async function register(
   input: { username: string; email: string; password: string; firstName?: string | null; lastName?: string | null },
@@ -155,7 +154,7 @@ export async function verifyEmail(token: string) {
   return { message: "Your email address has been verified." };
 }
 
-export const FORGOT_PASSWORD_ANSWER = "If an account exists with that email, we've sent password reset instructions.";
+const FORGOT_PASSWORD_ANSWER = "If an account exists with that email, we've sent password reset instructions.";
 
 /**
  * Same answer, same status and the same time for every address: the request is stored as a job, the same write for
@@ -181,7 +180,7 @@ export const RESET_REQUEST_JOB = "account-password-reset-request";
 export type ResetRequestJob = { email: string; nonce: string };
 
 /** A reset request's job: the account with that address, if any, gets a reset token and its mail's job. */
-export async function issueResetLink({ email, nonce }: ResetRequestJob) {
+async function issueResetLink({ email, nonce }: ResetRequestJob) {
   const id = await findUserIdBy("email", email);
   if (!id) return;
   await (await db()).$transaction((tx) => issueLink(tx, "reset-password", id, nonce));

@@ -4,10 +4,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { userSelect } from "./accounts";
+import { hostOnly, SESSION_COOKIE_NAME } from "./cookie-names";
 
 /** `__Host-` (Secure, Path=/, no Domain) wherever the site is served over HTTPS. */
 export const SECURE_COOKIES = env.SITE_URL.startsWith("https://");
-export const SESSION_COOKIE = SECURE_COOKIES ? "__Host-sid" : "sid";
+export const SESSION_COOKIE = hostOnly(SESSION_COOKIE_NAME, SECURE_COOKIES);
 
 const IDLE_MS = env.SESSION_IDLE_HOURS * 3_600_000;
 const ABSOLUTE_MS = env.SESSION_ABSOLUTE_DAYS * 86_400_000;

@@ -6,13 +6,16 @@ import type { Static } from "@sinclair/typebox/type";
 import { literalUnion } from "../../lib/typebox";
 import { OrderStatusSchema, OrderTypeSchema, ShipmentSchema } from "../orders/schema";
 
+/** The plans a member can hold (Prisma's SubscriptionPlan; lib/enums.test.ts holds them equal). */
+export const SUBSCRIPTION_PLANS = ["MONTHLY", "ANNUAL"] as const;
+
 /** A plan's statuses (Prisma's SubscriptionStatus: a new one there breaks billing.ts, then the site's map). */
 export const SUBSCRIPTION_STATUSES = ["ACTIVE", "PAST_DUE", "CANCELED", "EXPIRED"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const BillingSubscriptionSchema = T.Object({
   id: T.String(),
-  plan: T.Union([T.Literal("MONTHLY"), T.Literal("ANNUAL")]),
+  plan: literalUnion(SUBSCRIPTION_PLANS),
   status: literalUnion(SUBSCRIPTION_STATUSES),
   /** Whether the plan grants access now — the download rule's own answer (a PAST_DUE plan within its grace too). */
   current: T.Boolean(),

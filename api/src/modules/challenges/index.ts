@@ -1,6 +1,7 @@
 // Challenge routes (SPEC §7): the public list and detail, and management for the `challenges` section.
 import { Elysia, t } from "elysia";
 import {
+  ANY_STATUS_QUERY_PATTERN,
   ArchiveBodySchema,
   ArchiveResultSchema,
   CHALLENGE_LIST_MAX,
@@ -34,7 +35,6 @@ const listQuery = (statusPattern: string) =>
     ),
     cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
   });
-const ANY_STATUS_PATTERN = "^(DRAFT|UPCOMING|ACTIVE|COMPLETED)(,(DRAFT|UPCOMING|ACTIVE|COMPLETED))*$";
 
 type ListQuery = { status?: string; search?: string; limit?: number; cursor?: string };
 const toInput = (query: ListQuery) => ({
@@ -60,7 +60,7 @@ export const challengesModule = new Elysia({ name: "challenges", tags: ["challen
     async ({ query, set }) => withNextLink(await listAllChallenges(toInput(query)), "/api/challenges/manage", query, set.headers),
     {
       section: "challenges",
-      query: listQuery(ANY_STATUS_PATTERN),
+      query: listQuery(ANY_STATUS_QUERY_PATTERN),
       response: { 200: t.Array(ChallengeSchema), ...errors },
       detail: { summary: "Every challenge including drafts, for the admin grid" },
     },

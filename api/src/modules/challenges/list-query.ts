@@ -25,7 +25,7 @@ const STATUS_LITERAL = Object.fromEntries(CHALLENGE_STATUSES.map((s) => [s, Pris
   Prisma.Sql
 >;
 
-export type ListInput = { statuses: readonly ChallengeStatus[]; search?: string; cursor?: string; limit: number };
+type ListInput = { statuses: readonly ChallengeStatus[]; search?: string; cursor?: string; limit: number };
 
 /**
  * A list row as the statement returns it: the fields of ChallengeSchema, dates already as the ISO text the response

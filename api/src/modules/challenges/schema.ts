@@ -3,15 +3,16 @@
 // Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
 import * as T from "@sinclair/typebox/type";
 import type { Static } from "@sinclair/typebox/type";
+import { commaListPattern } from "../../lib/enums";
 import { literalUnion } from "../../lib/typebox";
 import { UPLOADED_IMAGE_URL_SOURCE } from "../uploads/schema";
 
 export const CHALLENGE_STATUSES = ["DRAFT", "UPCOMING", "ACTIVE", "COMPLETED"] as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 /** Statuses a visitor may see; DRAFT challenges are admin-only. */
-export const PUBLIC_CHALLENGE_STATUSES = ["UPCOMING", "ACTIVE", "COMPLETED"] as const;
+export const PUBLIC_CHALLENGE_STATUSES = ["UPCOMING", "ACTIVE", "COMPLETED"] as const satisfies readonly ChallengeStatus[];
 /** SPEC §4: 'All Status' on the public list hides COMPLETED challenges; the home page features these too. */
-export const OPEN_CHALLENGE_STATUSES = ["ACTIVE", "UPCOMING"] as const;
+export const OPEN_CHALLENGE_STATUSES = ["ACTIVE", "UPCOMING"] as const satisfies readonly ChallengeStatus[];
 
 export const HOME_FEATURED_LIMIT = 3;
 export const CHALLENGE_LIST_MAX = 100;
@@ -40,7 +41,9 @@ export const ChallengeSchema = T.Object({
 export type Challenge = Static<typeof ChallengeSchema>;
 
 /** Public statuses a list query may ask for, one or several comma-separated ("ACTIVE,UPCOMING" = 'All Status'). */
-export const STATUS_QUERY_PATTERN = "^(UPCOMING|ACTIVE|COMPLETED)(,(UPCOMING|ACTIVE|COMPLETED))*$";
+export const STATUS_QUERY_PATTERN = commaListPattern(PUBLIC_CHALLENGE_STATUSES);
+/** Any status, drafts included, one or several comma-separated: the admin grid's filter. */
+export const ANY_STATUS_QUERY_PATTERN = commaListPattern(CHALLENGE_STATUSES);
 
 /**
  * SPEC §3: requirements and outcomes are "a list of text, possibly JSON text" — a stored list may hold plain

@@ -8,7 +8,7 @@ export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 export type EntitlementSubject = { id: string; role: string; toolAccess: readonly string[] };
 export type EntitledResource = { id: string; accessLevel: "FREE" | "PREMIUM" };
 /** A plan the member holds: ANNUAL covers every premium resource, MONTHLY the one it names. */
-export type HeldSubscription = {
+type HeldSubscription = {
   plan: "MONTHLY" | "ANNUAL";
   resourceId: string | null;
   status: "ACTIVE" | "PAST_DUE" | "CANCELED" | "EXPIRED";

@@ -12,7 +12,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_TYPES = ["MERCHANDISE", "RESOURCE_ONETIME", "RESOURCE_MONTHLY", "ANNUAL_SUBSCRIPTION"] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 /** What an order's timeline records (paid → submitted → in production → shipped → delivered, and what went wrong). */
-const ORDER_EVENT_KINDS = [
+export const ORDER_EVENT_KINDS = [
   "PAID",
   "SUBMITTED",
   "SUBMISSION_FAILED",

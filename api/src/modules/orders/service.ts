@@ -13,6 +13,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { defineKeyset, eachPage, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import { isLocalTestPaymentId } from "../../lib/local-payment-ids";
 import { dollars, fromCents } from "../../lib/money";
+import { normaliseEmail } from "../auth/schema";
 import { SUBMIT_JOB, type SubmitJob } from "./printify-submission";
 import {
   ORDER_MESSAGES,
@@ -58,7 +59,7 @@ type OrderScope = OrderFilter & { userId?: string; types?: readonly OrderType[] 
 
 /** The scope as keyset conditions (enum values cast one by one: the PGlite and pg adapters encode arrays differently). */
 function scopeSql({ status, type, types, email, userId }: OrderScope): Prisma.Sql[] {
-  const search = email?.trim().toLowerCase();
+  const search = email === undefined ? undefined : normaliseEmail(email);
   return [
     ...(userId ? [Prisma.sql`"userId" = ${userId}`] : []),
     ...(status ? [Prisma.sql`"status" = ${status}::"OrderStatus"`] : []),

@@ -24,7 +24,7 @@ export const ShopSchema = T.Object({
 });
 export type Shop = Static<typeof ShopSchema>;
 
-const SYNC_STATUSES = ["RUNNING", "SUCCEEDED", "FAILED"] as const;
+export const SYNC_STATUSES = ["RUNNING", "SUCCEEDED", "FAILED"] as const;
 
 /** One sync of one shop: live progress while RUNNING, the summary after. */
 const SyncRunSchema = T.Object({

@@ -14,6 +14,7 @@
 // (ANSWER_WITHIN_MS, well under the server's 30-second idle timeout, server/front.ts), then answers the run as it stands;
 // the admin screen follows a longer one through GET /api/printify/sync/{shopId} to its end.
 import { db } from "../../db/client";
+import { isUniqueViolation } from "../../db/constraint-errors";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
@@ -50,9 +51,6 @@ export async function latestSyncRun(shopId: string): Promise<SyncRun | null> {
   const run = await (await db()).merchSyncRun.findFirst({ where: { shopId }, orderBy: { startedAt: "desc" } });
   return run ? toSyncRun(run) : null;
 }
-
-const isUniqueViolation = (e: unknown) =>
-  (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") || (e as { code?: string })?.code === "P2002";
 
 const SYNC_JOB = "printify-sync";
 type SyncJob = { runId: string };

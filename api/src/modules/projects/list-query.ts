@@ -8,7 +8,7 @@ import { searchSlots } from "../../lib/search-slots";
 /** Newest first, on the (createdAt DESC, id DESC) index; a search in rank order, then newest first. */
 const projectKeyset = defineKeyset({ table: "projects", column: "createdAt", kind: "timestamp", direction: "desc" });
 
-export type ListIdsInput = { search?: string; cursor?: string; limit: number };
+type ListIdsInput = { search?: string; cursor?: string; limit: number };
 
 /**
  * Ids of one page plus the next page's cursor (null on the last page). `websearch_to_tsquery` accepts anything a

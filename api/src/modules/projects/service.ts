@@ -1,8 +1,9 @@
 // Project reads and management (SPEC §3, §7). Plain functions: no Elysia context in, plain data out, AppError on
 // failure. Management is for the `projects` section; the routes guard it.
 import { db } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/constraint-errors";
 import { AppError, notFound } from "../../lib/errors";
-import { Prisma } from "../../generated/prisma/client";
+import type { Prisma } from "../../generated/prisma/client";
 import { inPageOrder } from "../../lib/keyset";
 import { listProjectIds } from "./list-query";
 import { PROJECT_MESSAGES, PROJECT_PAGE_SIZE, type Project, type ProjectInput, type ProjectUpdate } from "./schema";
@@ -71,7 +72,7 @@ async function assertChallengeExists(challengeId: unknown) {
 
 /** The challenge was deleted between the check and the write: the foreign key refuses it, still a 400. */
 function rethrowMissingChallenge(error: unknown): never {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") {
+  if (isForeignKeyViolation(error)) {
     throw new AppError("invalid_data", PROJECT_MESSAGES.challengeMissing);
   }
   throw error;

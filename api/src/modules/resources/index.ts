@@ -3,6 +3,7 @@
 // (docs/decisions/009): it asks mayDownload and answers 302 to a short-lived signed link.
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
+import { oneOfPattern } from "../../lib/enums";
 import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
 import { authPlugin, optionalUser } from "../auth/guard";
 import {
@@ -29,7 +30,7 @@ const WRITE_ERRORS = { ...GUARDED_ERRORS, ...errorResponses(409) };
 const ListQuery = t.Object({
   // A pattern, not t.UnionEnum: Elysia fills a missing optional enum in a query with its first value.
   type: t.Optional(
-    t.String({ pattern: `^(${RESOURCE_TYPES.join("|")})$`, error: `type must be one of ${RESOURCE_TYPES.join(", ")}` }),
+    t.String({ pattern: oneOfPattern(RESOURCE_TYPES), error: `type must be one of ${RESOURCE_TYPES.join(", ")}` }),
   ),
   /** `resources` section only: include unpublished drafts (the admin grid). Ignored for anyone else. */
   drafts: t.Optional(t.Boolean()),

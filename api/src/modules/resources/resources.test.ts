@@ -80,7 +80,15 @@ describe("who may manage resources", () => {
     const saved = await delegate.api.settings.subscription.put({ annualPrice: "120.5" });
     expect(saved.data).toEqual({ annualPrice: "120.50" });
     expect((await anonymous.api.settings.subscription.get()).data).toEqual({ annualPrice: "120.50" });
-    await admin.api.settings.subscription.patch({ annualPrice: before.data!.annualPrice });
+    // PUT is the one way to save it: a PATCH finds no route and changes nothing.
+    const patch = new Request(`${BASE_URL}/api/settings/subscription`, {
+      method: "PATCH",
+      headers: { cookie: admin.jar.header(), origin: BASE_URL, "content-type": "application/json" },
+      body: JSON.stringify({ annualPrice: "130" }),
+    });
+    expect((await raw(patch)).status).toBe(404);
+    expect((await anonymous.api.settings.subscription.get()).data).toEqual({ annualPrice: "120.50" });
+    await admin.api.settings.subscription.put({ annualPrice: before.data!.annualPrice });
   });
 });
 

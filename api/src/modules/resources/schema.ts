@@ -11,7 +11,7 @@ import { PRICE_PATTERN } from "../settings/schema";
 export const RESOURCE_TYPES = ["TOOL", "RESEARCH", "TEMPLATE", "BEST_PRACTICE"] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 /** SPEC §2: the filter buttons' order. */
-export const RESOURCE_FILTERS = ["TOOL", "RESEARCH", "BEST_PRACTICE", "TEMPLATE"] as const;
+export const RESOURCE_FILTERS = ["TOOL", "RESEARCH", "BEST_PRACTICE", "TEMPLATE"] as const satisfies readonly ResourceType[];
 export const ACCESS_LEVELS = ["FREE", "PREMIUM"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 

@@ -2,6 +2,7 @@
 // plain data out, AppError on failure. `fileUrl` is selected for every row but leaves this module only for callers
 // who manage resources; everyone else gets `hasFile` and `access` (mayDownload).
 import { db } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/constraint-errors";
 import { downloadFileName } from "../../lib/content-disposition";
 import { AppError, notFound } from "../../lib/errors";
 import { defineKeyset, inPageOrder } from "../../lib/keyset";
@@ -64,7 +65,7 @@ async function present(caller: Caller, rows: ResourceRow[]): Promise<Resource[]>
 }
 
 type ListResourcesInput = { type?: ResourceType; drafts?: boolean; limit?: number; cursor?: string };
-export type ResourcePage = { items: Resource[]; nextCursor: string | null };
+type ResourcePage = { items: Resource[]; nextCursor: string | null };
 
 /** Newest first, on resources(type, createdAt) when filtered; ties broken by id. */
 const resourceKeyset = defineKeyset({ table: "resources", column: "createdAt", kind: "timestamp", direction: "desc" });
@@ -178,7 +179,7 @@ async function assertProjectExists(projectId: unknown) {
 }
 
 function rethrowMissingProject(error: unknown): never {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") {
+  if (isForeignKeyViolation(error)) {
     throw new AppError("invalid_data", RESOURCE_MESSAGES.projectMissing);
   }
   throw error;

@@ -6,18 +6,16 @@ import { authPlugin } from "../auth/guard";
 import { SubscriptionSettingsInputSchema, SubscriptionSettingsSchema } from "./schema";
 import { getSubscriptionSettings, saveSubscriptionSettings } from "./service";
 
-const save = {
-  section: "resources" as const,
-  body: SubscriptionSettingsInputSchema,
-  response: { 200: SubscriptionSettingsSchema, ...errorResponses(400, 401, 403) },
-  detail: { summary: "Save the annual subscription price" },
-};
-
 export const settingsModule = new Elysia({ name: "settings", tags: ["settings"], prefix: "/settings" })
   .use(authPlugin)
   .get("/subscription", () => getSubscriptionSettings(), {
     response: { 200: SubscriptionSettingsSchema },
     detail: { summary: "The annual subscription price (dollars, 2 decimals)" },
   })
-  .put("/subscription", ({ body }) => saveSubscriptionSettings(body), save)
-  .patch("/subscription", ({ body }) => saveSubscriptionSettings(body), save);
+  // One method for one replacement of the whole setting: PUT, as the admin dialog sends it (SPEC §7 shows no call).
+  .put("/subscription", ({ body }) => saveSubscriptionSettings(body), {
+    section: "resources",
+    body: SubscriptionSettingsInputSchema,
+    response: { 200: SubscriptionSettingsSchema, ...errorResponses(400, 401, 403) },
+    detail: { summary: "Save the annual subscription price" },
+  });

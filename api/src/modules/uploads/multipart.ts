@@ -1,11 +1,13 @@
-// Reads a multipart/form-data body as it arrives (issue 14 item 7): the file part goes straight to a file on disk,
+// Reads a multipart/form-data body as it arrives (docs/decisions/007): the file part goes straight to a file on disk,
 // chunk by chunk, so an upload costs a few KiB of memory while it is received, not its size several times over.
 // Small text fields are kept as strings (a `file` sent as text stays a string, and the route's schema says so).
+// busboy parses the parts (RFC 7578: quoted and `filename*` parameters, part headers up to 16 KiB like a browser's);
+// this file feeds it the request's stream with backpressure, counts the body against its limit and holds each
+// part to the upload's rules.
+import busboy from "busboy";
 import { AppError } from "../../lib/errors";
 
-const CRLF = Buffer.from("\r\n");
-const HEADERS_END = Buffer.from("\r\n\r\n");
-/** Part headers longer than this are not a browser's. */
+/** Part headers longer than this are not a browser's (busboy's own ceiling too): a field's name fits in them. */
 const MAX_HEADER_BYTES = 16 * 1024;
 /** All text fields together: the upload form has none; a little room for clients that add one. */
 const MAX_TEXT_BYTES = 64 * 1024;
@@ -25,33 +27,11 @@ export function boundaryOf(contentType: string): string | null {
   return match ? (match[1] ?? match[2] ?? null) : null;
 }
 
-type PartHeaders = { name: string; filename: string | null; type: string };
-
-function parsePartHeaders(text: string): PartHeaders {
-  let name: string | null = null;
-  let filename: string | null = null;
-  let type = "application/octet-stream";
-  for (const line of text.split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon < 1) throw malformed();
-    const key = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (key === "content-disposition") {
-      if (!/^form-data\b/i.test(value)) throw malformed();
-      name = /;\s*name="([^"]*)"/i.exec(value)?.[1] ?? null;
-      filename = /;\s*filename="([^"]*)"/i.exec(value)?.[1] ?? null;
-    } else if (key === "content-type") {
-      type = value;
-    }
-  }
-  if (name === null) throw malformed();
-  return { name, filename, type };
-}
-
 /**
  * Reads `body` (at most `maxBytes`, else 413) and returns its text fields and the file part named `fileField`, whose
  * bytes went to `openSink()` as they arrived. A body cut off before its closing boundary is malformed (400); so is a
- * second file under the same name.
+ * second file under the same name. The first refusal (a limit, a malformed part, the sink's own) stops the reading
+ * and is what the caller gets.
  */
 export async function receiveMultipart(
   body: ReadableStream<Uint8Array> | null,
@@ -61,125 +41,106 @@ export async function receiveMultipart(
   openSink: () => FileSink,
 ): Promise<ReceivedForm> {
   if (!body) throw malformed();
-  // A CRLF in front lets the first boundary be found like every other one ("\r\n--boundary").
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
   const reader = body.getReader();
+  const parser = busboy({
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    defParamCharset: "utf8", // as browsers send file names (busboy's default is latin1)
+    preservePath: true, // the name as sent; nothing here uses it as a path
+    // A value past the text limit arrives truncated and flagged: refused below, never kept cut short.
+    limits: { fieldSize: MAX_TEXT_BYTES + 1, fieldNameSize: MAX_HEADER_BYTES },
+  });
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
-  let sink: FileSink | null = null;
-  let text: Buffer[] | null = null;
   let textBytes = 0;
-  let part: PartHeaders | null = null;
-  let state: "preamble" | "boundary" | "headers" | "data" | "done" = "preamble";
-  let pending: Buffer = Buffer.from(CRLF);
+  const fileWritten: Promise<void>[] = [];
+
+  // The first refusal wins; `refused` rejects with it, so a read or a wait for the parser stops at once.
+  let failure: unknown = null;
+  let reject!: (e: unknown) => void;
+  const refused = new Promise<never>((_, r) => {
+    reject = r;
+  });
+  refused.catch(() => {});
+  const refuse = (e: unknown) => {
+    failure ??= e;
+    reject(failure);
+  };
+
+  const addField = (name: string | undefined, value: string, truncated = false) => {
+    if (name === undefined) return refuse(malformed()); // a form-data part without its name
+    textBytes += Buffer.byteLength(value);
+    if (truncated || textBytes > MAX_TEXT_BYTES) return refuse(tooLarge());
+    if (name === fileField && (file || fileField in fields)) return refuse(malformed());
+    fields[name] = value;
+  };
+  parser.on("field", (name, value, info) => addField(name, value, info.valueTruncated));
+  parser.on("file", (name: string | undefined, stream, info) => {
+    if (name === undefined) {
+      stream.resume();
+      return refuse(malformed());
+    }
+    if (info.filename === undefined) {
+      // busboy takes a part declared application/octet-stream for a file even without a file name; without one it is
+      // a text field here, as it always was (a `file` sent so stays text, and the route's schema refuses it).
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      stream.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (textBytes + bytes > MAX_TEXT_BYTES) return refuse(tooLarge());
+        chunks.push(chunk);
+      });
+      stream.on("end", () => addField(name, Buffer.concat(chunks).toString("utf8")));
+      return;
+    }
+    if (name !== fileField) return void stream.resume(); // a file under another name is read past, kept nowhere
+    if (file || fileField in fields) {
+      stream.resume();
+      return refuse(malformed());
+    }
+    const received: ReceivedFile = { name: info.filename, type: info.mimeType, size: 0 };
+    file = received;
+    const sink = openSink();
+    fileWritten.push(
+      (async () => {
+        try {
+          for await (const chunk of stream as AsyncIterable<Buffer>) {
+            await sink.write(chunk);
+            received.size += chunk.length;
+          }
+        } catch (e) {
+          // busboy ends a file part cut off by the body's end with an error of its own: that is a malformed body.
+          refuse(e instanceof AppError ? e : malformed());
+        } finally {
+          await sink.end();
+        }
+      })(),
+    );
+  });
+  parser.on("error", () => refuse(malformed()));
+  const parsed = new Promise<void>((resolve) => parser.on("close", resolve));
+
   let received = 0;
-
-  const emit = async (chunk: Buffer) => {
-    if (chunk.length === 0) return;
-    if (sink) {
-      await sink.write(chunk);
-      file!.size += chunk.length;
-    } else if (text) {
-      textBytes += chunk.length;
-      if (textBytes > MAX_TEXT_BYTES) throw tooLarge();
-      text.push(Buffer.from(chunk));
-    }
-  };
-  const endPart = async () => {
-    if (sink) {
-      await sink.end();
-      sink = null;
-    } else if (text && part) {
-      fields[part.name] = Buffer.concat(text).toString("utf8");
-    }
-    text = null;
-    part = null;
-  };
-
-  /**
-   * The next chunk after what is still pending. In a part's data only a possible start of the delimiter is pending
-   * (fewer bytes than the delimiter): unless the delimiter does begin there, those bytes are data and go out, and
-   * the chunk is used as it is — not copied behind them, so a large file is never copied chunk by chunk.
-   */
-  const append = async (held: Buffer, chunk: Buffer): Promise<Buffer> => {
-    if (held.length === 0) return chunk;
-    // (Only when the chunk is long enough to hold the rest of a delimiter begun in `held`.)
-    if ((state === "data" || state === "preamble") && held.length < delimiter.length && chunk.length >= delimiter.length) {
-      const seam = Buffer.concat([held, chunk.subarray(0, delimiter.length)]).indexOf(delimiter);
-      if (seam === -1 || seam >= held.length) {
-        if (state === "data") await emit(held);
-        return chunk;
-      }
-    }
-    return Buffer.concat([held, chunk]);
-  };
-
   try {
     for (;;) {
-      // Make progress on what is buffered; read more only when nothing more can be decided.
-      let progressed = true;
-      while (progressed && state !== "done") {
-        progressed = false;
-        if (state === "preamble" || state === "data") {
-          const at = pending.indexOf(delimiter);
-          if (at === -1) {
-            // Everything but a possible start of the delimiter can go.
-            const keep = Math.min(pending.length, delimiter.length - 1);
-            if (state === "data") await emit(pending.subarray(0, pending.length - keep));
-            pending = pending.subarray(pending.length - keep);
-            break;
-          }
-          if (state === "data") {
-            await emit(pending.subarray(0, at));
-            await endPart();
-          }
-          pending = pending.subarray(at + delimiter.length);
-          state = "boundary";
-          progressed = true;
-        } else if (state === "boundary") {
-          if (pending.length < 2) break;
-          if (pending[0] === 0x2d && pending[1] === 0x2d) {
-            state = "done";
-          } else if (pending[0] === 0x0d && pending[1] === 0x0a) {
-            pending = pending.subarray(2);
-            state = "headers";
-            progressed = true;
-          } else {
-            throw malformed();
-          }
-        } else if (state === "headers") {
-          const end = pending.indexOf(HEADERS_END);
-          if (end === -1) {
-            if (pending.length > MAX_HEADER_BYTES) throw malformed();
-            break;
-          }
-          part = parsePartHeaders(pending.subarray(0, end).toString("utf8"));
-          pending = pending.subarray(end + HEADERS_END.length);
-          if (part.name === fileField && (file || fileField in fields)) throw malformed();
-          if (part.filename === null) {
-            text = [];
-          } else if (part.name === fileField) {
-            file = { name: part.filename, type: part.type, size: 0 };
-            sink = openSink();
-          } // else: a file under another name is read past, kept nowhere
-
-          state = "data";
-          progressed = true;
-        }
-      }
-      if (state === "done") break;
-      const { done, value } = await reader.read();
-      if (done) throw malformed(); // cut off before the closing boundary
+      const { done, value } = await Promise.race([reader.read(), refused]);
+      if (done) break;
       received += value.byteLength;
       if (received > maxBytes) throw tooLarge();
-      pending = await append(pending, Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+      // Backpressure: while the sink writes, busboy holds the file's bytes and its write answers false until drained.
+      if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) {
+        await Promise.race([new Promise((drained) => parser.once("drain", drained)), refused]);
+      }
     }
-    // Whatever follows the closing boundary (an epilogue) is not read.
-    await reader.cancel().catch(() => {});
+    parser.end(); // a body without its closing boundary: busboy's "Unexpected end of form"
+    await Promise.race([parsed, refused]);
+    await Promise.all(fileWritten);
+    if (failure) throw failure;
     return { fields, file };
   } catch (error) {
+    failure ??= error;
     await reader.cancel().catch(() => {});
-    await (sink as FileSink | null)?.end();
-    throw error;
+    parser.destroy();
+    await Promise.allSettled(fileWritten);
+    throw failure;
   }
 }

@@ -16,7 +16,7 @@ export type UploadedExtension = Exclude<StoredExtension, "avif">;
  * detail column, a full-width hero. Part of the name format: pages derive srcsets and clean-up derives the files to
  * delete from a name and this list, so changing it needs a new name form, not an edit.
  */
-export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
+const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** The copies' formats, in the order a page offers them (smallest first; the browser takes the first it decodes). */
 export const IMAGE_VARIANT_FORMATS = ["avif", "webp"] as const;
 export type ImageVariantFormat = (typeof IMAGE_VARIANT_FORMATS)[number];
@@ -25,7 +25,7 @@ export type ImageVariantFormat = (typeof IMAGE_VARIANT_FORMATS)[number];
  * The widths of a processed image's copies: each standard width narrower than it, and its own width (up to the
  * widest standard one) — never wider than the image, so nothing is upscaled.
  */
-export function imageVariantWidths(width: number): number[] {
+function imageVariantWidths(width: number): number[] {
   const own = Math.min(width, IMAGE_VARIANT_WIDTHS.at(-1)!);
   return [...IMAGE_VARIANT_WIDTHS.filter((w) => w < own), own];
 }
@@ -99,7 +99,7 @@ export function uploadedFileOf(url: string | null | undefined) {
 const PROCESSED_NAME = /* @__PURE__ */ new RegExp(`^${PROCESSED_IMAGE_NAME}$`);
 
 /** A processed image's copy: its width, format and stored name. */
-export type ImageVariant = { width: number; format: ImageVariantFormat; name: string };
+type ImageVariant = { width: number; format: ImageVariantFormat; name: string };
 
 /**
  * A processed image's stored size and its copies, from its name alone; null for any other name (as uploaded, a

@@ -39,14 +39,14 @@ export async function lockFile(tx: Prisma.TransactionClient, name: string): Prom
 
 export const FILE_CLEANUP_JOB = "uploaded-file-cleanup";
 /** The stored file (`key`, e.g. private/<name>) and its name, whose lock and references decide. */
-export type FileCleanupJob = { name: string; key: string };
+type FileCleanupJob = { name: string; key: string };
 
 /**
  * Enqueues, in the transaction that drops a record's use of the file, its deletion (decision 011): the file goes
  * only once that transaction has committed — never while a rolled-back delete still names it — and a storage that
  * fails is retried instead of leaving the file behind. `eventKey` names the dropping (e.g. the deleted record's id).
  */
-export function enqueueFileCleanup(tx: Prisma.TransactionClient, file: FileCleanupJob, eventKey: string) {
+function enqueueFileCleanup(tx: Prisma.TransactionClient, file: FileCleanupJob, eventKey: string) {
   return enqueue<FileCleanupJob>(tx, FILE_CLEANUP_JOB, file, { key: eventKey });
 }
 

@@ -2,6 +2,7 @@
 // uploaded file gets — the pattern admin forms' imageUrl / whitePaperUrl fields accept. docs/decisions/007.
 // Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
 import * as T from "@sinclair/typebox/type";
+import { isOneOf } from "../../lib/enums";
 import { UPLOADED_FILE_URL_PATTERN } from "./names";
 
 // Uploaded files' names and URLs, and what a name's extension is served as, live in names.ts (no TypeBox, so an
@@ -24,7 +25,7 @@ export const PDF_MIME_TYPE = "application/pdf";
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(",");
 export const PDF_ACCEPT = PDF_MIME_TYPE;
 /** Whether a picked file is declared as one of the image types (a browser-side pre-check, never the decision). */
-export const isImageType = (type: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(type);
+export const isImageType = (type: string) => isOneOf(IMAGE_MIME_TYPES, type);
 
 // ---- Processed images (issue 17 item 6; docs/decisions/016) ------------------------------------------------------
 

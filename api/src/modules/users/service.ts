@@ -5,11 +5,19 @@ import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import { Prisma, type Role } from "../../generated/prisma/client";
 import { defineKeyset, inPageOrder } from "../../lib/keyset";
-import { assertAvailable, assertUsername, conflictFromUniqueViolation, findUserIdBy, toUser, userSelect } from "../auth/accounts";
+import {
+  assertAvailable,
+  assertUsername,
+  cleanName,
+  conflictFromUniqueViolation,
+  findUserIdBy,
+  toUser,
+  userSelect,
+} from "../auth/accounts";
 import { issueVerification } from "../auth/service";
 import { hashPassword } from "../auth/password";
 import { destroyUserSessions } from "../auth/sessions";
-import { MESSAGES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isEmail } from "../auth/schema";
+import { MESSAGES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isEmail, normaliseEmail } from "../auth/schema";
 import { type AdminUser, type CreateUserBody, type UpdateUserBody, USER_PAGE_SIZE } from "./schema";
 import { canManageAccount } from "../auth/permissions";
 
@@ -24,7 +32,7 @@ const LAST_ADMIN_LOCK = 7_271_202_612;
 const userKeyset = defineKeyset({ table: "users", column: "createdAt", kind: "timestamp", direction: "desc" });
 
 export type UserListInput = { search?: string; role?: Role; limit?: number; cursor?: string };
-export type UserPage = { items: AdminUser[]; nextCursor: string | null; total: number; admins: number };
+type UserPage = { items: AdminUser[]; nextCursor: string | null; total: number; admins: number };
 
 /** Search (case-insensitive substring of username or e-mail, taken literally: strpos, no LIKE wildcards) and role. */
 function filterSql({ search, role }: UserListInput): Prisma.Sql[] {
@@ -60,7 +68,7 @@ function assertMayGrant(actor: Actor, input: { role?: string; toolAccess?: strin
 export async function createUser(actor: Actor, input: CreateUserBody): Promise<AdminUser> {
   assertMayGrant(actor, input);
   const username = input.username.trim();
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   assertUsername(username);
   await assertAvailable(username, email);
   const user = await (await db()).user
@@ -71,8 +79,8 @@ export async function createUser(actor: Actor, input: CreateUserBody): Promise<A
         password: await hashPassword(input.password),
         role: input.role ?? "USER",
         toolAccess: input.toolAccess ?? [],
-        firstName: input.firstName?.trim() || null,
-        lastName: input.lastName?.trim() || null,
+        firstName: cleanName(input.firstName),
+        lastName: cleanName(input.lastName),
       },
       select: userSelect,
     })
@@ -100,7 +108,7 @@ function assertMayChange(actor: Actor, target: Target, input: UpdateUserBody) {
 export async function updateUser(actor: Actor, id: string, input: UpdateUserBody): Promise<AdminUser> {
   const prisma = await db();
   const username = input.username?.trim();
-  const email = input.email?.trim().toLowerCase();
+  const email = input.email === undefined ? undefined : normaliseEmail(input.email);
   if (username !== undefined) assertUsername(username);
   const before = await prisma.user.findUnique({
     where: { id },
@@ -133,8 +141,8 @@ export async function updateUser(actor: Actor, id: string, input: UpdateUserBody
         ...(emailChanged ? { emailVerified: false } : {}),
         ...(input.role !== undefined ? { role: input.role } : {}),
         ...(input.toolAccess !== undefined ? { toolAccess: input.toolAccess } : {}),
-        ...(input.firstName !== undefined ? { firstName: input.firstName?.trim() || null } : {}),
-        ...(input.lastName !== undefined ? { lastName: input.lastName?.trim() || null } : {}),
+        ...(input.firstName !== undefined ? { firstName: cleanName(input.firstName) } : {}),
+        ...(input.lastName !== undefined ? { lastName: cleanName(input.lastName) } : {}),
         ...(password ? { password } : {}),
       };
       const updated = await tx.user.update({ where: { id }, data, select: userSelect });
@@ -169,16 +177,16 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
 // A deployment's first administrator comes from `npm run admin:create` (api/src/cli/admin-create.ts), never from
 // the demo seed, whose passwords are public (docs/decisions/004). These are the rules that command applies.
 
-export type AdministratorInput = { username: string; email: string; firstName?: string | null; lastName?: string | null };
+type AdministratorInput = { username: string; email: string; firstName?: string | null; lastName?: string | null };
 
 /** The username, e-mail and name rules of sign-up, checked before anything is stored or a password is asked for. */
 export function normaliseAdministrator(input: AdministratorInput): AdministratorInput {
   const username = input.username.trim();
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   assertUsername(username);
   if (!isEmail(email)) throw new AppError("invalid_data", MESSAGES.invalidEmail);
-  const firstName = input.firstName?.trim() || null;
-  const lastName = input.lastName?.trim() || null;
+  const firstName = cleanName(input.firstName);
+  const lastName = cleanName(input.lastName);
   if ((firstName?.length ?? 0) > NAME_MAX_LENGTH || (lastName?.length ?? 0) > NAME_MAX_LENGTH) {
     throw new AppError("invalid_data", `Names must be at most ${NAME_MAX_LENGTH} characters`);
   }

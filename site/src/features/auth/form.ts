@@ -5,6 +5,7 @@ import {
   ForgotPasswordBody,
   LoginBody,
   MESSAGES,
+  normaliseEmail,
   PasswordChangeBody,
   ProfileUpdateBody,
   RegisterBody,
@@ -72,7 +73,7 @@ export type ProfileValues = { firstName: string; lastName: string; username: str
 
 /** Whether the profile form must ask for the current password: a changed e-mail takes over password resets. */
 export const profileNeedsPassword = (v: ProfileValues, savedEmail: string) =>
-  v.email.trim().toLowerCase() !== savedEmail.toLowerCase();
+  normaliseEmail(v.email) !== normaliseEmail(savedEmail);
 
 export const profileBody = (v: ProfileValues, savedEmail: string) => ({
   username: v.username.trim(),

@@ -61,10 +61,10 @@ describe("admin challenge form", () => {
   test("images: only the four types, at most 5 MB", () => {
     expect(checkImage(new File(["x"], "a.png", { type: "image/png" }))).toBeNull();
     expect(checkImage(new File(["<svg/>"], "a.svg", { type: "image/svg+xml" }))).toBe(
-      "Please choose a JPEG, PNG, GIF or WebP image",
+      "Only JPEG, PNG, GIF or WebP images can be uploaded",
     );
     expect(checkImage(new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg", { type: "image/jpeg" }))).toBe(
-      "Image must be 5MB or smaller",
+      "Images must be 5 MB or smaller",
     );
   });
 });

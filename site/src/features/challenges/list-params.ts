@@ -6,6 +6,7 @@ import {
   SEARCH_MAX_LENGTH,
   type ChallengeStatus,
 } from "@api/modules/challenges/schema";
+import { isOneOf } from "@api/lib/enums";
 
 type ListParams = { status: ChallengeStatus | ""; q: string; cursor: string };
 
@@ -21,7 +22,7 @@ export const STATUS_OPTIONS: { value: ListParams["status"]; label: string }[] = 
 export function readListParams(url: URL): ListParams {
   const status = url.searchParams.get("status") ?? "";
   return {
-    status: (PUBLIC_CHALLENGE_STATUSES as readonly string[]).includes(status) ? (status as ChallengeStatus) : "",
+    status: isOneOf(PUBLIC_CHALLENGE_STATUSES, status) ? status : "",
     q: (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
     cursor: url.searchParams.get("cursor") ?? "",
   };

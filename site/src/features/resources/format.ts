@@ -1,4 +1,5 @@
 // How resource prices, types and filters read on screen (SPEC §2, §9): labels and formats are UI, so they live here.
+import { isOneOf } from "@api/lib/enums";
 import { RESOURCE_FILTERS, type Resource, type ResourceType } from "@api/modules/resources/schema";
 
 /** "29.00" → "$29.00" (2 decimals, SPEC §9). */
@@ -21,7 +22,7 @@ export const TYPE_LABELS: Record<ResourceType, string> = {
 /** The filter in the URL (?type=TOOL); anything else is "All Resources". */
 export function readTypeFilter(url: URL): ResourceType | null {
   const value = url.searchParams.get("type");
-  return (RESOURCE_FILTERS as readonly string[]).includes(value ?? "") ? (value as ResourceType) : null;
+  return isOneOf(RESOURCE_FILTERS, value) ? value : null;
 }
 export const typeFilterHref = (type: ResourceType | null, cursor?: string) => {
   const query = new URLSearchParams([...(type ? [["type", type]] : []), ...(cursor ? [["cursor", cursor]] : [])]);

@@ -24,10 +24,10 @@ describe("uploadProblem", () => {
     expect(uploadProblem(file("a.webp", "image/webp", 10), "image")).toBeNull();
     expect(uploadProblem(file("a.svg", "image/svg+xml", 10), "image")).toEqual({
       title: "Failed to upload image",
-      description: "Please choose a JPEG, PNG, GIF or WebP image",
+      description: UPLOAD_MESSAGES.notAnImage,
     });
     expect(uploadProblem(file("a.jpg", "image/jpeg", IMAGE_MAX_BYTES + 1), "image")?.description).toBe(
-      "Image must be 5MB or smaller",
+      UPLOAD_MESSAGES.imageTooLarge,
     );
   });
 

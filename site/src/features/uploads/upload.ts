@@ -23,10 +23,13 @@ export async function uploadFile(file: File, kind: UploadKind = "image"): Promis
 /** SPEC §5 and §9, as the forms state it next to an image picker. */
 const IMAGE_HINT = "JPEG, PNG, GIF or WebP, max 5MB";
 
-/** A picked image's problem before uploading (JPEG, PNG, GIF or WebP, at most 5 MB), or null. */
+/**
+ * A picked image's problem before uploading (JPEG, PNG, GIF or WebP, at most 5 MB), or null: in the words the server
+ * would answer the same file with (the uploads contract's messages).
+ */
 export function checkImage(file: File): string | null {
-  if (!isImageType(file.type)) return "Please choose a JPEG, PNG, GIF or WebP image";
-  if (file.size > IMAGE_MAX_BYTES) return "Image must be 5MB or smaller";
+  if (!isImageType(file.type)) return UPLOAD_MESSAGES.notAnImage;
+  if (file.size > IMAGE_MAX_BYTES) return UPLOAD_MESSAGES.imageTooLarge;
   return null;
 }
 
