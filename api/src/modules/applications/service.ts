@@ -9,7 +9,7 @@ import { enqueue } from "../../jobs/jobs";
 import { RateLimiter } from "../../db/rate-limit";
 import { Prisma } from "../../generated/prisma/client";
 import { DECISION_MAIL_JOB, type DecisionMailJob } from "./emails";
-import { defineKeyset, inPageOrder } from "../../lib/keyset";
+import { defineKeyset, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import {
   APPLICATION_MESSAGES,
   APPLICATIONS_PAGE_SIZE,
@@ -95,9 +95,6 @@ const applicationKeyset = defineKeyset({
 });
 /** The reviewers' order: pending first, then approved, then rejected — as the keyset's rank, so it pages too. */
 const REVIEW_RANK = Prisma.sql`(CASE status WHEN 'PENDING' THEN 2 WHEN 'ACTIVE' THEN 1 ELSE 0 END)::real`;
-
-export type Page<T> = { items: T[]; nextCursor: string | null };
-export type PageInput = { limit?: number; cursor?: string };
 
 async function applicationsOf(ids: string[]) {
   const rows = await (await db()).challengeParticipant.findMany({

@@ -16,7 +16,8 @@ import { getChallenge, listAllChallenges, listPublicChallenges } from "./service
 import { archiveChallenge, createChallenge, deleteChallenge, updateChallenge } from "./admin-service";
 import { calendarFileName, challengeCalendar } from "./calendar";
 import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
-import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { withNextLink, type PageInput } from "../../lib/keyset";
+import { pageParams } from "../../lib/page-params";
 import { env } from "../../env";
 import { authPlugin, optionalUser } from "../auth/guard";
 import { canAccessSection } from "../auth/permissions";
@@ -30,13 +31,10 @@ const listQuery = (statusPattern: string) =>
     search: t.Optional(
       t.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` }),
     ),
-    limit: t.Optional(
-      t.Integer({ minimum: 1, maximum: CHALLENGE_LIST_MAX, error: `limit must be between 1 and ${CHALLENGE_LIST_MAX}` }),
-    ),
-    cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
+    ...pageParams(CHALLENGE_LIST_MAX),
   });
 
-type ListQuery = { status?: string; search?: string; limit?: number; cursor?: string };
+type ListQuery = PageInput & { status?: string; search?: string };
 const toInput = (query: ListQuery) => ({
   statuses: query.status?.split(",") as ChallengeStatus[] | undefined,
   search: query.search,

@@ -11,6 +11,7 @@ import {
   type Challenge,
   type ChallengeStatus,
 } from "./schema";
+import type { Page, PageInput } from "../../lib/keyset";
 
 const challengeSelect = {
   id: true,
@@ -59,8 +60,8 @@ const fromPrisma = ({ _count, startDate, endDate, createdAt, ...row }: Challenge
     participantCount: _count.participants,
   });
 
-type ListChallengesInput = { statuses?: ChallengeStatus[]; search?: string; limit?: number; cursor?: string };
-type ChallengePage = { items: Challenge[]; nextCursor: string | null };
+type ListChallengesInput = PageInput & { statuses?: ChallengeStatus[]; search?: string };
+type ChallengePage = Page<Challenge>;
 
 /**
  * The public list (never DRAFT): soonest start first, or best match first when searching (PostgreSQL full-text

@@ -4,7 +4,7 @@
 import { db } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
 import { notFound } from "../../lib/errors";
-import { defineKeyset, inPageOrder } from "../../lib/keyset";
+import { defineKeyset, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import {
   MERCHANDISE_MESSAGES,
   MERCHANDISE_PAGE_SIZE,
@@ -114,8 +114,8 @@ function toDetail(row: DetailRow): MerchandiseDetail {
   return { ...toSummary(row), options: readOptions(row.options), images: readImages(row.images), variants };
 }
 
-type ListMerchandiseInput = { limit?: number; cursor?: string };
-type MerchandisePage = { items: MerchandiseSummary[]; nextCursor: string | null };
+type ListMerchandiseInput = PageInput;
+type MerchandisePage = Page<MerchandiseSummary>;
 
 /** The /merchandise grid: available products only, newest first, keyset pages (docs/decisions/008). */
 export async function listMerchandise({ limit, cursor }: ListMerchandiseInput): Promise<MerchandisePage> {

@@ -8,7 +8,7 @@ import { CATALOGUE_PAGE_SIZE, type Catalogue, type Shop, type SyncResult } from 
 import type { PrintifyProduct } from "./shapes";
 import { NOT_CONFIGURED_MESSAGE, syncShop } from "./sync";
 import { merchandiseKeyset, summarySelect } from "../merchandise/service";
-import { inPageOrder } from "../../lib/keyset";
+import { inPageOrder, type PageInput } from "../../lib/keyset";
 
 export { NOT_CONFIGURED_MESSAGE };
 
@@ -74,7 +74,7 @@ export async function syncProducts(
 
 /** The admin card's products, available or not, newest first, a keyset page at a time, and how many there are. */
 export async function adminCatalogue(
-  { limit, cursor }: { limit?: number; cursor?: string } = {},
+  { limit, cursor }: PageInput = {},
   client: PrintifyClient | null = printify(),
 ): Promise<Catalogue & { nextCursor: string | null }> {
   const prisma = await db();

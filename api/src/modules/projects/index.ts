@@ -4,17 +4,15 @@ import { PROJECT_LIST_MAX, ProjectInputSchema, ProjectSchema, ProjectUpdateSchem
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "./service";
 import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";
-import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { withNextLink } from "../../lib/keyset";
+import { pageParams } from "../../lib/page-params";
 
 // Query strings need Elysia's `t` (it coerces "3" to 3); the shared limits come from the contract.
 const ListQuery = t.Object({
   search: t.Optional(
     t.String({ maxLength: SEARCH_MAX_LENGTH, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` }),
   ),
-  limit: t.Optional(
-    t.Integer({ minimum: 1, maximum: PROJECT_LIST_MAX, error: `limit must be between 1 and ${PROJECT_LIST_MAX}` }),
-  ),
-  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
+  ...pageParams(PROJECT_LIST_MAX),
 });
 
 export const projectsModule = new Elysia({ name: "projects", tags: ["projects"], prefix: "/projects" })

@@ -4,7 +4,7 @@ import { db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/constraint-errors";
 import { AppError, notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
-import { inPageOrder } from "../../lib/keyset";
+import { inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import { listProjectIds } from "./list-query";
 import { PROJECT_MESSAGES, PROJECT_PAGE_SIZE, type Project, type ProjectInput, type ProjectUpdate } from "./schema";
 import { releaseFiles, replacedUrls } from "../uploads/references";
@@ -26,8 +26,8 @@ type ProjectRow = Prisma.ProjectGetPayload<{ select: typeof projectSelect }>;
 
 const toProject = ({ createdAt, ...rest }: ProjectRow): Project => ({ ...rest, createdAt: createdAt.toISOString() });
 
-type ListProjectsInput = { search?: string; limit?: number; cursor?: string };
-type ProjectPage = { items: Project[]; nextCursor: string | null };
+type ListProjectsInput = PageInput & { search?: string };
+type ProjectPage = Page<Project>;
 
 /**
  * The public list: newest first, or best match first when searching (PostgreSQL full-text search, English

@@ -4,7 +4,8 @@
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
 import { oneOfPattern } from "../../lib/enums";
-import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { withNextLink, type PageInput } from "../../lib/keyset";
+import { pageParams } from "../../lib/page-params";
 import { authPlugin, optionalUser } from "../auth/guard";
 import {
   RESOURCE_LIST_MAX,
@@ -34,13 +35,10 @@ const ListQuery = t.Object({
   ),
   /** `resources` section only: include unpublished drafts (the admin grid). Ignored for anyone else. */
   drafts: t.Optional(t.Boolean()),
-  limit: t.Optional(
-    t.Integer({ minimum: 1, maximum: RESOURCE_LIST_MAX, error: `limit must be between 1 and ${RESOURCE_LIST_MAX}` }),
-  ),
-  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
+  ...pageParams(RESOURCE_LIST_MAX),
 });
 
-type ListQuery = { type?: ResourceType; drafts?: boolean; limit?: number; cursor?: string };
+type ListQuery = PageInput & { type?: ResourceType; drafts?: boolean };
 
 export const resourcesModule = new Elysia({ name: "resources", tags: ["resources"], prefix: "/resources" })
   .use(authPlugin)

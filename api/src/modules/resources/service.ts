@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/constraint-errors";
 import { downloadFileName } from "../../lib/content-disposition";
 import { AppError, notFound } from "../../lib/errors";
-import { defineKeyset, inPageOrder } from "../../lib/keyset";
+import { defineKeyset, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import { storage } from "../../lib/storage";
 import { Prisma } from "../../generated/prisma/client";
 import { canAccessSection } from "../auth/permissions";
@@ -64,8 +64,8 @@ async function present(caller: Caller, rows: ResourceRow[]): Promise<Resource[]>
   return rows.map((row) => toResource(row, allowed.has(row.id), showFileUrl));
 }
 
-type ListResourcesInput = { type?: ResourceType; drafts?: boolean; limit?: number; cursor?: string };
-type ResourcePage = { items: Resource[]; nextCursor: string | null };
+type ListResourcesInput = PageInput & { type?: ResourceType; drafts?: boolean };
+type ResourcePage = Page<Resource>;
 
 /** Newest first, on resources(type, createdAt) when filtered; ties broken by id. */
 const resourceKeyset = defineKeyset({ table: "resources", column: "createdAt", kind: "timestamp", direction: "desc" });

@@ -3,7 +3,8 @@ import { Elysia, t } from "elysia";
 import { authPlugin } from "../auth/guard";
 import { errorResponses, GUARDED_ERRORS, IdParams, NoContent } from "../../lib/http-schema";
 import { oneOfPattern } from "../../lib/enums";
-import { CURSOR_MAX_LENGTH, withNextLink } from "../../lib/keyset";
+import { withNextLink } from "../../lib/keyset";
+import { pageParams } from "../../lib/page-params";
 import { ROLES } from "../auth/schema";
 import {
   ADMIN_COUNT_HEADER,
@@ -23,8 +24,7 @@ const errors = { ...GUARDED_ERRORS, ...errorResponses(409) };
 const ListQuery = t.Object({
   search: t.Optional(t.String({ maxLength: USER_SEARCH_MAX_LENGTH, error: "Search is too long" })),
   role: t.Optional(t.String({ pattern: oneOfPattern(ROLES), error: `role must be one of ${ROLES.join(", ")}` })),
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: USER_LIST_MAX, error: `limit must be between 1 and ${USER_LIST_MAX}` })),
-  cursor: t.Optional(t.String({ maxLength: CURSOR_MAX_LENGTH, error: "Invalid page cursor" })),
+  ...pageParams(USER_LIST_MAX),
 });
 
 export const usersModule = new Elysia({ name: "users", tags: ["users"], prefix: "/users" })

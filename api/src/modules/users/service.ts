@@ -4,7 +4,7 @@
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import { Prisma, type Role } from "../../generated/prisma/client";
-import { defineKeyset, inPageOrder } from "../../lib/keyset";
+import { defineKeyset, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import {
   assertAvailable,
   assertUsername,
@@ -31,8 +31,8 @@ const LAST_ADMIN_LOCK = 7_271_202_612;
 /** Newest first on users(createdAt); ties broken by id. */
 const userKeyset = defineKeyset({ table: "users", column: "createdAt", kind: "timestamp", direction: "desc" });
 
-export type UserListInput = { search?: string; role?: Role; limit?: number; cursor?: string };
-type UserPage = { items: AdminUser[]; nextCursor: string | null; total: number; admins: number };
+export type UserListInput = PageInput & { search?: string; role?: Role };
+type UserPage = Page<AdminUser> & { total: number; admins: number };
 
 /** Search (case-insensitive substring of username or e-mail, taken literally: strpos, no LIKE wildcards) and role. */
 function filterSql({ search, role }: UserListInput): Prisma.Sql[] {
