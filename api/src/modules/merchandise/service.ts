@@ -14,6 +14,7 @@ import {
   type MerchandiseSummary,
   type MerchandiseVariant,
 } from "./schema";
+import { dollars } from "../../lib/money";
 
 /** Newest first, on the merchandise(available, createdAt) index; ties broken by id. */
 export const merchandiseKeyset = defineKeyset({
@@ -58,7 +59,7 @@ const toSummary = (row: SummaryRow): MerchandiseSummary => ({
   id: row.id,
   title: row.title,
   description: row.description,
-  price: row.price.toFixed(2),
+  price: dollars(row.price),
   imageUrl: row.imageUrl,
   available: row.available,
   createdAt: row.createdAt.toISOString(),
@@ -106,7 +107,7 @@ function toDetail(row: DetailRow): MerchandiseDetail {
     id: v.providerVariantId,
     title: v.title,
     optionValueIds: v.optionValueIds,
-    price: v.price.toFixed(2),
+    price: dollars(v.price),
     isEnabled: v.isEnabled,
     isDefault: v.isDefault,
     isAvailable: v.isAvailable,

@@ -23,6 +23,7 @@ import {
   type WebhookProvider,
   type WebhookStatus,
 } from "./schema";
+import { fromCents } from "../../lib/money";
 
 // ---- Jobs -------------------------------------------------------------------------------------------------------
 
@@ -176,7 +177,7 @@ function stripeSummary(payload: Json): string | null {
   return join([
     str(object.id),
     str(obj(object.metadata).kind),
-    typeof amount === "number" ? `${(amount / 100).toFixed(2)}${currency ? ` ${currency}` : ""}` : null,
+    typeof amount === "number" ? `${fromCents(amount)}${currency ? ` ${currency}` : ""}` : null,
     str(obj(object.customer_details).email) ?? str(object.customer_email),
     object.object === "subscription" ? str(object.status) : null,
   ]);

@@ -8,6 +8,7 @@ import { work } from "../../jobs/jobs";
 import { sendMailOnce } from "../../jobs/mail-once";
 import type { Mail } from "../../lib/mailer";
 import type { PurchaseKind } from "./schema";
+import { dollars } from "../../lib/money";
 
 export const RECEIPT_JOB = "payments-receipt";
 export type ReceiptJob = { orderId: string };
@@ -33,7 +34,7 @@ export async function sendReceipt({ orderId }: ReceiptJob) {
     },
   });
   if (!order?.customerEmail) return; // gone, or nobody to write to
-  const common = { to: order.customerEmail, name: order.customerName, amount: order.amount.toFixed(2) };
+  const common = { to: order.customerEmail, name: order.customerName, amount: dollars(order.amount) };
   const receipt: Receipt =
     order.orderType === "MERCHANDISE"
       ? {

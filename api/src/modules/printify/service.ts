@@ -9,6 +9,7 @@ import type { PrintifyProduct } from "./shapes";
 import { NOT_CONFIGURED_MESSAGE, syncShop } from "./sync";
 import { merchandiseKeyset, summarySelect } from "../merchandise/service";
 import { inPageOrder, type PageInput } from "../../lib/keyset";
+import { dollars } from "../../lib/money";
 
 export { NOT_CONFIGURED_MESSAGE };
 
@@ -86,6 +87,6 @@ export async function adminCatalogue(
     where: { id: { in: ids } },
     select: { ...summarySelect, createdAt: false, isDemo: true, printifyId: true, printifyShopId: true },
   });
-  const items = inPageOrder(ids, rows).map((r) => ({ ...r, price: r.price.toFixed(2) }));
+  const items = inPageOrder(ids, rows).map((r) => ({ ...r, price: dollars(r.price) }));
   return { configured: client !== null, total, items, nextCursor };
 }

@@ -15,7 +15,7 @@
 // the admin screen follows a longer one through GET /api/printify/sync/{shopId} to its end.
 import { db } from "../../db/client";
 import { isUniqueViolation } from "../../db/constraint-errors";
-import { Prisma } from "../../generated/prisma/client";
+import type { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { pagesChanged } from "../../db/page-changes";
@@ -23,6 +23,7 @@ import { enqueue, work } from "../../jobs/jobs";
 import { type MerchandiseRow, type MerchandiseVariantRow, toMerchandise } from "./catalogue";
 import { type PrintifyClient, PrintifyError, printify } from "./client";
 import type { SyncRun } from "./schema";
+import { dollars } from "../../lib/money";
 
 /** A RUNNING run older than this is taken to be dead (its process stopped) and may be taken over. */
 export const STALE_RUN_MS = 30 * 60_000;
@@ -95,8 +96,6 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-const money = (value: Prisma.Decimal | string) => new Prisma.Decimal(value).toFixed(2);
-
 type Change = "added" | "updated" | "unchanged";
 
 /** Writes one product and its variants if anything differs; says what happened. */
@@ -120,7 +119,7 @@ async function saveProduct(merchandise: MerchandiseRow, variants: MerchandiseVar
   const productChanged =
     existing.title !== data.title ||
     existing.description !== data.description ||
-    money(existing.price) !== money(data.price) ||
+    dollars(existing.price) !== dollars(data.price) ||
     existing.imageUrl !== data.imageUrl ||
     existing.available !== data.available ||
     existing.isDemo ||
@@ -132,7 +131,7 @@ async function saveProduct(merchandise: MerchandiseRow, variants: MerchandiseVar
     return (
       !s ||
       s.title !== v.title ||
-      money(s.price) !== money(v.price) ||
+      dollars(s.price) !== dollars(v.price) ||
       s.isEnabled !== v.isEnabled ||
       s.isDefault !== v.isDefault ||
       s.isAvailable !== v.isAvailable ||

@@ -23,6 +23,7 @@ import {
   type ResourceType,
   type ResourceUpdate,
 } from "./schema";
+import { dollars } from "../../lib/money";
 
 const resourceSelect = {
   id: true,
@@ -43,7 +44,7 @@ type ResourceRow = Prisma.ResourceGetPayload<{ select: typeof resourceSelect }>;
 
 type Caller = EntitlementSubject | null;
 const manages = (caller: Caller) => canAccessSection(caller, "resources");
-const money = (value: Prisma.Decimal | null) => (value === null ? null : value.toFixed(2));
+const money = (value: Prisma.Decimal | null) => (value === null ? null : dollars(value));
 
 function toResource(row: ResourceRow, access: boolean, showFileUrl: boolean): Resource {
   const { fileUrl, createdAt, oneTimePrice, monthlyPrice, ...rest } = row;
@@ -145,7 +146,7 @@ const FILE_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
 /** SPEC §5: a blank price means 0. */
 const toPrice = (text: string | null | undefined) =>
-  text === undefined ? undefined : text === null || text === "" ? "0.00" : Number(text).toFixed(2);
+  text === undefined ? undefined : text === null || text === "" ? "0.00" : dollars(text);
 
 /** Columns from the contract's fields (only those present: PATCH). FREE stores no prices (SPEC §4). */
 function toData(input: ResourceUpdate, currentLevel?: AccessLevel): Prisma.ResourceUncheckedUpdateInput {
