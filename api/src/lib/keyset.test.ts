@@ -72,6 +72,22 @@ describe("cursor text", () => {
     expect(refusal(() => byName.decode(raw(["a\u0000", ID, null]), false))).toMatchObject({ status: 400 });
   });
 
+  test("a date in the cursor's format but outside PostgreSQL's range is a 400, on the database too", async () => {
+    // JavaScript writes years 0 and beyond 9999 in toISOString's format; PostgreSQL has no year 0 and stops at 294276.
+    for (const when of ["0000-01-01T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "-000001-01-01T00:00:00.000Z"]) {
+      expect({ when, result: refusal(() => byStart.decode(raw([when, ID, null]), false)) }).toEqual({
+        when,
+        result: { status: 400, message: "Invalid page cursor" },
+      });
+      const res = byStart.page(await db(), { cursor: raw([when, ID, null]), limit: 1 });
+      await expect(res).rejects.toMatchObject({ status: 400 });
+    }
+    // The first and last days a stored date can have are still cursors.
+    for (const when of ["0001-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z"]) {
+      expect(byStart.decode(raw([when, ID, null]), false).key).toEqual(new Date(when));
+    }
+  });
+
   test("only plain SQL identifiers name a table or column", () => {
     expect(() => defineKeyset({ table: 'users"; DROP TABLE users; --', column: "id", kind: "text", direction: "asc" })).toThrow();
   });

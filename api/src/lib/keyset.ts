@@ -56,6 +56,8 @@ export type KeysetSpec<K extends SortKind = SortKind> = {
   column: string;
   kind: K;
   direction: "asc" | "desc";
+  /** The table's id column holds a uuid (pg-boss's jobs): a cursor's id must be one, or PostgreSQL errors. */
+  uuidIds?: boolean;
 };
 
 /** Where the next page starts: after the row with this sort value and id; `rank` only in a ranked (search) list. */
@@ -85,11 +87,13 @@ const MAX_CURSOR_TEXT = 1024;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 /** Ids are our own (uuid) keys: a safe alphabet, so a control character, quote or space never reaches SQL. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Control characters (C0 but tab, line feed and carriage return, DEL, C1): PostgreSQL refuses NUL in text (the 500
 // this replaces), and none of them is in a value we store. Ids and timestamps allow no control character at all.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const invalidCursor = () => new AppError("invalid_data", "Invalid page cursor");
 
@@ -126,8 +130,9 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
   const keyFromJson = (value: unknown): SortValue<K> | undefined => {
     switch (spec.kind) {
       case "timestamp": {
-        // Exactly what toISOString wrote: no other date spelling, no trailing bytes.
-        if (typeof value !== "string" || value.length > 30) return undefined;
+        // Exactly what toISOString wrote for a date PostgreSQL can hold: years 0001–9999 (toISOString also writes
+        // year 0000 and ±YYYYYY ones, which PostgreSQL refuses with an error), no other spelling, no trailing bytes.
+        if (typeof value !== "string" || !ISO_TIMESTAMP.test(value) || value.startsWith("0000")) return undefined;
         const date = new Date(value);
         return !Number.isNaN(date.getTime()) && date.toISOString() === value ? (date as SortValue<K>) : undefined;
       }
@@ -150,7 +155,7 @@ export function defineKeyset<K extends SortKind>(spec: KeysetSpec<K>): Keyset<K>
     if (!Array.isArray(value) || value.length !== 3) throw invalidCursor();
     const [rawKey, id, rank] = value;
     const key = keyFromJson(rawKey);
-    if (key === undefined || typeof id !== "string" || !ID.test(id)) throw invalidCursor();
+    if (key === undefined || typeof id !== "string" || !(spec.uuidIds ? UUID : ID).test(id)) throw invalidCursor();
     // A search cursor carries the rank it stopped at; a plain-list cursor must not (and vice versa).
     const hasRank = typeof rank === "number" && Number.isFinite(rank);
     if (ranked !== hasRank || (!ranked && rank !== null)) throw invalidCursor();

@@ -166,6 +166,14 @@ describe("jobs", () => {
     expect(all.filter((j) => j.queue === name)).toHaveLength(3);
   });
 
+  test("a cursor whose id is not a job's (a uuid) is a 400, not a database error", async () => {
+    const admin = await as("ADMIN");
+    const forged = Buffer.from(JSON.stringify(["2031-01-01T00:00:00.000Z", "not-a-uuid", null])).toString("base64url");
+    const res = await admin.api.operations.jobs.get({ query: { state: "failed", cursor: forged } });
+    expect(res.status).toBe(400);
+    expect(messageOf(res)).toBe("Invalid page cursor");
+  });
+
   test("the redaction rule: values only under id-named keys, and only when they look like ids", () => {
     expect(summariseJobData({ orderId: "a1-b2", userId: 42, token: "abc", id: "x y", nested: { orderId: "z" } })).toBe(
       "id: hidden, nested: hidden, orderId: a1-b2, token: hidden, userId: 42",

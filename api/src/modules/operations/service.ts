@@ -31,7 +31,7 @@ import { fromCents } from "../../lib/money";
  * pgboss.job is pg-boss's table (partitioned by queue), not a Prisma model, so its page is read here with the cursors
  * of lib/keyset.ts. Its times have microseconds and cursors carry milliseconds: the sort key is truncated to match.
  */
-const jobKeyset = defineKeyset({ table: "job", column: "created_on", kind: "timestamp", direction: "desc" });
+const jobKeyset = defineKeyset({ table: "job", column: "created_on", kind: "timestamp", direction: "desc", uuidIds: true });
 const JOB_SORT = Prisma.sql`date_trunc('milliseconds', created_on)`;
 
 type JobRow = {
