@@ -7,6 +7,7 @@ import type { Server } from "bun";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { OrderStatus } from "../api/src/modules/orders/schema";
+import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 import { createOrder, createUser, unique } from "../api/test/factories";
 import OrderCard from "../site/src/features/orders/OrderCard";
@@ -49,7 +50,11 @@ beforeAll(async () => {
   server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
 });
-afterAll(() => server.stop(true));
+afterAll(async () => {
+  server.stop(true);
+  // Newest of all until they go: other files' lists and dashboard figures count from their own orders.
+  await (await db()).order.deleteMany({ where: { id: { in: [...orders.values()].map((o) => o.id) } } });
+});
 
 const page = async (path: string, as: keyof typeof cookies) => {
   const res = await fetch(`${base}${path}`, { headers: { cookie: cookies[as] } });

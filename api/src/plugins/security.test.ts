@@ -354,3 +354,21 @@ describe("origins a browser may write from", () => {
     expect([...allowedOrigins("https://hub.example.org", "development")]).toEqual(["https://hub.example.org"]);
   });
 });
+
+describe("answers for a signed-in caller stay out of shared caches", () => {
+  test("the caller's own data carries Cache-Control: private, no-store; a route's own caching rule is kept", async () => {
+    const user = await createUser({});
+    const cookie = `${SESSION_COOKIE}=${(await createSession(user.id)).token}`;
+    for (const path of ["/api/auth/user", "/api/my-billing/subscriptions", "/api/my-applications", "/api/challenges"]) {
+      const res = await raw(new Request(`${BASE_URL}${path}`, { headers: { cookie } }));
+      expect({ path, status: res.status, cacheControl: res.headers.get("cache-control") }).toEqual({
+        path,
+        status: 200,
+        cacheControl: "private, no-store",
+      });
+    }
+    // A CSV export says the same itself; an anonymous public list says nothing (its own rules apply).
+    const anonymous = await raw(new Request(`${BASE_URL}/api/challenges`));
+    expect(anonymous.headers.get("cache-control")).toBeNull();
+  });
+});

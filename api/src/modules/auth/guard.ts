@@ -3,6 +3,7 @@
 // asks for any admin section (hasAdminAccess).
 import { Elysia } from "elysia";
 import { AppError } from "../../lib/errors";
+import { carriesSessionCookie } from "./cookie-names";
 import { readSession, SESSION_COOKIE } from "./sessions";
 import { canAccessSection, hasAdminAccess, type AdminSection } from "./permissions";
 
@@ -81,25 +82,33 @@ export async function authorizeSection(request: Request, section: SectionRule) {
 
 // The session is checked in `transform`, which runs before the body is validated: an anonymous caller learns
 // "401", never the route's schema from a 400. `resolve` then hands the (cached) user to the handler.
-export const authPlugin = new Elysia({ name: "auth-guard" }).macro({
-  auth: {
-    detail: needsSession,
-    async transform({ request, cookie }) {
-      await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
+export const authPlugin = new Elysia({ name: "auth-guard" })
+  // An answer to a signed-in caller may hold their own data (their account, plans, applications): no shared cache
+  // (a proxy, a CDN) may keep it for the next visitor. A route's own caching rule (a file, an export) is kept.
+  .onAfterHandle({ as: "global" }, ({ request, set, response }) => {
+    if (!carriesSessionCookie(request.headers.get("cookie")) || set.headers["cache-control"]) return;
+    if (response instanceof Response && response.headers.has("cache-control")) return;
+    set.headers["cache-control"] = "private, no-store";
+  })
+  .macro({
+    auth: {
+      detail: needsSession,
+      async transform({ request, cookie }) {
+        await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
+      },
+      async resolve({ request, cookie }) {
+        const { user, sid } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
+        return { user, sessionId: sid };
+      },
     },
-    async resolve({ request, cookie }) {
-      const { user, sid } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
-      return { user, sessionId: sid };
-    },
-  },
-  section: (section: SectionRule) => ({
-    detail: needsSession,
-    async transform({ request, cookie }) {
-      await requireSection(request, cookie[SESSION_COOKIE]?.value as string | undefined, section);
-    },
-    async resolve({ request, cookie }) {
-      const { user, sid } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
-      return { user, sessionId: sid };
-    },
-  }),
-});
+    section: (section: SectionRule) => ({
+      detail: needsSession,
+      async transform({ request, cookie }) {
+        await requireSection(request, cookie[SESSION_COOKIE]?.value as string | undefined, section);
+      },
+      async resolve({ request, cookie }) {
+        const { user, sid } = await requireUser(request, cookie[SESSION_COOKIE]?.value as string | undefined);
+        return { user, sessionId: sid };
+      },
+    }),
+  });
