@@ -34,6 +34,14 @@ export function checkForm(schema: TSchema, body: unknown): FieldErrors {
   return errors;
 }
 
+/** A stored item's values for its edit form: each of the form's fields from the item, a null one as `empty` has it. */
+export function valuesOf<V extends Record<string, unknown>>(item: { [K in keyof V]?: V[K] | null }, empty: V): V {
+  return Object.fromEntries(Object.keys(empty).map((key) => [key, item[key] ?? empty[key]])) as V;
+}
+
+/** An optional text field for a body: trimmed, or null when blank. */
+export const orNull = (text: string) => (text.trim() ? text.trim() : null);
+
 /** A confirmation field (the one rule a schema cannot state): blank, then different. */
 export function confirmProblem(value: string, confirmation: string, mismatch: string, blank?: string): string | undefined {
   if (!confirmation && blank) return blank;
