@@ -27,6 +27,27 @@ export function forwardCookies(from: Response | undefined, to: Headers): void {
  */
 export const pathParam = (value: string | undefined): string => encodeURIComponent(value ?? "");
 
+type ListResponse<T> = { data: T[] | null; error: unknown; response: Response | null; status: number };
+
+/**
+ * A server-rendered list page's keyset page (docs/decisions/008): its items, the link to the next page (none on the
+ * last), and whether the call failed (with its status) for the page's failure state.
+ */
+export async function listPage<T>(call: Promise<ListResponse<T>>, hrefOf: (cursor: string) => string) {
+  const { data, error, response, status } = await call;
+  const cursor = nextCursorOf(response);
+  return { items: data ?? [], failed: Boolean(error), status, nextHref: cursor ? hrefOf(cursor) : null };
+}
+
+/** A list page's status after a failed load: a tampered cursor or filter is the visitor's error (400), else 500. */
+export const listFailureStatus = (status: number) => (status >= 400 && status < 500 ? 400 : 500);
+
+/**
+ * A detail page's status when its item cannot be shown (SPEC §2): 404 for an unknown or malformed id, so crawlers
+ * drop it; 500 for a failed load, so monitoring sees it.
+ */
+export const missingItemStatus = (status: number) => (status === 404 || status === 400 ? 404 : 500);
+
 /**
  * The first page of a keyset-paged list for an island's `first` prop (lib/query.tsx), with what `extra` reads from
  * the response's headers (a list's counts), or undefined when the call failed: the island then loads it itself and

@@ -3,7 +3,8 @@ import { describe, expect, test } from "bun:test";
 import { LoginBody, ProfileBody, RegisterBody } from "@api/modules/auth/schema";
 import { ApiError } from "./api";
 import { renderToString } from "react-dom/server";
-import { checkForm, confirmProblem, failureToast, orNull, useContractForm, valuesOf } from "./forms";
+import { failureToast } from "./failure-toast";
+import { checkForm, confirmProblem, orNull, useContractForm, valuesOf } from "./forms";
 import { $toasts, dismissToast } from "../stores/toast";
 
 describe("checkForm", () => {

@@ -6,8 +6,7 @@
 import { useRef, useState, type ChangeEvent } from "react";
 import type { TSchema } from "@sinclair/typebox/type";
 import { contractProblems } from "./contract-check";
-import { serverMessage } from "./api";
-import { toast } from "../stores/toast";
+import { failureToast } from "./failure-toast";
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
@@ -112,11 +111,6 @@ export function useContractForm<V extends Record<string, unknown>>(initial: V, s
   };
 
   return { values, setValues, set, errors, setErrors, touched, field, checkbox, validate, reset };
-}
-
-/** A failed call as a toast: the server's own message (SPEC §8), else the form's fallback text (if any). */
-export function failureToast(error: unknown, fallback: string | undefined, title = "Error") {
-  toast({ variant: "destructive", title, description: serverMessage(error) || fallback || undefined });
 }
 
 export type SubmitOptions<T> = {

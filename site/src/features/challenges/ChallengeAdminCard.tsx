@@ -6,7 +6,7 @@ import MediaCard from "../../components/ui/MediaCard";
 import { formatDay, participants } from "../../lib/format";
 import ChallengeStatusBadge from "./ChallengeStatusBadge";
 import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
-import { CardImage } from "../uploads/ResponsiveImage";
+import CardImage from "../uploads/CardImage";
 
 export default function ChallengeAdminCard({ challenge, actions }: { challenge: Challenge; actions: ReactNode }) {
   const { title, description, imageUrl, status, startDate, endDate, participantCount } = challenge;

@@ -4,7 +4,7 @@ import type { Challenge } from "@api/modules/challenges/schema";
 import MediaCard from "../../components/ui/MediaCard";
 import { formatDay } from "../../lib/format";
 import ChallengeStatusBadge from "./ChallengeStatusBadge";
-import { CardImage } from "../uploads/ResponsiveImage";
+import CardImage from "../uploads/CardImage";
 
 /** SPEC §9: a default image stands in when a challenge has none (keeps grid rows even). */
 export const DEFAULT_CHALLENGE_IMAGE = "/images/default-challenge.svg";

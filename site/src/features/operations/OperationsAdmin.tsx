@@ -12,7 +12,7 @@ import {
   type WebhookEvent,
 } from "@api/modules/operations/schema";
 import { serverMessage } from "../../lib/api";
-import { failureToast } from "../../lib/forms";
+import { failureToast } from "../../lib/failure-toast";
 import { listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { ORDER_STATUSES, ORDER_TYPES, type Order, type OrderFilter } from "@api/modules/orders/schema";
 import { serverMessage } from "../../lib/api";
-import { failureToast } from "../../lib/forms";
+import { failureToast } from "../../lib/failure-toast";
 import { listItems, withQueries } from "../../lib/query";
 import Button from "../../components/ui/Button";
 import Select from "../../components/ui/Select";

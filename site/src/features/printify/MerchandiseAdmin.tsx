@@ -6,7 +6,7 @@ import type { Shop, SyncRun } from "@api/modules/printify/schema";
 import Alert from "../../components/ui/Alert";
 import Badge from "../../components/ui/Badge";
 import { serverMessage } from "../../lib/api";
-import { failureToast } from "../../lib/forms";
+import { failureToast } from "../../lib/failure-toast";
 import { listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import AdminListScreen, { ADMIN_GRID } from "../admin/AdminListScreen";

@@ -1,6 +1,6 @@
 // A shop's order webhooks (issue 15 item 7): how many of the order events Printify sends us, and Register Webhooks.
 import Button from "../../components/ui/Button";
-import { failureToast } from "../../lib/forms";
+import { failureToast } from "../../lib/failure-toast";
 import { toast } from "../../stores/toast";
 import { useRegisterWebhooks, useWebhookStatus } from "./printify.queries";
 

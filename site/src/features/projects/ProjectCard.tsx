@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import type { Project } from "@api/modules/projects/schema";
 import MediaCard from "../../components/ui/MediaCard";
 import { formatCreated } from "../../lib/format";
-import { CardImage } from "../uploads/ResponsiveImage";
+import CardImage from "../uploads/CardImage";
 
 /** SPEC §9: a default image stands in when a project has none (keeps grid rows even). */
 export const DEFAULT_PROJECT_IMAGE = "/images/default-project.svg";

@@ -6,7 +6,7 @@ import type { Resource } from "@api/modules/resources/schema";
 import Badge from "../../components/ui/Badge";
 import MediaCard from "../../components/ui/MediaCard";
 import { aboveZero, dollars, isPremium, TYPE_LABELS } from "./format";
-import { CardImage } from "../uploads/ResponsiveImage";
+import CardImage from "../uploads/CardImage";
 
 /** `headingLevel`: 3 under a page section's h2 (the public grid), 2 straight under the page's h1 (the admin screen). */
 export default function ResourceCard({

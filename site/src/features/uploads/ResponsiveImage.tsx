@@ -2,7 +2,7 @@
 // so nothing moves when it loads; for a processed upload a <picture> offering its AVIF and WebP copies with `sizes`,
 // so a phone downloads a card-sized copy, not the original. Server-rendered in .astro pages as well (no JavaScript).
 import type { ImgHTMLAttributes } from "react";
-import { CARD_SIZES, type ImageBox, responsiveImage, WIDE_BOX } from "./responsive-image";
+import { type ImageBox, responsiveImage, WIDE_BOX } from "./responsive-image";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "width" | "height" | "srcSet" | "sizes" | "loading"> & {
   src: string;
@@ -41,8 +41,3 @@ export default function ResponsiveImage({ src, alt, sizes, box = WIDE_BOX, prior
     img
   );
 }
-
-/** A grid card's picture (MediaCard's `image`): cropped to the card's 16:9 frame, as wide as a grid column. */
-export const CardImage = ({ src }: { src: string }) => (
-  <ResponsiveImage src={src} alt="" sizes={CARD_SIZES} className="h-full w-full object-cover" />
-);

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import type { CurrentUser } from "@api/modules/auth/schema";
 import type { AdminUser } from "@api/modules/users/schema";
 import { serverMessage } from "../../lib/api";
-import { failureToast } from "../../lib/forms";
+import { failureToast } from "../../lib/failure-toast";
 import { listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
