@@ -18,18 +18,18 @@ type NewProps = {
   confirmLabel?: string;
   /** The contract's minimum length, said under the field. */
   minLength: number;
-  /** The form's props for each field (`form.field("newPassword")`). */
-  password: Omit<FieldProps, "label">;
-  confirmation: Omit<FieldProps, "label">;
+  /** The form's props for the password and its confirmation (`[form.field("newPassword"), form.field(…)]`). */
+  fields: [Omit<FieldProps, "label">, Omit<FieldProps, "label">];
 };
 
 /** A new password and its confirmation. */
-export function NewPasswordFields({ label = "Password", confirmLabel = "Confirm Password", minLength, ...fields }: NewProps) {
+export function NewPasswordFields({ label = "Password", confirmLabel = "Confirm Password", minLength, fields }: NewProps) {
+  const [password, confirmation] = fields;
   const input = { type: "password", autoComplete: "new-password", required: true } as const;
   return (
     <>
-      <Field label={label} {...input} hint={`At least ${minLength} characters.`} {...fields.password} />
-      <Field label={confirmLabel} {...input} {...fields.confirmation} />
+      <Field label={label} {...input} hint={`At least ${minLength} characters.`} {...password} />
+      <Field label={confirmLabel} {...input} {...confirmation} />
     </>
   );
 }

@@ -153,8 +153,7 @@ function ChangePasswordForm() {
           label="New Password"
           confirmLabel="Confirm New Password"
           minLength={SHORT_PASSWORD_MIN_LENGTH}
-          password={form.field("newPassword")}
-          confirmation={form.field("confirmPassword")}
+          fields={[form.field("newPassword"), form.field("confirmPassword")]}
         />
         <div className="mt-3">
           <Button type="submit" {...submit.button}>

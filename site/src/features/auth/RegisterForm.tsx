@@ -81,11 +81,7 @@ export default function RegisterForm({ initial }: { initial?: FormState<keyof Re
           {...form.field("username")}
         />
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
-        <NewPasswordFields
-          minLength={PASSWORD_MIN_LENGTH}
-          password={form.field("password")}
-          confirmation={form.field("confirmPassword")}
-        />
+        <NewPasswordFields minLength={PASSWORD_MIN_LENGTH} fields={[form.field("password"), form.field("confirmPassword")]} />
         <Button type="submit" block className="mt-3" {...submit.button}>
           Create Account
         </Button>

@@ -70,8 +70,7 @@ export default function ResetPasswordForm({ token, initial }: { token: string; i
         <NewPasswordFields
           label="New Password"
           minLength={PASSWORD_MIN_LENGTH}
-          password={form.field("newPassword")}
-          confirmation={form.field("confirmPassword")}
+          fields={[form.field("newPassword"), form.field("confirmPassword")]}
         />
         <Button type="submit" block className="mt-3" {...submit.button}>
           Reset Password
