@@ -46,7 +46,26 @@ export const listFailureStatus = (status: number) => (status >= 400 && status < 
  * A detail page's status when its item cannot be shown (SPEC §2): 404 for an unknown or malformed id, so crawlers
  * drop it; 500 for a failed load, so monitoring sees it.
  */
-export const missingItemStatus = (status: number) => (status === 404 || status === 400 ? 404 : 500);
+const missingItemStatus = (status: number) => (status === 404 || status === 400 ? 404 : 500);
+
+type DetailContext = PageContext & { params: Record<string, string | undefined>; url: URL; response: { status?: number } };
+
+/**
+ * A detail page's item (SPEC §2), fetched by the page's `[id]` (encoded: pathParam). When it cannot be shown the
+ * page answers missingItemStatus; `notFound` tells the page which text to show. `pageUrl` is the page's address
+ * under `path`, for its meta tags.
+ */
+export async function detailPage<T>(
+  context: DetailContext,
+  path: string,
+  get: (api: ReturnType<typeof serverApi>, id: string) => Promise<{ data: T | null; status: number }>,
+) {
+  const id = context.params.id ?? "";
+  const res = await get(serverApi(context), pathParam(id));
+  const missing = missingItemStatus(res.status);
+  if (!res.data) context.response.status = missing;
+  return { item: res.data, notFound: missing === 404, pageUrl: new URL(`${path}/${id}`, context.url) };
+}
 
 /**
  * The first page of a keyset-paged list for an island's `first` prop (lib/query.tsx), with what `extra` reads from
