@@ -1,6 +1,6 @@
 // Dates as SPEC §2 shows them, the same on the server and in the browser (UTC).
 import { describe, expect, test } from "bun:test";
-import { formatCreated, formatDay, formatMoment } from "./format";
+import { formatCreated, formatDay, formatMoment, participants } from "./format";
 
 describe("formats", () => {
   test("formatCreated is 'MMM dd, yyyy' in UTC", () => {
@@ -13,5 +13,10 @@ describe("formats", () => {
   test("formatMoment adds the UTC time to the minute", () => {
     expect(formatMoment("2026-11-02T14:05:59.000Z")).toBe("Nov 02, 2026 14:05 UTC");
     expect(formatMoment("2026-11-02T23:30:00.000+02:00")).toBe("Nov 02, 2026 21:30 UTC");
+  });
+  test("participants is the count with its word, singular for one", () => {
+    expect(participants(0)).toBe("0 participants");
+    expect(participants(1)).toBe("1 participant");
+    expect(participants(12)).toBe("12 participants");
   });
 });

@@ -1,4 +1,4 @@
-// How dates read on screen (SPEC §2). UI formatting lives in the site; the API sends ISO strings.
+// How dates and counts read on screen (SPEC §2). UI formatting lives in the site; the API sends ISO strings.
 
 /** 'MMM dd, yyyy' (e.g. "Nov 02, 2026"), in UTC so server and browser agree. */
 export function formatCreated(iso: string): string {
@@ -16,3 +16,6 @@ export function formatDay(iso: string): string {
 export function formatMoment(iso: string): string {
   return `${formatCreated(iso)} ${new Date(iso).toISOString().slice(11, 16)} UTC`;
 }
+
+/** A challenge's participant count as words: "1 participant", "12 participants". */
+export const participants = (count: number): string => `${count} ${count === 1 ? "participant" : "participants"}`;

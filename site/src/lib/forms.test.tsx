@@ -3,7 +3,8 @@ import { describe, expect, test } from "bun:test";
 import { LoginBody, ProfileBody, RegisterBody } from "@api/modules/auth/schema";
 import { ApiError } from "./api";
 import { renderToString } from "react-dom/server";
-import { checkForm, confirmProblem, failureToast, useContractForm } from "./forms";
+import { failureToast } from "./failure-toast";
+import { checkForm, confirmProblem, orNull, useContractForm, valuesOf } from "./forms";
 import { $toasts, dismissToast } from "../stores/toast";
 
 describe("checkForm", () => {
@@ -38,6 +39,22 @@ describe("checkForm", () => {
     expect(confirmProblem("a", "", "differ", "blank")).toBe("blank");
     expect(confirmProblem("a", "", "differ")).toBe("differ");
     expect(confirmProblem("a", "a", "differ")).toBeUndefined();
+  });
+});
+
+describe("edit form values", () => {
+  test("valuesOf takes the form's fields from the item, a null one as the empty form has it", () => {
+    const empty = { title: "", summary: "", draft: false };
+    const stored = { id: "x", title: "T", summary: null, draft: true };
+    expect(valuesOf(stored, empty)).toEqual({
+      title: "T",
+      summary: "",
+      draft: true,
+    });
+  });
+  test("orNull trims an optional text, blank as null", () => {
+    expect(orNull("  a  ")).toBe("a");
+    expect(orNull("   ")).toBeNull();
   });
 });
 

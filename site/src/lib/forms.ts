@@ -6,8 +6,7 @@
 import { useRef, useState, type ChangeEvent } from "react";
 import type { TSchema } from "@sinclair/typebox/type";
 import { contractProblems } from "./contract-check";
-import { serverMessage } from "./api";
-import { toast } from "../stores/toast";
+import { failureToast } from "./failure-toast";
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
@@ -33,6 +32,14 @@ export function checkForm(schema: TSchema, body: unknown): FieldErrors {
   for (const { field, message } of contractProblems(schema, body)) errors[field] ??= message;
   return errors;
 }
+
+/** A stored item's values for its edit form: each of the form's fields from the item, a null one as `empty` has it. */
+export function valuesOf<V extends Record<string, unknown>>(item: { [K in keyof V]?: V[K] | null }, empty: V): V {
+  return Object.fromEntries(Object.keys(empty).map((key) => [key, item[key] ?? empty[key]])) as V;
+}
+
+/** An optional text field for a body: trimmed, or null when blank. */
+export const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
 /** A confirmation field (the one rule a schema cannot state): blank, then different. */
 export function confirmProblem(value: string, confirmation: string, mismatch: string, blank?: string): string | undefined {
@@ -104,11 +111,6 @@ export function useContractForm<V extends Record<string, unknown>>(initial: V, s
   };
 
   return { values, setValues, set, errors, setErrors, touched, field, checkbox, validate, reset };
-}
-
-/** A failed call as a toast: the server's own message (SPEC §8), else the form's fallback text (if any). */
-export function failureToast(error: unknown, fallback: string | undefined, title = "Error") {
-  toast({ variant: "destructive", title, description: serverMessage(error) || fallback || undefined });
 }
 
 export type SubmitOptions<T> = {

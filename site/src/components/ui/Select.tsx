@@ -14,8 +14,12 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
   hint?: ReactNode;
 };
 
-/** The options with the current value kept selectable when it is not among them (e.g. a challenge no longer offered). */
-export function keepCurrent(options: { value: string; label: string }[], current: string, label: string) {
+/**
+ * Items to link to as options (by id, labelled by title), with the current value kept selectable when it is not
+ * among them (e.g. a challenge no longer offered), labelled `label`.
+ */
+export function linkOptions(items: readonly { id: string; title: string }[], current: string, label: string) {
+  const options = items.map((item) => ({ value: item.id, label: item.title }));
   return current && !options.some((o) => o.value === current) ? [...options, { value: current, label }] : options;
 }
 

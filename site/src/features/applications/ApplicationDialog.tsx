@@ -1,8 +1,8 @@
 // Register Now and the application dialog (SPEC §2 Challenge detail, §4, §5, §8) for signed-in members; visitors
 // get the page's own 'Sign In Required' dialog and never load this island. The form checks SPEC's five rules with
-// the API's schema before any request (the form kit); on success it shows 'Application Submitted!' and refetches the
-// challenge (its participant count on the page). Closing resets the form 200 ms later (SPEC §9), after the close
-// animation.
+// the API's schema before any request (the form kit); on success it shows 'Application Submitted!' (the page's
+// participant count stays: it counts approved applications, and a new one is pending). Closing resets the form 200 ms
+// later (SPEC §9), after the close animation.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { APPLICATION_MAX } from "@api/modules/applications/schema";
 import Modal from "../../components/ui/Modal";
@@ -11,7 +11,7 @@ import Button from "../../components/ui/Button";
 import { useContractForm, useSubmit } from "../../lib/forms";
 import { withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
-import { useApply, useChallenge } from "./applications.queries";
+import { useApply } from "./applications.queries";
 import { applicationStatus } from "./application-status";
 import {
   applicationDefaults,
@@ -34,26 +34,14 @@ type Props = {
   appliedStatus?: string | null;
 };
 
-/** Keeps the page's server-rendered participant count in step with the refetched challenge. */
-function useParticipantCountOnPage(count: number | undefined) {
-  useEffect(() => {
-    if (count === undefined) return;
-    for (const el of document.querySelectorAll<HTMLElement>("[data-participant-count]")) {
-      el.textContent = `${count} ${count === 1 ? "participant" : "participants"}`;
-    }
-  }, [count]);
-}
-
 function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = null }: Props) {
   const [open, setOpen] = useState(false);
   const form = useContractForm<ApplicationValues>(applicationDefaults(user));
-  const { values, errors, set } = form;
+  const { values } = form;
   const submit = useSubmit("Submitting...");
   const [submitted, setSubmitted] = useState(false);
   const [applied, setApplied] = useState<string | null>(appliedStatus);
   const apply = useApply(challengeId);
-  const challenge = useChallenge(challengeId, submitted);
-  useParticipantCountOnPage(challenge.data?.participantCount);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -136,76 +124,52 @@ function ApplicationDialog({ challengeId, challengeTitle, user, appliedStatus = 
             <div className="grid gap-x-4 sm:grid-cols-2">
               <Field
                 label="Full Name"
-                name="applicantName"
                 autoComplete="name"
                 required
                 maxLength={APPLICATION_MAX.applicantName}
-                value={values.applicantName}
-                error={errors.applicantName}
-                onChange={(e) => set("applicantName", e.target.value)}
+                {...form.field("applicantName")}
               />
               <Field
                 label="Email"
-                name="applicantEmail"
                 type="email"
                 autoComplete="email"
                 required
                 maxLength={APPLICATION_MAX.applicantEmail}
-                value={values.applicantEmail}
-                error={errors.applicantEmail}
-                onChange={(e) => set("applicantEmail", e.target.value)}
+                {...form.field("applicantEmail")}
               />
               <Field
                 label="Company"
-                name="company"
                 autoComplete="organization"
                 required
                 maxLength={APPLICATION_MAX.company}
-                value={values.company}
-                error={errors.company}
-                onChange={(e) => set("company", e.target.value)}
+                {...form.field("company")}
               />
               <Field
                 label="Role"
-                name="role"
                 autoComplete="organization-title"
                 required
                 maxLength={APPLICATION_MAX.role}
-                value={values.role}
-                error={errors.role}
-                onChange={(e) => set("role", e.target.value)}
+                {...form.field("role")}
               />
             </div>
             <label className="label mt-2 cursor-pointer gap-2 whitespace-normal text-base-content">
-              <input
-                type="checkbox"
-                name="isEnterprise"
-                className="checkbox checkbox-primary"
-                checked={values.isEnterprise}
-                onChange={(e) => set("isEnterprise", e.target.checked)}
-              />
-              I am applying as an enterprise participant (on behalf of my organisation)
+              <input type="checkbox" className="checkbox checkbox-primary" {...form.checkbox("isEnterprise")} />I am applying as
+              an enterprise participant (on behalf of my organisation)
             </label>
             {!values.isEnterprise && (
               <TextArea
                 label="Enterprise explanation (optional)"
-                name="enterpriseExplanation"
                 maxLength={APPLICATION_MAX.enterpriseExplanation}
                 hint="If you are not joining on behalf of an enterprise, tell us how you plan to take part."
-                value={values.enterpriseExplanation}
-                error={errors.enterpriseExplanation}
-                onChange={(e) => set("enterpriseExplanation", e.target.value)}
+                {...form.field("enterpriseExplanation")}
               />
             )}
             <TextArea
               label="Why are you interested?"
-              name="interestDescription"
               required
               rows={4}
               maxLength={APPLICATION_MAX.interestDescription}
-              value={values.interestDescription}
-              error={errors.interestDescription}
-              onChange={(e) => set("interestDescription", e.target.value)}
+              {...form.field("interestDescription")}
             />
             <div className="modal-action">
               <Button variant="ghost" onClick={close} disabled={submit.busy}>

@@ -12,7 +12,7 @@ import Spinner from "../../components/ui/Spinner";
 import { serverMessage } from "../../lib/api";
 import { formatDay } from "../../lib/format";
 import { useSubmit } from "../../lib/forms";
-import { withQueries } from "../../lib/query";
+import { listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import { useChallengeApplications, useDecide, type Decision } from "./applications.queries";
 import ApplicationStatusBadge from "./ApplicationStatusBadge";
@@ -133,7 +133,7 @@ export function ApplicationsReviewList({ challengeId, challengeTitle }: Props) {
   }
   // The counts are the whole list's (every page carries them); the items are the pages loaded so far.
   const { total, pending } = applications.data.pages[0] ?? { total: 0, pending: 0 };
-  const items = applications.data.pages.flatMap((page) => page.items);
+  const items = listItems(applications.data);
   return (
     <section aria-label={`Applications for ${challengeTitle}`} className="flex flex-col gap-3">
       <p className="text-sm opacity-80">

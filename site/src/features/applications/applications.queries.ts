@@ -1,47 +1,32 @@
-// The applications islands' calls (SPEC §7), as queries and mutations of the one data layer. Successful mutations
-// refresh what they change: applying refetches the challenge (its participant info), a decision the review list.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// The applications islands' calls (SPEC §7), as queries and mutations of the one data layer. A decision refreshes
+// the review list and the challenges; applying changes nothing another list shows (the participant count is of
+// approved applications).
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApplicationBody, REVIEW_COUNT_HEADERS, type ReviewApplication } from "@api/modules/applications/schema";
-import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { api, unwrap } from "../../lib/api";
+import { headerCount, keysetListOptions, keysetPage } from "../../lib/query";
 
-const challengeKey = (id: string) => ["challenge", id] as const;
 export const applicationsKey = (challengeId: string) => ["challenge", challengeId, "applications"] as const;
 
-/** The challenge as the API has it now (participant count), fetched only when asked (after an application). */
-export const useChallenge = (id: string, enabled: boolean) =>
-  useQuery({ queryKey: challengeKey(id), queryFn: () => unwrap(api.challenges({ id }).get()), enabled });
-
-export function useApply(challengeId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ApplicationBody) => unwrap(api.challenges({ id: challengeId }).register.post(body)),
-    onSuccess: () => client.invalidateQueries({ queryKey: challengeKey(challengeId) }),
-  });
-}
+export const useApply = (challengeId: string) =>
+  useMutation({ mutationFn: (body: ApplicationBody) => unwrap(api.challenges({ id: challengeId }).register.post(body)) });
 
 /** One page of the review list, with the counts of the whole list (the headers every page carries). */
 export type ReviewPage = { items: ReviewApplication[]; nextCursor: string | undefined; total: number; pending: number };
-const count = (response: Response | null | undefined, header: string) => Number(response?.headers.get(header) ?? 0);
 
 /** A challenge's applications, pending first, a keyset page at a time (Load more under the list). */
 export const useChallengeApplications = (challengeId: string) =>
-  useInfiniteQuery({
-    queryKey: applicationsKey(challengeId),
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }): Promise<ReviewPage> => {
-      const { data, error, response } = await api
-        .challenges({ id: challengeId })
-        .applications.get({ query: { cursor: pageParam } });
-      if (error) throw toApiError(error);
-      return {
-        items: data,
-        nextCursor: nextCursorOf(response),
-        total: count(response, REVIEW_COUNT_HEADERS.total),
-        pending: count(response, REVIEW_COUNT_HEADERS.pending),
-      };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  useInfiniteQuery(
+    keysetListOptions({
+      queryKey: applicationsKey(challengeId),
+      page: (cursor): Promise<ReviewPage> =>
+        keysetPage(api.challenges({ id: challengeId }).applications.get({ query: { cursor } }), (items, response) => ({
+          items,
+          total: headerCount(response, REVIEW_COUNT_HEADERS.total),
+          pending: headerCount(response, REVIEW_COUNT_HEADERS.pending),
+        })),
+    }),
+  );
 
 export type Decision = "approve" | "reject";
 

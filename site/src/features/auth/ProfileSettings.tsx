@@ -9,6 +9,7 @@ import { toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
+import { CurrentPasswordField, NewPasswordFields } from "./PasswordFields";
 import {
   checkPasswordChange,
   checkProfile,
@@ -105,11 +106,8 @@ function PersonalInformationForm({ user }: { user: CurrentUser }) {
         />
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
         {needsPassword && (
-          <Field
+          <CurrentPasswordField
             label="Current Password"
-            type="password"
-            autoComplete="current-password"
-            required
             hint="Needed to change your e-mail address. We'll send a verification link to the new address and let the old one know."
             {...form.field("currentPassword")}
           />
@@ -150,27 +148,12 @@ function ChangePasswordForm() {
         aria-labelledby="change-password"
         className="flex flex-col gap-1"
       >
-        <Field
-          label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.field("currentPassword")}
-        />
-        <Field
+        <CurrentPasswordField label="Current Password" {...form.field("currentPassword")} />
+        <NewPasswordFields
           label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${SHORT_PASSWORD_MIN_LENGTH} characters.`}
-          {...form.field("newPassword")}
-        />
-        <Field
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field("confirmPassword")}
+          confirmLabel="Confirm New Password"
+          minLength={SHORT_PASSWORD_MIN_LENGTH}
+          fields={[form.field("newPassword"), form.field("confirmPassword")]}
         />
         <div className="mt-3">
           <Button type="submit" {...submit.button}>

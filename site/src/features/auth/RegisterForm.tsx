@@ -9,6 +9,7 @@ import { flashToast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
+import { NewPasswordFields } from "./PasswordFields";
 import AuthCard from "./AuthCard";
 import { checkRegister, registerBody, type FormState, type RegisterValues } from "./form";
 
@@ -80,15 +81,7 @@ export default function RegisterForm({ initial }: { initial?: FormState<keyof Re
           {...form.field("username")}
         />
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          {...form.field("password")}
-        />
-        <Field label="Confirm Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
+        <NewPasswordFields minLength={PASSWORD_MIN_LENGTH} fields={[form.field("password"), form.field("confirmPassword")]} />
         <Button type="submit" block className="mt-3" {...submit.button}>
           Create Account
         </Button>

@@ -8,7 +8,7 @@ import { useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
-import Field from "../../components/ui/Field";
+import { NewPasswordFields } from "./PasswordFields";
 import AuthCard from "./AuthCard";
 import { checkResetPassword, type ResetPasswordState, type ResetValues } from "./form";
 
@@ -67,15 +67,11 @@ export default function ResetPasswordForm({ token, initial }: { token: string; i
         className="flex flex-col gap-1"
       >
         {notice && <Alert className="mb-2">{notice}</Alert>}
-        <Field
+        <NewPasswordFields
           label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          {...form.field("newPassword")}
+          minLength={PASSWORD_MIN_LENGTH}
+          fields={[form.field("newPassword"), form.field("confirmPassword")]}
         />
-        <Field label="Confirm Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
         <Button type="submit" block className="mt-3" {...submit.button}>
           Reset Password
         </Button>

@@ -7,13 +7,13 @@ import Field from "../../components/ui/Field";
 import TextArea from "../../components/ui/TextArea";
 import Select from "../../components/ui/Select";
 import Button from "../../components/ui/Button";
-import FormDialog, { useFormDialog } from "../admin/FormDialog";
-import FilePicker, { useUploads } from "../uploads/FilePicker";
+import ItemFormDialog, { useItemForm } from "../admin/ItemFormDialog";
+import FilePicker from "../uploads/FilePicker";
 import type { UploadFn } from "../uploads/upload";
 import ResponsiveImage from "../uploads/ResponsiveImage";
 import { STATUS_LABELS } from "./ChallengeStatusBadge";
 import { DEFAULT_CHALLENGE_IMAGE } from "./ChallengeCard";
-import { checkChallenge, EMPTY_CHALLENGE_FORM, valuesFromChallenge, type ChallengeFormValues } from "./challenge-form";
+import { CHALLENGE_FORM, type ChallengeFormValues } from "./challenge-form";
 
 type Props = {
   challenge?: Challenge;
@@ -27,29 +27,12 @@ type Props = {
 const STATUS_OPTIONS = CHALLENGE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
 export default function ChallengeFormDialog({ challenge, upload, onSave, onClose }: Props) {
-  const isEdit = Boolean(challenge);
-  const uploads = useUploads(upload);
-  const form = useFormDialog(challenge ? valuesFromChallenge(challenge) : EMPTY_CHALLENGE_FORM, {
-    check: checkChallenge,
-    save: onSave,
-    busyLabel: "Saving...",
-    failure: { title: isEdit ? "Failed to update challenge" : "Failed to create challenge", fallback: "Please try again" },
-    success: isEdit ? "Challenge updated successfully" : "Challenge created successfully",
-    onClose,
-    blocked: uploads.busy,
-  });
+  const item = useItemForm(CHALLENGE_FORM, challenge, { save: onSave, onClose, upload });
+  const { form, uploads } = item;
   const imageUrl = form.values.imageUrl;
 
   return (
-    <FormDialog
-      wide
-      title={isEdit ? "Edit Challenge" : "Create Challenge"}
-      submitLabel={isEdit ? "Update Challenge" : "Create Challenge"}
-      dialog={form}
-      onClose={onClose}
-      disabled={uploads.busy}
-      testId="challenge-form"
-    >
+    <ItemFormDialog item={item} testId="challenge-form">
       <Field label="Title" required maxLength={200} {...form.field("title")} />
       <TextArea label="Short Description" rows={2} {...form.field("description")} />
       <TextArea label="Full Description" rows={5} {...form.field("fullDescription")} />
@@ -87,6 +70,6 @@ export default function ChallengeFormDialog({ challenge, upload, onSave, onClose
         <TextArea label="Expected Outcomes" hint="One per line" {...form.field("outcomes")} />
       </div>
       <TextArea label="Timeline" {...form.field("timeline")} />
-    </FormDialog>
+    </ItemFormDialog>
   );
 }

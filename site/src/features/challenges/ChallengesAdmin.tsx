@@ -1,7 +1,7 @@
 // Admin challenges (SPEC §2 Admin challenges, §8 toasts): every challenge including drafts as a grid of cards with
 // Applications, Edit and Delete; the create/edit dialog; the delete confirmation; the applications review.
 import type { Challenge } from "@api/modules/challenges/schema";
-import { type FirstPage, withQueries } from "../../lib/query";
+import { type FirstPage, listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import Modal from "../../components/ui/Modal";
@@ -23,7 +23,7 @@ function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
   const deleteChallenge = useDeleteChallenge();
   const dialogs = useCrudDialogs<Challenge, "applications">();
   const { deleting } = dialogs;
-  const items = challenges.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = listItems(challenges.data);
   const reviewing = dialogs.shown("applications")?.row;
 
   const save = (challenge: Challenge | undefined, values: ChallengeFormValues) => {

@@ -9,7 +9,8 @@ import {
   type ChallengeInput,
   type ChallengeStatus,
 } from "@api/modules/challenges/schema";
-import { checkForm } from "../../lib/forms";
+import { checkForm, orNull } from "../../lib/forms";
+import type { ItemForm } from "../admin/ItemFormDialog";
 
 export type ChallengeFormValues = {
   title: string;
@@ -63,7 +64,6 @@ const lines = (text: string) =>
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
-const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
 export function challengePayload(v: ChallengeFormValues): ChallengeInput {
   return {
@@ -88,3 +88,13 @@ export function checkChallenge(v: ChallengeFormValues): ChallengeFormErrors {
     errors.endDate = END_BEFORE_START;
   return errors;
 }
+
+/** The Create / Edit Challenge dialog's form (SPEC §2 Admin challenges): "Saving..." whether it creates or updates. */
+export const CHALLENGE_FORM: ItemForm<ChallengeFormValues, Challenge> = {
+  noun: "Challenge",
+  empty: EMPTY_CHALLENGE_FORM,
+  valuesFrom: valuesFromChallenge,
+  check: checkChallenge,
+  fallback: "Please try again",
+  busyLabel: "Saving...",
+};

@@ -3,8 +3,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChallengeInput, ChallengeUpdate } from "@api/modules/challenges/schema";
 import type { Challenge } from "@api/modules/challenges/schema";
-import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
-import { type FirstPage, initialPages } from "../../lib/query";
+import { api, unwrap } from "../../lib/api";
+import { type FirstPage, keysetListOptions, keysetPage } from "../../lib/query";
 
 const MANAGED = ["challenges", "manage"] as const;
 /** Two full rows of three on large screens per page; admins rarely have more than a few pages. */
@@ -13,17 +13,13 @@ const ADMIN_PAGE_SIZE = 24;
 export const ADMIN_FIRST_PAGE = { limit: ADMIN_PAGE_SIZE };
 
 export const useManagedChallenges = (first?: FirstPage<Challenge>) =>
-  useInfiniteQuery({
-    queryKey: MANAGED,
-    initialPageParam: undefined as string | undefined,
-    initialData: initialPages(first),
-    queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.challenges.manage.get({ query: { ...ADMIN_FIRST_PAGE, cursor: pageParam } });
-      if (error) throw toApiError(error);
-      return { items: data, nextCursor: nextCursorOf(response) };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  useInfiniteQuery(
+    keysetListOptions({
+      queryKey: MANAGED,
+      page: (cursor) => keysetPage(api.challenges.manage.get({ query: { ...ADMIN_FIRST_PAGE, cursor } })),
+      first,
+    }),
+  );
 
 function useChallengesMutation<V, R>(call: (variables: V) => Promise<R>) {
   const client = useQueryClient();

@@ -1,6 +1,7 @@
 // One product in the /merchandise grid, rendered on the server (no JavaScript). The description is shown as text:
 // a card has no room for the provider's markup.
 import type { MerchandiseSummary } from "@api/modules/merchandise/schema";
+import MediaCard from "../../components/ui/MediaCard";
 import { DEFAULT_PRODUCT_IMAGE, dollars } from "./variant-rules";
 import { htmlToText } from "../../lib/html-text";
 import ResponsiveImage from "../uploads/ResponsiveImage";
@@ -12,8 +13,11 @@ const SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
 export default function ProductCard({ product }: { product: MerchandiseSummary }) {
   const { id, title, description, price, imageUrl } = product;
   return (
-    <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="product-card">
-      <figure className="aspect-square overflow-hidden bg-base-300">
+    <MediaCard
+      testId="product-card"
+      // A product shot is shown whole, on a tinted square.
+      imageFrame="aspect-square overflow-hidden bg-base-300"
+      image={
         <ResponsiveImage
           src={imageUrl ?? DEFAULT_PRODUCT_IMAGE}
           alt=""
@@ -21,17 +25,16 @@ export default function ProductCard({ product }: { product: MerchandiseSummary }
           box={SQUARE_BOX}
           className="h-full w-full object-contain"
         />
-      </figure>
-      <div className="card-body gap-3">
-        <h3 className="card-title text-lg">{title}</h3>
-        <p className="line-clamp-2 opacity-80">{htmlToText(description)}</p>
-        <p className="text-xl font-bold">{dollars(price)}</p>
-        <div className="card-actions mt-auto justify-end">
-          <a href={`/merchandise/${id}`} className="btn btn-primary btn-sm">
-            View Product<span className="sr-only">: {title}</span>
-          </a>
-        </div>
-      </div>
-    </article>
+      }
+      title={title}
+      actions={
+        <a href={`/merchandise/${id}`} className="btn btn-primary btn-sm">
+          View Product<span className="sr-only">: {title}</span>
+        </a>
+      }
+    >
+      <p className="line-clamp-2 opacity-80">{htmlToText(description)}</p>
+      <p className="text-xl font-bold">{dollars(price)}</p>
+    </MediaCard>
   );
 }

@@ -12,7 +12,8 @@ import {
   type WebhookEvent,
 } from "@api/modules/operations/schema";
 import { serverMessage } from "../../lib/api";
-import { withQueries } from "../../lib/query";
+import { failureToast } from "../../lib/failure-toast";
+import { listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import Select from "../../components/ui/Select";
@@ -33,8 +34,7 @@ const PANEL_ID = "operations-panel";
 const STATE_OPTIONS = JOB_STATES.map((s) => ({ value: s, label: JOB_STATE[s].label }));
 const PROVIDER_OPTIONS = WEBHOOK_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }));
 const STATUS_OPTIONS = WEBHOOK_STATUSES.map((s) => ({ value: s, label: WEBHOOK_STATUS[s].label }));
-const failedToast = (title: string, err: unknown) =>
-  toast({ title, description: serverMessage(err) || "Please try again", variant: "destructive" });
+const failedToast = (title: string, err: unknown) => failureToast(err, "Please try again", title);
 
 export function OperationsAdmin() {
   const [tab, setTab] = useState<Tab>("jobs");
@@ -44,8 +44,8 @@ export function OperationsAdmin() {
   const events = useWebhookEvents(filter, tab === "webhooks");
   const retry = useRetryJob();
   const replay = useReplayEvent();
-  const jobItems = jobs.data?.pages.flatMap((page) => page.items) ?? [];
-  const eventItems = events.data?.pages.flatMap((page) => page.items) ?? [];
+  const jobItems = listItems(jobs.data);
+  const eventItems = listItems(events.data);
   const provider = PROVIDER_LABELS[filter.provider];
 
   const retryJob = (job: Job) =>

@@ -3,7 +3,8 @@
 // header. A list loads only while its tab is shown.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Job, JobState, WebhookEvent, WebhookProvider, WebhookStatus } from "@api/modules/operations/schema";
-import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { api, unwrap } from "../../lib/api";
+import { keysetListOptions, keysetPage } from "../../lib/query";
 
 const OPERATIONS = ["operations"] as const;
 const PAGE_SIZE = 20;
@@ -12,32 +13,20 @@ export type WebhookFilter = { provider: WebhookProvider; status?: WebhookStatus 
 
 export const useJobs = (state: JobState | undefined, enabled: boolean) =>
   useInfiniteQuery({
-    queryKey: [...OPERATIONS, "jobs", state ?? "all"],
+    ...keysetListOptions({
+      queryKey: [...OPERATIONS, "jobs", state ?? "all"],
+      page: (cursor) => keysetPage(api.operations.jobs.get({ query: { state, limit: PAGE_SIZE, cursor } })),
+    }),
     enabled,
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.operations.jobs.get({
-        query: { state, limit: PAGE_SIZE, cursor: pageParam },
-      });
-      if (error) throw toApiError(error);
-      return { items: data, nextCursor: nextCursorOf(response) };
-    },
-    getNextPageParam: (page) => page.nextCursor,
   });
 
 export const useWebhookEvents = (filter: WebhookFilter, enabled: boolean) =>
   useInfiniteQuery({
-    queryKey: [...OPERATIONS, "webhooks", filter],
+    ...keysetListOptions({
+      queryKey: [...OPERATIONS, "webhooks", filter],
+      page: (cursor) => keysetPage(api.operations.webhooks.get({ query: { ...filter, limit: PAGE_SIZE, cursor } })),
+    }),
     enabled,
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.operations.webhooks.get({
-        query: { ...filter, limit: PAGE_SIZE, cursor: pageParam },
-      });
-      if (error) throw toApiError(error);
-      return { items: data, nextCursor: nextCursorOf(response) };
-    },
-    getNextPageParam: (page) => page.nextCursor,
   });
 
 /** Runs a failed job again (409 when it is not failed any more: retried by another click, running or done). */

@@ -9,7 +9,8 @@ import Modal from "../../components/ui/Modal";
 import Select from "../../components/ui/Select";
 import Spinner from "../../components/ui/Spinner";
 import FormDialog, { useFormDialog } from "../admin/FormDialog";
-import { EVENT_LABELS, formatMoment, orderStatus, orderTitle, trackingHref } from "./order-status";
+import { formatMoment } from "../../lib/format";
+import { EVENT_LABELS, orderStatus, orderTitle, trackingHref } from "./order-status";
 import { useOrderTimeline } from "./orders.queries";
 
 type Values = { status: Order["status"]; trackingNumber: string };

@@ -4,7 +4,8 @@
 import { useState } from "react";
 import { ORDER_STATUSES, ORDER_TYPES, type Order, type OrderFilter } from "@api/modules/orders/schema";
 import { serverMessage } from "../../lib/api";
-import { withQueries } from "../../lib/query";
+import { failureToast } from "../../lib/failure-toast";
+import { listItems, withQueries } from "../../lib/query";
 import Button from "../../components/ui/Button";
 import Select from "../../components/ui/Select";
 import AdminListScreen, { ADMIN_GRID } from "../admin/AdminListScreen";
@@ -27,15 +28,10 @@ export function OrdersAdmin() {
   const retrySubmission = (order: Order) =>
     retry.mutate(order.id, {
       onSuccess: () => toast({ title: "Submission retried", description: "The order is being sent to Printify again." }),
-      onError: (err) =>
-        toast({
-          title: "Failed to retry submission",
-          description: serverMessage(err) || "Please try again",
-          variant: "destructive",
-        }),
+      onError: (err) => failureToast(err, "Please try again", "Failed to retry submission"),
     });
   const dialogs = useCrudDialogs<Order, "timeline">();
-  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = listItems(orders.data);
   const editing = dialogs.form?.row;
   const timeline = dialogs.shown("timeline")?.row;
   const filtered = Boolean(filter.status || filter.type);

@@ -52,13 +52,6 @@ export const orderTitle = (id: string) => `Order #${id.slice(0, ORDER_ID_SHOWN)}
 /** Dollars with 2 decimals (the API sends "24.00"). */
 export const money = (amount: string) => `$${amount}`;
 
-/** "Nov 02, 2026, 14:05 UTC": server and browser agree. */
-export function formatMoment(iso: string): string {
-  const d = new Date(iso);
-  const day = d.toLocaleString("en-US", { month: "short", day: "2-digit", year: "numeric", timeZone: "UTC" });
-  return `${day}, ${d.toISOString().slice(11, 16)} UTC`;
-}
-
 /** The buyer's way to the door (/subscriptions): what each status means to them, in order. */
 export const ORDER_STEPS = ["Paid", "In production", "Shipped", "Delivered"] as const;
 

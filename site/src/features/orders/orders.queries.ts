@@ -3,22 +3,19 @@
 // as queries and mutations of the one data layer. The list pages by keyset: the next cursor arrives in a header.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OrderFilter, OrderUpdate } from "@api/modules/orders/schema";
-import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { api, unwrap } from "../../lib/api";
+import { keysetListOptions, keysetPage } from "../../lib/query";
 
 const ORDERS = ["orders"] as const;
 const PAGE_SIZE = 20;
 
 export const useOrders = (filter: OrderFilter) =>
-  useInfiniteQuery({
-    queryKey: [...ORDERS, "list", filter],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.orders.get({ query: { ...filter, limit: PAGE_SIZE, cursor: pageParam } });
-      if (error) throw toApiError(error);
-      return { items: data, nextCursor: nextCursorOf(response) };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  useInfiniteQuery(
+    keysetListOptions({
+      queryKey: [...ORDERS, "list", filter],
+      page: (cursor) => keysetPage(api.orders.get({ query: { ...filter, limit: PAGE_SIZE, cursor } })),
+    }),
+  );
 
 export const useOrderTimeline = (id: string) =>
   useQuery({ queryKey: [...ORDERS, "timeline", id], queryFn: () => unwrap(api.orders({ id }).timeline.get()) });

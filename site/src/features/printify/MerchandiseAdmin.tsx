@@ -6,7 +6,8 @@ import type { Shop, SyncRun } from "@api/modules/printify/schema";
 import Alert from "../../components/ui/Alert";
 import Badge from "../../components/ui/Badge";
 import { serverMessage } from "../../lib/api";
-import { withQueries } from "../../lib/query";
+import { failureToast } from "../../lib/failure-toast";
+import { listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import AdminListScreen, { ADMIN_GRID } from "../admin/AdminListScreen";
 import CatalogueCard from "./CatalogueCard";
@@ -23,7 +24,7 @@ function MerchandiseAdmin() {
   const [summaries, setSummaries] = useState<Record<string, SyncRun>>({});
   const progress = useSyncProgress(syncing);
   const pages = catalogue.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.items);
+  const items = listItems(catalogue.data);
   // The whole catalogue's count (every page carries it); the grid holds the pages loaded so far.
   const total = pages[0]?.total ?? 0;
   const demo = pages[0]?.configured === false && items.some((i) => i.isDemo);
@@ -37,11 +38,7 @@ function MerchandiseAdmin() {
       setSummaries((s) => ({ ...s, [id]: result.run }));
       toast({ title: "Sync Successful", description: result.message || "Products synced successfully" });
     } catch (error) {
-      toast({
-        variant: "destructive",
-        title: "Sync Failed",
-        description: serverMessage(error) || "Failed to sync products from Printify",
-      });
+      failureToast(error, "Failed to sync products from Printify", "Sync Failed");
     } finally {
       setSyncing(null);
     }

@@ -1,6 +1,6 @@
 // A shop's order webhooks (issue 15 item 7): how many of the order events Printify sends us, and Register Webhooks.
 import Button from "../../components/ui/Button";
-import { serverMessage } from "../../lib/api";
+import { failureToast } from "../../lib/failure-toast";
 import { toast } from "../../stores/toast";
 import { useRegisterWebhooks, useWebhookStatus } from "./printify.queries";
 
@@ -13,12 +13,7 @@ export default function ShopWebhooks({ shopId }: { shopId: string }) {
   const onRegister = () =>
     register.mutate(undefined, {
       onSuccess: (result) => toast({ title: "Webhooks Registered", description: result.message }),
-      onError: (error) =>
-        toast({
-          variant: "destructive",
-          title: "Webhook Registration Failed",
-          description: serverMessage(error) || "Failed to register webhooks with Printify",
-        }),
+      onError: (error) => failureToast(error, "Failed to register webhooks with Printify", "Webhook Registration Failed"),
     });
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">

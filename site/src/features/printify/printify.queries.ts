@@ -1,7 +1,8 @@
 // The merchandise admin screen's calls (SPEC §7 /api/printify/*): the shops, the catalogue, a sync and its progress,
 // a shop's order webhooks.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
+import { ApiError, api, unwrap } from "../../lib/api";
+import { keysetListOptions, keysetPage } from "../../lib/query";
 
 const KEY = ["printify"] as const;
 /** How often the screen asks for a running sync's progress. */
@@ -11,16 +12,13 @@ export const useShops = () => useQuery({ queryKey: [...KEY, "shops"], queryFn: (
 
 /** The catalogue card, a keyset page at a time (Load more); every page carries `configured` and the total. */
 export const useCatalogue = () =>
-  useInfiniteQuery({
-    queryKey: [...KEY, "catalogue"],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.printify.catalogue.get({ query: { cursor: pageParam } });
-      if (error) throw toApiError(error);
-      return { ...data, nextCursor: nextCursorOf(response) };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  useInfiniteQuery(
+    keysetListOptions({
+      queryKey: [...KEY, "catalogue"],
+      // The body holds the page's items beside `configured` and the total.
+      page: (cursor) => keysetPage(api.printify.catalogue.get({ query: { cursor } }), (catalogue) => catalogue),
+    }),
+  );
 
 /** The shop's latest sync run, polled while `shopId` is syncing (null: not asked). */
 export const useSyncProgress = (shopId: string | null) =>

@@ -3,9 +3,9 @@
 // /projects (no JavaScript) and inside the admin island, which passes its Edit / Delete buttons as `actions`.
 import type { ReactNode } from "react";
 import type { Project } from "@api/modules/projects/schema";
+import MediaCard from "../../components/ui/MediaCard";
 import { formatCreated } from "../../lib/format";
-import ResponsiveImage from "../uploads/ResponsiveImage";
-import { CARD_SIZES } from "../uploads/responsive-image";
+import CardImage from "../uploads/CardImage";
 
 /** SPEC §9: a default image stands in when a project has none (keeps grid rows even). */
 export const DEFAULT_PROJECT_IMAGE = "/images/default-project.svg";
@@ -20,29 +20,16 @@ export default function ProjectCard({
   actions?: ReactNode;
   headingLevel?: 2 | 3;
 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { id, title, description, solution, imageUrl, whitePaperUrl, createdAt } = project;
   return (
-    <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="project-card">
-      <figure className="aspect-[16/9] overflow-hidden">
-        <ResponsiveImage
-          src={imageUrl ?? DEFAULT_PROJECT_IMAGE}
-          alt=""
-          sizes={CARD_SIZES}
-          className="h-full w-full object-cover"
-        />
-      </figure>
-      <div className="card-body gap-3">
-        <Heading className="card-title text-lg">{title}</Heading>
-        <p className="text-sm opacity-70">
-          Published <time dateTime={createdAt}>{formatCreated(createdAt)}</time>
-        </p>
-        <p className="line-clamp-3 opacity-80">{description}</p>
-        <div className="rounded-box border-l-4 border-success bg-base-100 p-3 text-sm">
-          <p className="font-semibold">Key Outcome</p>
-          <p className="mt-1 line-clamp-3 whitespace-pre-line opacity-90">{solution}</p>
-        </div>
-        <div className="card-actions mt-auto items-center justify-between pt-2">
+    <MediaCard
+      testId="project-card"
+      image={<CardImage src={imageUrl ?? DEFAULT_PROJECT_IMAGE} />}
+      title={title}
+      headingLevel={headingLevel}
+      actionsClassName="mt-auto items-center justify-between pt-2"
+      actions={
+        <>
           {whitePaperUrl ? (
             <a href={whitePaperUrl} className="link link-primary text-sm" download target="_blank" rel="noopener">
               White Paper
@@ -58,8 +45,17 @@ export default function ProjectCard({
               <span className="sr-only"> of {title}</span>
             </a>
           </span>
-        </div>
+        </>
+      }
+    >
+      <p className="text-sm opacity-70">
+        Published <time dateTime={createdAt}>{formatCreated(createdAt)}</time>
+      </p>
+      <p className="line-clamp-3 opacity-80">{description}</p>
+      <div className="rounded-box border-l-4 border-success bg-base-100 p-3 text-sm">
+        <p className="font-semibold">Key Outcome</p>
+        <p className="mt-1 line-clamp-3 whitespace-pre-line opacity-90">{solution}</p>
       </div>
-    </article>
+    </MediaCard>
   );
 }

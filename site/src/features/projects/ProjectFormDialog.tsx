@@ -5,11 +5,11 @@
 import { type Project, whitePaperProblem } from "@api/modules/projects/schema";
 import Field from "../../components/ui/Field";
 import TextArea from "../../components/ui/TextArea";
-import Select, { keepCurrent } from "../../components/ui/Select";
-import FormDialog, { useFormDialog } from "../admin/FormDialog";
-import FilePicker, { useUploads } from "../uploads/FilePicker";
+import Select, { linkOptions } from "../../components/ui/Select";
+import ItemFormDialog, { useItemForm } from "../admin/ItemFormDialog";
+import FilePicker from "../uploads/FilePicker";
 import type { UploadFn } from "../uploads/upload";
-import { checkProject, EMPTY_PROJECT_FORM, valuesFromProject, type ProjectFormValues } from "./project-form";
+import { PROJECT_FORM, type ProjectFormValues } from "./project-form";
 
 type ChallengeOption = { id: string; title: string };
 
@@ -25,35 +25,13 @@ type Props = {
 };
 
 export default function ProjectFormDialog({ project, challenges, upload, onSave, onClose }: Props) {
-  const isEdit = Boolean(project);
-  const uploads = useUploads(upload);
-  const form = useFormDialog(project ? valuesFromProject(project) : EMPTY_PROJECT_FORM, {
-    check: checkProject,
-    save: onSave,
-    busyLabel: isEdit ? "Saving..." : "Creating...",
-    // No fallback text: without a message of the server's own the toast is its title alone.
-    failure: { title: isEdit ? "Failed to update project" : "Failed to create project" },
-    success: isEdit ? "Project updated successfully" : "Project created successfully",
-    onClose,
-    blocked: uploads.busy,
-  });
-
+  const item = useItemForm(PROJECT_FORM, project, { save: onSave, onClose, upload });
+  const { form, uploads } = item;
   // A linked challenge that is not in the offered list (e.g. no longer COMPLETED) stays selectable.
-  const options = keepCurrent(
-    challenges.map((c) => ({ value: c.id, label: c.title })),
-    form.values.challengeId,
-    "Current challenge",
-  );
+  const options = linkOptions(challenges, form.values.challengeId, "Current challenge");
 
   return (
-    <FormDialog
-      wide
-      title={isEdit ? "Edit Project" : "Create Project"}
-      submitLabel={isEdit ? "Save Changes" : "Create Project"}
-      dialog={form}
-      onClose={onClose}
-      disabled={uploads.busy}
-    >
+    <ItemFormDialog item={item}>
       <Field label="Title" required {...form.field("title")} />
       <TextArea label="Description" required {...form.field("description")} />
       <Select
@@ -79,6 +57,6 @@ export default function ProjectFormDialog({ project, challenges, upload, onSave,
         uploads={uploads}
         onUploaded={(url) => form.set("whitePaperUrl", url)}
       />
-    </FormDialog>
+    </ItemFormDialog>
   );
 }

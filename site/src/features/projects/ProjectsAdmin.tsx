@@ -2,7 +2,7 @@
 // dialogs, delete confirmation, and the Archive Challenge dialog. Every successful change refreshes the grid, which
 // pages by keyset (Load more).
 import type { Project } from "@api/modules/projects/schema";
-import { type FirstPage, withQueries } from "../../lib/query";
+import { type FirstPage, listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import { PlusIcon } from "../admin/icons";
@@ -35,7 +35,7 @@ function ProjectsAdmin({ canArchive, first }: { canArchive: boolean; first?: Fir
   const dialogs = useCrudDialogs<Project, "archive">();
   const { deleting } = dialogs;
 
-  const projects = projectsQuery.data?.pages.flatMap((page) => page.items) ?? [];
+  const projects = listItems(projectsQuery.data);
   const completed = challengesQuery.data ?? [];
   const archivedIds = useArchivedChallengeIds(Boolean(dialogs.shown("archive")));
 

@@ -1,7 +1,8 @@
 // The admin project form's values, the request body they make and its checks (SPEC §5 admin project form). The
 // rules and messages live on the route's own contract (ProjectInputSchema), checked with the form kit.
 import { ProjectInputSchema, type Project, type ProjectFormErrors, type ProjectInput } from "@api/modules/projects/schema";
-import { checkForm } from "../../lib/forms";
+import { checkForm, orNull, valuesOf } from "../../lib/forms";
+import type { ItemForm } from "../admin/ItemFormDialog";
 
 export type ProjectFormValues = {
   title: string;
@@ -25,20 +26,7 @@ export const EMPTY_PROJECT_FORM: ProjectFormValues = {
   whitePaperUrl: "",
 };
 
-export function valuesFromProject(project: Project): ProjectFormValues {
-  return {
-    title: project.title,
-    description: project.description,
-    problem: project.problem,
-    solution: project.solution,
-    insights: project.insights ?? "",
-    challengeId: project.challengeId ?? "",
-    imageUrl: project.imageUrl ?? "",
-    whitePaperUrl: project.whitePaperUrl ?? "",
-  };
-}
-
-const orNull = (text: string) => (text.trim() ? text.trim() : null);
+export const valuesFromProject = (project: Project): ProjectFormValues => valuesOf(project, EMPTY_PROJECT_FORM);
 
 /** SPEC §7 POST / PATCH payload: every field, optional ones as null when blank. */
 export function projectPayload(values: ProjectFormValues): ProjectInput {
@@ -58,3 +46,13 @@ export function projectPayload(values: ProjectFormValues): ProjectInput {
 export function checkProject(values: ProjectFormValues): ProjectFormErrors {
   return checkForm(ProjectInputSchema, projectPayload(values)) as ProjectFormErrors;
 }
+
+/** The Create / Edit Project dialog's form (SPEC §2 Admin projects). */
+export const PROJECT_FORM: ItemForm<ProjectFormValues, Project> = {
+  noun: "Project",
+  empty: EMPTY_PROJECT_FORM,
+  valuesFrom: valuesFromProject,
+  check: checkProject,
+  // No fallback text: without a message of the server's own the failure toast is its title alone.
+  updateLabel: "Save Changes",
+};

@@ -3,8 +3,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Project, ProjectInput, ProjectUpdate } from "@api/modules/projects/schema";
 import type { Challenge } from "@api/modules/challenges/schema";
-import { api, everyPage, nextCursorOf, toApiError, unwrap } from "../../lib/api";
-import { type FirstPage, initialPages } from "../../lib/query";
+import { api, everyPage, unwrap } from "../../lib/api";
+import { type FirstPage, keysetListOptions, keysetPage } from "../../lib/query";
 
 const PROJECTS = ["projects"] as const;
 const COMPLETED_CHALLENGES = ["challenges", "COMPLETED"] as const;
@@ -17,17 +17,13 @@ const PAGE_LIMIT = 100;
 
 /** The project grid, newest first, a keyset page at a time (Load more). */
 export const useProjects = (first?: FirstPage<Project>) =>
-  useInfiniteQuery({
-    queryKey: [...PROJECTS, "admin"],
-    initialPageParam: undefined as string | undefined,
-    initialData: initialPages(first),
-    queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.projects.get({ query: { ...ADMIN_FIRST_PAGE, cursor: pageParam } });
-      if (error) throw toApiError(error);
-      return { items: data as Project[], nextCursor: nextCursorOf(response) };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  useInfiniteQuery(
+    keysetListOptions({
+      queryKey: [...PROJECTS, "admin"],
+      page: (cursor) => keysetPage<Project>(api.projects.get({ query: { ...ADMIN_FIRST_PAGE, cursor } })),
+      first,
+    }),
+  );
 
 /**
  * The challenges that already have a project (the Archive Challenge dialog marks them): every project's link, read

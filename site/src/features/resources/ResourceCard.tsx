@@ -4,9 +4,9 @@
 import type { ReactNode } from "react";
 import type { Resource } from "@api/modules/resources/schema";
 import Badge from "../../components/ui/Badge";
+import MediaCard from "../../components/ui/MediaCard";
 import { aboveZero, dollars, isPremium, TYPE_LABELS } from "./format";
-import ResponsiveImage from "../uploads/ResponsiveImage";
-import { CARD_SIZES } from "../uploads/responsive-image";
+import CardImage from "../uploads/CardImage";
 
 /** `headingLevel`: 3 under a page section's h2 (the public grid), 2 straight under the page's h1 (the admin screen). */
 export default function ResourceCard({
@@ -18,39 +18,38 @@ export default function ResourceCard({
   actions?: ReactNode;
   headingLevel?: 2 | 3;
 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { id, title, description, type, oneTimePrice, monthlyPrice, imageUrl, draft } = resource;
   const premium = isPremium(resource);
   return (
-    <article className="card h-full border border-base-300 bg-base-200 shadow-sm" data-testid="resource-card">
-      {imageUrl && (
-        <figure className="aspect-[16/9] overflow-hidden">
-          <ResponsiveImage src={imageUrl} alt="" sizes={CARD_SIZES} className="h-full w-full object-cover" />
-        </figure>
-      )}
-      <div className="card-body gap-3">
+    <MediaCard
+      testId="resource-card"
+      image={imageUrl && <CardImage src={imageUrl} />}
+      title={title}
+      headingLevel={headingLevel}
+      above={
         <div className="flex flex-wrap gap-2">
           <Badge tone="info">{TYPE_LABELS[type]}</Badge>
           <Badge tone={premium ? "warning" : "success"}>{premium ? "PREMIUM" : "FREE"}</Badge>
           {draft && <Badge tone="ghost">Draft</Badge>}
         </div>
-        <Heading className="card-title text-lg">{title}</Heading>
-        <p className="line-clamp-2 opacity-80">{description}</p>
-        {premium && (aboveZero(oneTimePrice) || aboveZero(monthlyPrice)) && (
-          <p className="flex flex-wrap gap-3 text-sm font-semibold">
-            {aboveZero(oneTimePrice) && <span>{dollars(oneTimePrice)}</span>}
-            {aboveZero(monthlyPrice) && <span>{dollars(monthlyPrice)}/mo</span>}
-          </p>
-        )}
-        <div className="card-actions mt-auto justify-end pt-2">
-          {actions ?? (
-            <a href={`/resources/${id}`} className="btn btn-primary btn-sm">
-              View Details
-              <span className="sr-only"> of {title}</span>
-            </a>
-          )}
-        </div>
-      </div>
-    </article>
+      }
+      actionsClassName="mt-auto justify-end pt-2"
+      actions={
+        actions ?? (
+          <a href={`/resources/${id}`} className="btn btn-primary btn-sm">
+            View Details
+            <span className="sr-only"> of {title}</span>
+          </a>
+        )
+      }
+    >
+      <p className="line-clamp-2 opacity-80">{description}</p>
+      {premium && (aboveZero(oneTimePrice) || aboveZero(monthlyPrice)) && (
+        <p className="flex flex-wrap gap-3 text-sm font-semibold">
+          {aboveZero(oneTimePrice) && <span>{dollars(oneTimePrice)}</span>}
+          {aboveZero(monthlyPrice) && <span>{dollars(monthlyPrice)}/mo</span>}
+        </p>
+      )}
+    </MediaCard>
   );
 }

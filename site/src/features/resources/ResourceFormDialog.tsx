@@ -6,12 +6,12 @@
 import { ACCESS_LEVELS, RESOURCE_TYPES, type Resource } from "@api/modules/resources/schema";
 import Field from "../../components/ui/Field";
 import TextArea from "../../components/ui/TextArea";
-import Select, { keepCurrent } from "../../components/ui/Select";
+import Select, { linkOptions } from "../../components/ui/Select";
 import Checkbox from "../../components/ui/Checkbox";
-import FormDialog, { useFormDialog } from "../admin/FormDialog";
-import FilePicker, { useUploads } from "../uploads/FilePicker";
+import ItemFormDialog, { useItemForm } from "../admin/ItemFormDialog";
+import FilePicker from "../uploads/FilePicker";
 import { PICK_HINT, type UploadFn } from "../uploads/upload";
-import { checkResource, EMPTY_RESOURCE_FORM, valuesFromResource, type ResourceFormValues } from "./resource-form";
+import { RESOURCE_FORM, type ResourceFormValues } from "./resource-form";
 
 type Props = {
   resource?: Resource;
@@ -26,34 +26,13 @@ type Props = {
 const PRICE = { type: "number", step: "0.01", min: "0", placeholder: "0.00" } as const;
 
 export default function ResourceFormDialog({ resource, projects, upload, onSave, onClose }: Props) {
-  const isEdit = Boolean(resource);
-  const uploads = useUploads(upload);
-  const form = useFormDialog(resource ? valuesFromResource(resource) : EMPTY_RESOURCE_FORM, {
-    check: checkResource,
-    save: onSave,
-    busyLabel: isEdit ? "Saving..." : "Creating...",
-    failure: { title: isEdit ? "Failed to update resource" : "Failed to create resource", fallback: "Please try again" },
-    success: isEdit ? "Resource updated successfully" : "Resource created successfully",
-    onClose,
-    blocked: uploads.busy,
-  });
-
+  const item = useItemForm(RESOURCE_FORM, resource, { save: onSave, onClose, upload });
+  const { form, uploads } = item;
   // A related project that is not among the offered ones stays selectable.
-  const options = keepCurrent(
-    projects.map((p) => ({ value: p.id, label: p.title })),
-    form.values.projectId,
-    "Current project",
-  );
+  const options = linkOptions(projects, form.values.projectId, "Current project");
 
   return (
-    <FormDialog
-      wide
-      title={isEdit ? "Edit Resource" : "Create Resource"}
-      submitLabel={isEdit ? "Update Resource" : "Create Resource"}
-      dialog={form}
-      onClose={onClose}
-      disabled={uploads.busy}
-    >
+    <ItemFormDialog item={item}>
       <Field label="Title" required {...form.field("title")} />
       <TextArea label="Description" required {...form.field("description")} />
       <div className="grid gap-2 sm:grid-cols-2">
@@ -77,7 +56,7 @@ export default function ResourceFormDialog({ resource, projects, upload, onSave,
       />
       <Field label="Image URL (optional)" {...form.field("imageUrl")} />
       <FilePicker label="Or upload an image" kind="image" uploads={uploads} onUploaded={(url) => form.set("imageUrl", url)} />
-      {isEdit && <Checkbox label="Draft (hidden from the Resource Library)" className="mt-2" {...form.checkbox("draft")} />}
-    </FormDialog>
+      {item.isEdit && <Checkbox label="Draft (hidden from the Resource Library)" className="mt-2" {...form.checkbox("draft")} />}
+    </ItemFormDialog>
   );
 }

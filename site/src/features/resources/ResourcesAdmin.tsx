@@ -2,7 +2,7 @@
 // Subscription Settings, Create / Edit dialogs, delete confirmation. Every successful change refreshes the grid.
 import type { Resource } from "@api/modules/resources/schema";
 import { DEFAULT_ANNUAL_PRICE } from "@api/modules/settings/schema";
-import { type FirstPage, withQueries } from "../../lib/query";
+import { type FirstPage, listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import { PlusIcon } from "../admin/icons";
@@ -35,7 +35,7 @@ function ResourcesAdmin({ first }: { first?: FirstPage<Resource> }) {
   const saveSettings = useSaveSubscriptionSettings();
   const dialogs = useCrudDialogs<Resource, "settings">();
   const { deleting } = dialogs;
-  const resources = resourcesQuery.data?.pages.flatMap((page) => page.items) ?? [];
+  const resources = listItems(resourcesQuery.data);
   const counts = useResourceCounts(dialogs.shown("settings") !== null).data;
 
   const save = (resource: Resource | undefined, values: ResourceFormValues) => {

@@ -7,7 +7,8 @@ import {
   ResourceInputSchema,
   type ResourceType,
 } from "@api/modules/resources/schema";
-import { checkForm, type FieldErrors } from "../../lib/forms";
+import { checkForm, type FieldErrors, orNull, valuesOf } from "../../lib/forms";
+import type { ItemForm } from "../admin/ItemFormDialog";
 
 export type ResourceFormValues = {
   title: string;
@@ -37,22 +38,8 @@ export const EMPTY_RESOURCE_FORM: ResourceFormValues = {
   draft: false,
 };
 
-export function valuesFromResource(resource: Resource): ResourceFormValues {
-  return {
-    title: resource.title,
-    description: resource.description,
-    type: resource.type,
-    accessLevel: resource.accessLevel,
-    projectId: resource.projectId ?? "",
-    fileUrl: resource.fileUrl ?? "",
-    imageUrl: resource.imageUrl ?? "",
-    oneTimePrice: resource.oneTimePrice ?? "",
-    monthlyPrice: resource.monthlyPrice ?? "",
-    draft: resource.draft,
-  };
-}
+export const valuesFromResource = (resource: Resource): ResourceFormValues => valuesOf(resource, EMPTY_RESOURCE_FORM);
 
-const orNull = (text: string) => (text.trim() ? text.trim() : null);
 /** A number input's text as the API's decimal string; blank → "" (0 on the server). */
 const priceText = (text: string) => {
   const trimmed = text.trim();
@@ -82,3 +69,12 @@ export function resourcePayload(values: ResourceFormValues): ResourceInput {
 export function checkResource(values: ResourceFormValues): FieldErrors<keyof ResourceFormValues> {
   return checkForm(ResourceInputSchema, resourcePayload(values));
 }
+
+/** The Create / Edit Resource dialog's form (SPEC §2 Admin resources). */
+export const RESOURCE_FORM: ItemForm<ResourceFormValues, Resource> = {
+  noun: "Resource",
+  empty: EMPTY_RESOURCE_FORM,
+  valuesFrom: valuesFromResource,
+  check: checkResource,
+  fallback: "Please try again",
+};

@@ -3,8 +3,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Resource, ResourceInput, ResourceUpdate } from "@api/modules/resources/schema";
 import type { SubscriptionSettingsInput } from "@api/modules/settings/schema";
-import { api, everyPage, nextCursorOf, toApiError, unwrap } from "../../lib/api";
-import { type FirstPage, initialPages } from "../../lib/query";
+import { api, everyPage, unwrap } from "../../lib/api";
+import { type FirstPage, keysetListOptions, keysetPage } from "../../lib/query";
 
 const RESOURCES = ["resources", "admin"] as const;
 const SETTINGS = ["settings", "subscription"] as const;
@@ -15,18 +15,13 @@ export const ADMIN_FIRST_PAGE = { drafts: true, limit: ADMIN_PAGE_SIZE };
 
 /** The library, drafts included (the `resources` section sees them), a keyset page at a time. */
 export const useResources = (first?: FirstPage<Resource>) =>
-  useInfiniteQuery({
-    queryKey: [...RESOURCES, "list"],
-    initialPageParam: undefined as string | undefined,
-    initialData: initialPages(first),
-    queryFn: async ({ pageParam }) => {
-      const query = { ...ADMIN_FIRST_PAGE, cursor: pageParam };
-      const { data, error, response } = await api.resources.get({ query });
-      if (error) throw toApiError(error);
-      return { items: data as Resource[], nextCursor: nextCursorOf(response) };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  useInfiniteQuery(
+    keysetListOptions({
+      queryKey: [...RESOURCES, "list"],
+      page: (cursor) => keysetPage<Resource>(api.resources.get({ query: { ...ADMIN_FIRST_PAGE, cursor } })),
+      first,
+    }),
+  );
 
 /** Free and premium counts for Subscription Settings, over the whole library (not only the pages loaded). */
 export const useResourceCounts = (enabled: boolean) =>

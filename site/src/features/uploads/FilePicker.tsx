@@ -4,7 +4,7 @@
 // once and its URL handed to the form; the form's submit waits while any picker of it is uploading.
 import { useState, type ReactNode } from "react";
 import FieldFrame, { describedBy, useFieldIds } from "../../components/ui/FieldFrame";
-import { failureToast } from "../../lib/forms";
+import { failureToast } from "../../lib/failure-toast";
 import { toast } from "../../stores/toast";
 import {
   PICK_ACCEPT,

@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import type { CurrentUser } from "@api/modules/auth/schema";
 import type { AdminUser } from "@api/modules/users/schema";
 import { serverMessage } from "../../lib/api";
-import { failureToast } from "../../lib/forms";
-import { withQueries } from "../../lib/query";
+import { failureToast } from "../../lib/failure-toast";
+import { listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import Button from "../../components/ui/Button";
 import { PlusIcon } from "../admin/icons";
@@ -45,7 +45,7 @@ function UserManagement({ currentUser, first }: Props) {
   }, [refetchFailed, usersQuery.error]);
 
   const pages = usersQuery.data?.pages ?? [];
-  const users = pages.flatMap((page) => page.items);
+  const users = listItems(usersQuery.data);
   const counts = { total: pages[0]?.total ?? 0, admins: pages[0]?.admins ?? 0 };
 
   const save = (user: AdminUser | undefined, values: UserFormValues) =>

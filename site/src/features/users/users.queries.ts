@@ -9,17 +9,16 @@ import {
   TOTAL_COUNT_HEADER,
   type UpdateUserBody,
 } from "@api/modules/users/schema";
-import { api, nextCursorOf, toApiError, unwrap } from "../../lib/api";
-import { type FirstPage, initialPages } from "../../lib/query";
+import { api, unwrap } from "../../lib/api";
+import { type FirstPage, headerCount, keysetListOptions, keysetPage } from "../../lib/query";
 
 const USERS = ["users"] as const;
 
 const PAGE_SIZE = 50;
-const count = (response: Response | null | undefined, header: string) => Number(response?.headers.get(header) ?? 0);
 /** The counts of the whole filtered list, which every page's headers carry. */
 export const userCounts = (response: Response | null | undefined) => ({
-  total: count(response, TOTAL_COUNT_HEADER),
-  admins: count(response, ADMIN_COUNT_HEADER),
+  total: headerCount(response, TOTAL_COUNT_HEADER),
+  admins: headerCount(response, ADMIN_COUNT_HEADER),
 });
 /** The table's first page unfiltered, as the page fetches it on the server. */
 export const USERS_FIRST_PAGE = { limit: PAGE_SIZE };
@@ -32,17 +31,18 @@ export type UsersPage = FirstPage<AdminUser> & ReturnType<typeof userCounts>;
  */
 export const useUsers = (filter: { search: string; role?: Role }, first?: UsersPage) =>
   useInfiniteQuery({
-    queryKey: [...USERS, "list", filter],
-    initialPageParam: undefined as string | undefined,
-    // The page's first page is the unfiltered list's: only that query starts from it.
-    initialData: filter.search || filter.role ? undefined : initialPages(first),
-    queryFn: async ({ pageParam }): Promise<UsersPage> => {
-      const query = { ...filter, ...USERS_FIRST_PAGE, search: filter.search || undefined, cursor: pageParam };
-      const { data, error, response } = await api.users.get({ query });
-      if (error) throw toApiError(error);
-      return { items: data as AdminUser[], nextCursor: nextCursorOf(response), ...userCounts(response) };
-    },
-    getNextPageParam: (page) => page.nextCursor,
+    ...keysetListOptions({
+      queryKey: [...USERS, "list", filter],
+      page: (cursor): Promise<UsersPage> => {
+        const query = { ...filter, ...USERS_FIRST_PAGE, search: filter.search || undefined, cursor };
+        return keysetPage(api.users.get({ query }), (data, response) => ({
+          items: data as AdminUser[],
+          ...userCounts(response),
+        }));
+      },
+      // The page's first page is the unfiltered list's: only that query starts from it.
+      first: filter.search || filter.role ? undefined : first,
+    }),
     placeholderData: keepPreviousData,
   });
 
