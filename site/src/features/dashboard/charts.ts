@@ -3,6 +3,7 @@
 // follow their box's width. Loaded only by /admin, through a dynamic import.
 import uPlot from "uplot";
 import { APPLICATION_BARS, type ChartSeries, weekLabel } from "./dashboard-data";
+import { formatMoney } from "../../lib/money";
 
 const HEIGHT = 220;
 
@@ -64,7 +65,7 @@ function builders(series: ChartSeries): Record<string, Build> {
             stroke: c.primary,
             fill: c.primary,
             paths: bars,
-            value: (_u, v) => (v == null ? "" : `$${v.toFixed(2)}`),
+            value: (_u, v) => (v == null ? "" : formatMoney(v)),
           },
           { label: "Orders", scale: "n", stroke: c.accent, width: 2, points: { show: true } },
         ],

@@ -2,10 +2,11 @@
 // a card has no room for the provider's markup.
 import type { MerchandiseSummary } from "@api/modules/merchandise/schema";
 import MediaCard from "../../components/ui/MediaCard";
-import { DEFAULT_PRODUCT_IMAGE, dollars } from "./variant-rules";
+import { DEFAULT_PRODUCT_IMAGE } from "./variant-rules";
 import { htmlToText } from "../../lib/html-text";
 import ResponsiveImage from "../uploads/ResponsiveImage";
 import { SQUARE_BOX } from "../uploads/responsive-image";
+import { formatMoney } from "../../lib/money";
 
 /** The shop's grid: 1, 2 (sm) and 3 (lg) columns in max-w-6xl. */
 const SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
@@ -34,7 +35,7 @@ export default function ProductCard({ product }: { product: MerchandiseSummary }
       }
     >
       <p className="line-clamp-2 opacity-80">{htmlToText(description)}</p>
-      <p className="text-xl font-bold">{dollars(price)}</p>
+      <p className="text-xl font-bold">{formatMoney(price)}</p>
     </MediaCard>
   );
 }

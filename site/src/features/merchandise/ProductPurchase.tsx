@@ -10,7 +10,6 @@ import {
   COMBINATION_UNAVAILABLE,
   canBuy,
   choose,
-  dollars,
   galleryImages,
   initialVariant,
   matchVariant,
@@ -20,6 +19,7 @@ import {
 } from "./variant-rules";
 import ResponsiveImage from "../uploads/ResponsiveImage";
 import { SQUARE_BOX } from "../uploads/responsive-image";
+import { formatMoney } from "../../lib/money";
 
 /** The gallery is half of max-w-6xl from lg (full width below), its thumbnails a quarter of that. */
 const GALLERY_SIZES = "(min-width: 1024px) 540px, 100vw";
@@ -94,7 +94,7 @@ export default function ProductPurchase({ product, paymentsAvailable }: Props) {
         <h1 className="text-4xl font-extrabold">{product.title}</h1>
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-3xl font-bold" data-testid="price">
-            {dollars(variant?.price ?? product.price)}
+            {formatMoney(variant?.price ?? product.price)}
           </p>
           {stock && (
             <span data-testid="stock">

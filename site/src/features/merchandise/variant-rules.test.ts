@@ -8,7 +8,6 @@ import {
   type Product,
   canBuy,
   choose,
-  dollars,
   galleryImages,
   initialVariant,
   matchVariant,
@@ -17,6 +16,7 @@ import {
   variantTitle,
 } from "./variant-rules";
 import { option } from "../../../../api/test/merch-options";
+import { formatMoney } from "../../lib/money";
 
 const variant = (id: string, optionValueIds: number[], extra: Partial<MerchandiseVariant> = {}): MerchandiseVariant => ({
   id,
@@ -131,8 +131,8 @@ describe("what Buy Now sends and shows", () => {
   });
 
   test("prices read as dollars with 2 decimals", () => {
-    expect(dollars("26.5")).toBe("$26.50");
-    expect(dollars("24.00")).toBe("$24.00");
+    expect(formatMoney("26.5")).toBe("$26.50");
+    expect(formatMoney("24.00")).toBe("$24.00");
   });
 });
 

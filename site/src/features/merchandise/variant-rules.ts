@@ -72,6 +72,3 @@ export function galleryImages(product: Pick<Product, "images" | "imageUrl">, var
   const sources = [...new Set([...own, ...rest].map((image) => image.src))].slice(0, GALLERY_MAX_IMAGES);
   return sources.length ? sources : [product.imageUrl ?? DEFAULT_PRODUCT_IMAGE];
 }
-
-/** "24" / "24.5" → "$24.00" / "$24.50" (SPEC §9: dollars with 2 decimals). */
-export const dollars = (price: string) => `$${Number(price).toFixed(2)}`;

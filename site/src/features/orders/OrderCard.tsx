@@ -5,14 +5,15 @@ import type { ReactNode } from "react";
 import type { Order } from "@api/modules/orders/schema";
 import Badge from "../../components/ui/Badge";
 import DefinitionList from "../../components/ui/DefinitionList";
-import { ORDER_TYPE_LABELS, money, orderStatus, orderTitle } from "./order-status";
+import { ORDER_TYPE_LABELS, orderStatus, orderTitle } from "./order-status";
+import { formatMoney } from "../../lib/money";
 
 export default function OrderCard({ order, actions }: { order: Order; actions: ReactNode }) {
   const status = orderStatus(order.status);
   const lines: [string, string | null][] = [
     ["Email", order.customerEmail],
     ["Type", ORDER_TYPE_LABELS[order.orderType] + (order.variantTitle ? ` · ${order.variantTitle}` : "")],
-    ["Amount", money(order.amount)],
+    ["Amount", formatMoney(order.amount)],
     ["Tracking", order.trackingNumber],
     ["Ship to", order.shippingAddress],
   ];

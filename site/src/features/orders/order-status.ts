@@ -49,9 +49,6 @@ export const EVENT_LABELS = {
 /** SPEC §2/§9: 'Order #' plus the first 8 characters of the id. */
 export const orderTitle = (id: string) => `Order #${id.slice(0, ORDER_ID_SHOWN)}`;
 
-/** Dollars with 2 decimals (the API sends "24.00"). */
-export const money = (amount: string) => `$${amount}`;
-
 /** The buyer's way to the door (/subscriptions): what each status means to them, in order. */
 export const ORDER_STEPS = ["Paid", "In production", "Shipped", "Delivered"] as const;
 

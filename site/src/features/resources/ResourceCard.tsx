@@ -5,8 +5,9 @@ import type { ReactNode } from "react";
 import type { Resource } from "@api/modules/resources/schema";
 import Badge from "../../components/ui/Badge";
 import MediaCard from "../../components/ui/MediaCard";
-import { aboveZero, dollars, isPremium, TYPE_LABELS } from "./format";
+import { aboveZero, isPremium, TYPE_LABELS } from "./format";
 import CardImage from "../uploads/CardImage";
+import { formatMoney } from "../../lib/money";
 
 /** `headingLevel`: 3 under a page section's h2 (the public grid), 2 straight under the page's h1 (the admin screen). */
 export default function ResourceCard({
@@ -46,8 +47,8 @@ export default function ResourceCard({
       <p className="line-clamp-2 opacity-80">{description}</p>
       {premium && (aboveZero(oneTimePrice) || aboveZero(monthlyPrice)) && (
         <p className="flex flex-wrap gap-3 text-sm font-semibold">
-          {aboveZero(oneTimePrice) && <span>{dollars(oneTimePrice)}</span>}
-          {aboveZero(monthlyPrice) && <span>{dollars(monthlyPrice)}/mo</span>}
+          {aboveZero(oneTimePrice) && <span>{formatMoney(oneTimePrice)}</span>}
+          {aboveZero(monthlyPrice) && <span>{formatMoney(monthlyPrice)}/mo</span>}
         </p>
       )}
     </MediaCard>

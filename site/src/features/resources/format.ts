@@ -2,13 +2,6 @@
 import { isOneOf } from "@api/lib/enums";
 import { RESOURCE_FILTERS, type Resource, type ResourceType } from "@api/modules/resources/schema";
 
-/** "29.00" → "$29.00" (2 decimals, SPEC §9). */
-export const dollars = (price: string) => `$${Number(price).toFixed(2)}`;
-/** The promo card's "$99" (whole dollars without cents, else 2 decimals): 'Subscribe for $99/year'. */
-export const promoDollars = (price: string) => {
-  const value = Number(price);
-  return `$${Number.isInteger(value) ? String(value) : value.toFixed(2)}`;
-};
 /** A price is offered (purchase button, admin card line) only above zero (SPEC §2). */
 export const aboveZero = (price: string | null): price is string => price !== null && Number(price) > 0;
 
