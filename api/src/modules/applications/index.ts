@@ -13,6 +13,7 @@ import {
   MyChallengeSchema,
   REVIEW_COUNT_HEADERS,
   ReviewApplicationSchema,
+  type Decision,
 } from "./schema";
 import {
   APPLICATION_LIMIT,
@@ -21,7 +22,6 @@ import {
   listChallengeApplications,
   listMyApplications,
   listMyChallenges,
-  type Decision,
 } from "./service";
 
 const errors = errorResponses(400, 401, 403, 404, 409);

@@ -90,6 +90,27 @@ export const ApplicationBodySchema = T.Object({
 });
 export type ApplicationBody = Static<typeof ApplicationBodySchema>;
 
+/**
+ * An application as it is sent and stored (SPEC §5): every text trimmed, and the explanation only when the applicant
+ * is not an enterprise (null otherwise, or when blank). The one rule for the dialog's payload and the stored row.
+ */
+export function normaliseApplication(body: ApplicationBody): Required<ApplicationBody> {
+  const isEnterprise = body.isEnterprise ?? false;
+  return {
+    applicantName: body.applicantName.trim(),
+    company: body.company.trim(),
+    applicantEmail: body.applicantEmail.trim(),
+    role: body.role.trim(),
+    isEnterprise,
+    enterpriseExplanation: isEnterprise ? null : body.enterpriseExplanation?.trim() || null,
+    interestDescription: body.interestDescription.trim(),
+  };
+}
+
+/** What a reviewer decides on a PENDING application: the last segment of its route. */
+export const DECISIONS = ["approve", "reject"] as const;
+export type Decision = (typeof DECISIONS)[number];
+
 const ApplicationStatusSchema = literalUnion(APPLICATION_STATUSES);
 
 /** One application as its applicant and the reviewers see it (SPEC §3: with the nested challenge). */

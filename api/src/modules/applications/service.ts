@@ -15,8 +15,10 @@ import {
   APPLICATIONS_PAGE_SIZE,
   type Application,
   type ApplicationBody,
+  type Decision,
   MY_CHALLENGES_PAGE_SIZE,
   type MyChallenge,
+  normaliseApplication,
   type ReviewApplication,
 } from "./schema";
 
@@ -63,20 +65,9 @@ export async function applyToChallenge(userId: string, challengeId: string, body
   const challenge = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { status: true } });
   if (!challenge || challenge.status === "DRAFT") throw notFound("Challenge not found");
   if (challenge.status !== "ACTIVE") throw new AppError("conflict", APPLICATION_MESSAGES.notAcceptingApplications);
-  const isEnterprise = body.isEnterprise ?? false;
   try {
     const row = await prisma.challengeParticipant.create({
-      data: {
-        challengeId,
-        userId,
-        applicantName: body.applicantName.trim(),
-        company: body.company.trim(),
-        applicantEmail: body.applicantEmail.trim(),
-        role: body.role.trim(),
-        interestDescription: body.interestDescription.trim(),
-        isEnterprise,
-        enterpriseExplanation: isEnterprise ? null : body.enterpriseExplanation?.trim() || null,
-      },
+      data: { challengeId, userId, ...normaliseApplication(body) },
       select: applicationSelect,
     });
     return toApplication(row);
@@ -153,8 +144,6 @@ export async function listChallengeApplications(
   const items = (await applicationsOf(ids)).map((row) => ({ ...toApplication(row), isOwn: row.userId === reviewerId }));
   return { items, nextCursor, total: counts?.total ?? 0, pending: counts?.pending ?? 0 };
 }
-
-export type Decision = "approve" | "reject";
 
 /**
  * Approves or rejects a PENDING application of this challenge. One conditional update: of two reviewers deciding

@@ -14,7 +14,8 @@ import { formatDay } from "../../lib/format";
 import { useSubmit } from "../../lib/forms";
 import { listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
-import { useChallengeApplications, useDecide, type Decision } from "./applications.queries";
+import type { Decision } from "@api/modules/applications/schema";
+import { useChallengeApplications, useDecide } from "./applications.queries";
 import ApplicationStatusBadge from "./ApplicationStatusBadge";
 
 type Props = { challengeId: string; challengeTitle: string };

@@ -1,7 +1,7 @@
 // The application form's values, checks and payload (SPEC §5), apart from React so they can be unit tested. The
 // five rules, the upper limits and their messages all live on the route's own body schema
 // (@api/modules/applications/schema), checked with the form kit: the dialog and the route cannot disagree on a word.
-import { ApplicationBodySchema, type ApplicationBody } from "@api/modules/applications/schema";
+import { ApplicationBodySchema, type ApplicationBody, normaliseApplication } from "@api/modules/applications/schema";
 import { checkForm, hasErrors } from "../../lib/forms";
 
 export type ApplicationValues = {
@@ -37,17 +37,7 @@ export function applicationDefaults(user: ApplicantUser | null | undefined): App
 }
 
 /** The body sent to POST /api/challenges/{id}/register: trimmed, the explanation only when not enterprise. */
-export function applicationPayload(values: ApplicationValues): ApplicationBody {
-  return {
-    applicantName: values.applicantName.trim(),
-    company: values.company.trim(),
-    applicantEmail: values.applicantEmail.trim(),
-    role: values.role.trim(),
-    isEnterprise: values.isEnterprise,
-    enterpriseExplanation: values.isEnterprise ? null : values.enterpriseExplanation.trim() || null,
-    interestDescription: values.interestDescription.trim(),
-  };
-}
+export const applicationPayload = (values: ApplicationValues): ApplicationBody => normaliseApplication(values);
 
 /** Field → message for every broken rule (one message per field, the schema's own); {} when the form may be sent. */
 export function checkApplication(values: ApplicationValues): ApplicationErrors {

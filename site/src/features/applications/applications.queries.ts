@@ -2,7 +2,12 @@
 // the review list and the challenges; applying changes nothing another list shows (the participant count is of
 // approved applications).
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ApplicationBody, REVIEW_COUNT_HEADERS, type ReviewApplication } from "@api/modules/applications/schema";
+import {
+  type ApplicationBody,
+  type Decision,
+  REVIEW_COUNT_HEADERS,
+  type ReviewApplication,
+} from "@api/modules/applications/schema";
 import { api, unwrap } from "../../lib/api";
 import { headerCount, keysetListOptions, keysetPage } from "../../lib/query";
 
@@ -27,8 +32,6 @@ export const useChallengeApplications = (challengeId: string) =>
         })),
     }),
   );
-
-export type Decision = "approve" | "reject";
 
 export function useDecide(challengeId: string) {
   const client = useQueryClient();
