@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DIST_DIR, loadAstroApp, startServer } from "./front";
-import { gzipped, scriptBytes, scriptsOf } from "./page-scripts";
+import { builtAstroApp } from "../api/test/served-site";
+import { DIST_DIR, startServer } from "./front";
+import { gzipped, scriptBytes, scriptsOf } from "../api/test/page-scripts";
 import { createChallenge, createMerchandise, createProject, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
@@ -72,7 +73,7 @@ beforeAll(async () => {
     },
   });
   await createMerchandise({ id: PRODUCT_ID });
-  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
+  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await builtAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(() => server.stop(true));
