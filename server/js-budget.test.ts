@@ -3,7 +3,7 @@
 // ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge, project, resource and merchandise pages; a
 // product page ships exactly one island, the variant picker, within its own budget. Island pages (the account forms,
 // the signed-in lists, each admin screen) are held to issue #17's 75 KB where they meet it, and to their own ceiling
-// where React 19's runtime leaves too little room (README, Performance). The admin dashboard's chart library (uPlot)
+// where React 19's runtime leaves too little room (docs/performance.md). The admin dashboard's chart library (uPlot)
 // is fetched by /admin alone, by a dynamic import, within its own budget. Byte counts are deterministic.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
