@@ -11,7 +11,7 @@ import { CACHED_PAGES } from "./api/src/lib/page-tags.ts";
 const apiDevPort = process.env.API_DEV_PORT ?? "3001";
 // `astro dev` injects inline scripts (island hydration, Vite's client) that its hash list does not cover, so its CSP
 // would block every island: no CSP under the dev server (which `npm run dev` starts from scripts/dev.ts, so the
-// command line does not say "dev": Astro does). Builds keep it; e2e/csp.e2e.ts checks the built site.
+// command line does not say "dev": Astro does). Builds keep it; e2e/audits/csp.e2e.ts checks the built site.
 const noPolicyInDev = {
   name: "no-csp-in-dev",
   hooks: {

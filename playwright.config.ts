@@ -1,5 +1,5 @@
 // Playwright journeys (e2e/*.e2e.ts) against the built app served by a Bun process on a fresh embedded database, on
-// the demo catalogue; e2e/printify.e2e.ts against a second one whose Printify is a fake (api/test/fake-printify-server.ts).
+// the demo catalogue; e2e/printify/printify.e2e.ts against a second one whose Printify is a fake (api/test/fake-printify-server.ts).
 // With E2E_CLUSTER=1 each app server is instead two processes on one fresh PostgreSQL database and one S3-compatible
 // bucket behind a round-robin proxy (e2e/support/cluster.ts): the same journeys, every one crossing processes.
 import { defineConfig } from "@playwright/test";
@@ -40,7 +40,7 @@ function runDirectory(variable: string, prefix: string): string {
 const dataDir = runDirectory("E2E_PGLITE_DATA_DIR", "e2e-pglite-");
 // Without SMTP the app writes every e-mail as an .eml file here; e2e/support/mail.ts reads them (E2E_OUTBOX_DIR).
 const outboxDir = runDirectory("E2E_OUTBOX_DIR", "e2e-outbox-");
-// The Printify server's own (e2e/printify.e2e.ts reads no mail of it).
+// The Printify server's own (e2e/printify/printify.e2e.ts reads no mail of it).
 const printifyDataDir = runDirectory("E2E_PRINTIFY_PGLITE_DATA_DIR", "e2e-pglite-printify-");
 const printifyOutboxDir = runDirectory("E2E_PRINTIFY_OUTBOX_DIR", "e2e-outbox-printify-");
 
@@ -75,48 +75,48 @@ const appServer = (url: string, settings: { dataDir: string; outboxDir: string; 
 });
 
 /**
- * What a page is and how it behaves in the browser, whichever process rendered it: the axe audits (these files, and
- * the tests named after them in the journey files), the CSP, the theme, the 404 page, keyboard-only use of dialogs and
- * menus, the toast's gestures, layout shifts while screens load, and the dev server's smoke test (which starts
- * `npm run dev` of its own).
+ * The suite's parts are its folders under e2e/:
+ * - `*.e2e.ts` at the top: the journeys (sessions, writes, jobs, files, payments), each one also on two processes;
+ * - `read-only/`: journeys that only read and draw public pages, the same on either process, so not run again on two;
+ * - `audits/`: what a page is and how it behaves in the browser, whichever process rendered it: the axe audits (these
+ *   files, and the tests named after them in the journey files), the CSP, the theme, the 404 page, keyboard-only use
+ *   of dialogs and menus, the toast's gestures, layout shifts while screens load, and the dev server's smoke test
+ *   (which starts `npm run dev` of its own);
+ * - `printify/`: the store against a second app server whose Printify is a fake.
  */
-const AUDIT_FILES = ["accessibility", "keyboard", "csp", "theme", "not-found", "dev-server", "toast", "layout-shift"].map(
-  (name) => `**/${name}.e2e.ts`,
-);
+// Directly in e2e/ (a string pattern would match at any depth: Playwright puts "**/" before it).
+const JOURNEY_FILES = /\/e2e\/[^/]+\.e2e\.ts$/;
+const READ_ONLY_FILES = "read-only/*.e2e.ts";
+const AUDIT_FILES = "audits/*.e2e.ts";
+const PRINTIFY_FILES = "printify/*.e2e.ts";
 const AUDIT_TITLES = /accessibility violations?\b|axe finds no violation/;
 
 /**
  * Which part of the suite this run takes. Unset (a plain `npm run test:e2e`): everything on one server. `npm test`
- * runs the parts side by side, each on its own server and database (scripts/run-tests.mjs): "journeys" (sessions,
- * writes, jobs, files, payments), "audits" (the above, and the store against a fake Printify). The two-process pass
- * (E2E_CLUSTER=1) runs the journeys only: they are what can depend on which process a request reaches.
+ * runs the parts side by side, each on its own server and database (scripts/run-tests.mjs): "journeys" (the journeys
+ * and the read-only ones), "audits" (the audits, the journeys' audit tests, and the store against a fake Printify).
+ * The two-process pass (E2E_CLUSTER=1, `npm run test:cluster`) runs the journeys only: they are what can depend on
+ * which process a request reaches.
  */
 const part = cluster ? "journeys" : process.env.E2E_PART || "all";
 if (!["all", "journeys", "audits"].includes(part)) throw new Error(`E2E_PART must be journeys or audits, not ${part}`);
 const withPrintify = part !== "journeys";
 
-/** Journeys that only read and draw public pages: the same on either process, so not run again on two. */
-const READ_ONLY_FILES = ["home", "navigation"].map((name) => `**/${name}.e2e.ts`);
-
-/** The journeys project: every file (but Printify's), or, in the journeys part, those that are not audits. */
+/**
+ * The journeys project: when the run is not split, every file but Printify's; in the journeys part the journeys and
+ * the read-only ones (on two processes the journeys alone), without the journeys' audit tests.
+ */
 const journeys = {
   name: "chromium",
-  testMatch: "**/*.e2e.ts",
-  testIgnore:
-    part === "journeys" ? ["**/printify.e2e.ts", ...AUDIT_FILES, ...(cluster ? READ_ONLY_FILES : [])] : "**/printify.e2e.ts",
+  testMatch:
+    part === "all" ? [JOURNEY_FILES, READ_ONLY_FILES, AUDIT_FILES] : cluster ? JOURNEY_FILES : [JOURNEY_FILES, READ_ONLY_FILES],
   grepInvert: part === "journeys" ? AUDIT_TITLES : undefined,
   dependencies: ["setup"],
 };
 /** The audits part: the audit files, and the audit tests of the journey files. */
 const audits = [
   { name: "audits", testMatch: AUDIT_FILES, dependencies: ["setup"] },
-  {
-    name: "journey-audits",
-    testMatch: "**/*.e2e.ts",
-    testIgnore: ["**/printify.e2e.ts", ...AUDIT_FILES],
-    grep: AUDIT_TITLES,
-    dependencies: ["setup"],
-  },
+  { name: "journey-audits", testMatch: [JOURNEY_FILES, READ_ONLY_FILES], grep: AUDIT_TITLES, dependencies: ["setup"] },
 ];
 
 export default defineConfig({
@@ -159,7 +159,7 @@ export default defineConfig({
     { name: "setup", testMatch: "auth.setup.ts" },
     ...(part === "audits" ? audits : [journeys]),
     // The store with a Printify account: the second app server (its sessions are its own; the journeys sign in there).
-    ...(withPrintify ? [{ name: "printify", testMatch: "**/printify.e2e.ts", use: { baseURL: PRINTIFY_E2E.appUrl } }] : []),
+    ...(withPrintify ? [{ name: "printify", testMatch: PRINTIFY_FILES, use: { baseURL: PRINTIFY_E2E.appUrl } }] : []),
   ],
   webServer: [
     appServer(baseURL, {

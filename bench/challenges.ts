@@ -1,7 +1,7 @@
 // Challenge list at scale (issues #8, #17): 1,000,000 generated challenges in PostgreSQL, then through the real app
 // (in-process, app.handle): the first page vs a page 10,000 deep by keyset cursor (goal: deep/first ≤ 1.2×), and
-// full-text search latency one at a time and at 8 concurrent requests (goal p95 ≤ 30 ms). Prints README's
-// Performance rows (what, figure, goal); asserts nothing. The database is its own and dropped at the end.
+// full-text search latency one at a time and at 8 concurrent requests (goal p95 ≤ 30 ms). Prints the
+// rows of docs/performance.md (what, figure, goal); asserts nothing. The database is its own and dropped at the end.
 //   npm run bench:challenges          (needs PostgreSQL; BENCH_POSTGRES_URL, BENCH_ROWS, BENCH_REQUESTS to change;
 //                                      BENCH_KEEP_DB=1 keeps the database for EXPLAIN; BENCH_DATABASE=<kept name>
 //                                      measures a kept database again without generating rows)
@@ -54,7 +54,7 @@ const stats = (ms: number[]) => {
 const fmt = (n: number) => `${n.toFixed(2)} ms`;
 const pair = (s: { p50: number; p95: number }) => `${fmt(s.p50)} / ${fmt(s.p95)}`;
 const met = (ok: boolean) => (ok ? "met" : "**not met**");
-/** One row of README's Performance table: what was measured, the figure, the goal (— when there is none). */
+/** One row of docs/performance.md's table: what was measured, the figure, the goal (— when there is none). */
 const row = (what: string, figure: string, goal = "—") => console.log(`| ${what} | ${figure} | ${goal} |`);
 
 try {

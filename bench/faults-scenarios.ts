@@ -5,7 +5,7 @@
 // acknowledged must be there, and every e-mail delivered once.
 import { join } from "node:path";
 import pg from "pg";
-import { type ServerProcess, startServerProcess } from "../server/server-process";
+import { type ServerProcess, startServerProcess } from "../api/test/server-process";
 import {
   buy,
   type Catalogue,

@@ -12,8 +12,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type pg from "pg";
-import { freePort } from "../server/served-site";
-import type { ServerProcess } from "../server/server-process";
+import { freePort } from "../api/test/served-site";
+import type { ServerProcess } from "../api/test/server-process";
 import {
   asPostgresAdmin,
   killDuringBurst,

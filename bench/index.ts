@@ -15,8 +15,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { scriptBytes } from "../server/page-scripts";
-import { freePort } from "../server/served-site";
+import { scriptBytes } from "../api/test/page-scripts";
+import { freePort } from "../api/test/served-site";
 import { asPostgresAdmin } from "./faults-scenarios";
 import { processGoals } from "./processes";
 import { metricsText } from "./lighthouse-metrics.mjs";

@@ -6,9 +6,13 @@
 //   … --all --only /admin/merchandise                                      the pages of the sweep whose path has it
 // --json prints one JSON line per page instead of the table (bench/index.ts reads it). The demo accounts sign in for
 // the member and admin pages, so the site must hold the demo data (npm start or SEED_DEMO_DATA=true).
-import lighthouse from "lighthouse";
-import puppeteer from "puppeteer-core";
+import { ensureBenchDependencies } from "./dependencies.mjs";
 import { METRICS, metricsText } from "./lighthouse-metrics.mjs";
+
+// Installed on first use (bench/package.json), so imported only after that.
+ensureBenchDependencies();
+const { default: lighthouse } = await import("lighthouse");
+const { default: puppeteer } = await import("puppeteer-core");
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

@@ -9,8 +9,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { processTree } from "../server/process-tree";
-import { freePort } from "../server/served-site";
+import { processTree } from "../e2e/support/process-tree";
+import { freePort } from "../api/test/served-site";
 import { waitUntilReady } from "./ready";
 
 const ROOT = join(import.meta.dir, "..");

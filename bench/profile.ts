@@ -9,7 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../server/served-site";
+import { freePort } from "../api/test/served-site";
 import { asPostgresAdmin } from "./faults-scenarios";
 import { waitUntilReady } from "./ready";
 

@@ -80,7 +80,7 @@ try {
   const { createSession, SESSION_COOKIE } = await import("../api/src/modules/auth/sessions");
   const { seedDemo } = await import("../api/src/cli/demo-seed");
   const { loadAstroApp, startServer } = await import("../server/front");
-  const { freePort } = await import("../server/served-site");
+  const { freePort } = await import("../api/test/served-site");
   type SqlReader = Awaited<ReturnType<typeof getDatabase>>["read"];
 
   const database = await getDatabase({ seedWhenEmpty: seedDemo }); // migrated and demo-seeded, as the bench's app

@@ -50,11 +50,13 @@ test("a member applies, is refused a second time, is approved with a note, and s
     .uncheck();
   await expect(explanation).toBeVisible();
 
-  // Closed, then reopened: the form starts afresh (it resets 200 ms after closing).
+  // Closed, then reopened: the form starts afresh (it resets 200 ms after closing: the closed <dialog> keeps its
+  // fields, so the reset is awaited there before reopening, which would cancel it).
   await dialog(page).getByLabel("Why are you interested?").fill("Half a thought");
   await dialog(page).getByRole("button", { name: "Cancel" }).click();
   await expect(dialog(page)).toBeHidden();
-  await page.waitForTimeout(300);
+  const closedDialog = page.locator("dialog").filter({ hasText: `Apply to ${CHALLENGE_TITLE}` });
+  await expect(closedDialog.getByLabel("Why are you interested?")).toHaveValue("");
   await page.getByRole("button", { name: "Register Now" }).click();
   await expect(dialog(page).getByLabel("Why are you interested?")).toHaveValue("");
 

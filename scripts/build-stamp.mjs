@@ -1,8 +1,9 @@
 // The build stamp: dist/.build-stamp holds the hash of every file the site build reads (the site, the API contracts
 // it imports, config, lockfile). `npm start` and `npm test` skip the build while it matches, so a second start is up
 // in about 2 s. Tests are not build inputs; server/ is not either (it is not bundled, Bun runs it from source).
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
 /** Relative to the project root. */
@@ -44,4 +45,19 @@ export function readStamp(file) {
 /** Whether dist/ holds a finished build of exactly these sources. */
 export function isBuildCurrent(root, inputs = buildInputsHash(root)) {
   return existsSync(join(root, "dist/server/entry.mjs")) && readStamp(join(root, BUILD_STAMP)) === inputs;
+}
+
+/**
+ * Builds the site into dist/ and records the stamp; the exit status of the build (`npm run build`, `npm start` and the
+ * tests that serve the built site all build this way).
+ */
+export function buildSite(
+  root,
+  { bun = join(root, "node_modules/.bin/bun"), env = process.env, inputs = buildInputsHash(root) } = {},
+) {
+  rmSync(join(root, BUILD_STAMP), { force: true }); // an interrupted build must not pass for a finished one
+  const result = spawnSync(bun, ["--bun", "astro", "build", "--silent"], { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) return result.status ?? 1;
+  writeFileSync(join(root, BUILD_STAMP), inputs);
+  return 0;
 }

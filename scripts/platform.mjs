@@ -9,10 +9,10 @@
 // It only bootstraps Bun (from the npm registry) and orchestrates; the app itself runs under Bun.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUILD_STAMP, buildInputsHash, isBuildCurrent, readStamp } from "./build-stamp.mjs";
+import { buildInputsHash, buildSite, isBuildCurrent, readStamp } from "./build-stamp.mjs";
 import { devEnv, serverEnv } from "./server-env.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,9 +71,11 @@ function build({ ifChanged = false } = {}) {
   }
   const started = performance.now();
   step("Building the site into dist/ …");
-  rmSync(join(root, BUILD_STAMP), { force: true }); // an interrupted build must not pass for a finished one
-  run(bun, ["--bun", "astro", "build", "--silent"]);
-  writeFileSync(join(root, BUILD_STAMP), inputs);
+  const status = buildSite(root, { bun, env: baseEnv, inputs });
+  if (status !== 0) {
+    console.error(`\n✗ the site build exited with ${status}`);
+    process.exit(status);
+  }
   console.log(`  built in ${seconds(started)}`);
 }
 

@@ -105,9 +105,9 @@ export async function runAllTests({ root, bun, build, env, args }) {
   const withE2e = !args.includes("--no-e2e");
   const postgresUp = withPostgres && (await postgresReachable(pgUrl));
 
-  const bunSuite = async (lane, name, extraEnv, extraArgs = []) => {
+  const bunSuite = async (lane, name, extraEnv) => {
     const outfile = join(resultsDir, `bun-${name}.xml`);
-    const args = ["test", "--timeout", "60000", "--reporter=junit", `--reporter-outfile=${outfile}`, ...extraArgs];
+    const args = ["test", "--timeout", "60000", "--reporter=junit", `--reporter-outfile=${outfile}`];
     const code = await lane.run(bun, args, { ...env, ...extraEnv });
     const counts = countJunit(outfile) ?? { passed: 0, failed: 1, skipped: 0 };
     // A crashed runner that wrote no failure still counts as a failure.
@@ -154,20 +154,12 @@ export async function runAllTests({ root, bun, build, env, args }) {
   } else {
     chains.push(
       (async () => {
-        // These start servers and CLIs of their own on PGlite data directories whatever TEST_DATABASE says: the PGlite
-        // pass has run them.
-        const pgliteOnly = [
-          "api/src/cli/admin-create.test.ts",
-          "server/npm-start.test.ts",
-          "server/origin-aliases.test.ts",
-          "server/body-limits.test.ts",
-        ];
-        const api = await bunSuite(
-          makeLane(root, "postgres"),
-          "postgres",
-          { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: pgUrl },
-          pgliteOnly.map((file) => `--path-ignore-patterns=${file}`),
-        );
+        // A test that starts servers or CLIs of its own on PGlite whatever the database skips itself here
+        // (`skipIf(process.env.TEST_DATABASE === "postgres")` in its file): the PGlite pass has run it.
+        const api = await bunSuite(makeLane(root, "postgres"), "postgres", {
+          TEST_DATABASE: "postgres",
+          TEST_POSTGRES_URL: pgUrl,
+        });
         if (!withE2e) return [api];
         const cluster = await playwright(makeLane(root, "e2e-2p"), "playwright (2 processes)", "e2e-results-cluster.json", {
           E2E_CLUSTER: "1",

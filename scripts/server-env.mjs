@@ -1,6 +1,6 @@
 // What the server's Bun process is started with, beyond the app's own settings (api/src/env.ts): read by
 // scripts/platform.mjs (`start`, `dev`) and `npm run bench`'s app servers. package.json's `start` and `dev` cannot
-// import it and write the same values; server/npm-start.test.ts and e2e/dev-server.e2e.ts check the processes they
+// import it and write the same values; server/npm-start.test.ts and e2e/audits/dev-server.e2e.ts check the processes they
 // leave running have them.
 
 /**

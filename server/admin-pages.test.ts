@@ -3,7 +3,8 @@
 // section gets them — never a cache, never a user without the section.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
-import { loadAstroApp, startServer } from "./front";
+import { builtAstroApp } from "../api/test/served-site";
+import { startServer } from "./front";
 import { createChallenge, createProject, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
@@ -29,7 +30,7 @@ beforeAll(async () => {
   titles.username = delegate.username;
   cookies.admin = `${SESSION_COOKIE}=${(await createSession(admin.id)).token}`;
   cookies.delegate = `${SESSION_COOKIE}=${(await createSession(delegate.id)).token}`;
-  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
+  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await builtAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(() => server.stop(true));

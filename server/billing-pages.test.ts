@@ -8,7 +8,7 @@ import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 import { BILLING_PAGE_SIZE } from "../api/src/modules/billing/schema";
 import { saveSubscriptionSettings } from "../api/src/modules/settings/service";
-import { servedSite } from "./served-site";
+import { servedSite } from "../api/test/served-site";
 import { pagesChanged } from "../api/src/db/page-changes";
 import { tagsChangedBy } from "../api/src/lib/page-tags";
 

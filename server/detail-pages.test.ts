@@ -1,7 +1,7 @@
 // Challenge and project pages for an id that cannot be shown (unknown, malformed, a draft to a visitor): HTTP 404
 // with SPEC §2's message and its way back, not the router's generic 404 — and the challenges list's SPEC subtitle.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { servedSite } from "./served-site";
+import { servedSite } from "../api/test/served-site";
 import { createChallenge } from "../api/test/factories";
 
 const site = servedSite();

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type pg from "pg";
 import { asPostgresAdmin, killDuringBurst, startDevelopmentServer } from "../bench/faults-scenarios";
-import { freePort } from "./served-site";
+import { freePort } from "../api/test/served-site";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 // How long the jobs may take to deliver what a fault interrupted. PGlite: a restart resumes them at once. PostgreSQL:

@@ -8,15 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Server } from "bun";
-import { DIST_DIR, loadAstroApp, startServer } from "./front";
+import { builtAstroApp } from "../api/test/served-site";
+import { DIST_DIR, startServer } from "./front";
 import { createChallenge, createUserWithPassword, unique } from "../api/test/factories";
 import { signedInClient, SITE_ORIGIN } from "../api/test/client";
 import { withJobQueue } from "../api/test/jobs";
 import { env } from "../api/src/env";
 import { limits } from "../api/src/modules/auth/service";
-
-const built = existsSync(join(DIST_DIR, "server/entry.mjs"));
-if (!built) throw new Error("The site is not built: run `npm run build` (npm test does it) before the server tests.");
 
 withJobQueue(); // as server/main.ts starts it: a sign-up enqueues its verification mail (decision 011)
 
@@ -24,7 +22,7 @@ let server: Server<undefined>;
 let base: string;
 
 beforeAll(async () => {
-  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
+  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await builtAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(() => server.stop(true));
@@ -427,7 +425,7 @@ describe("process lifecycle", () => {
     });
     try {
       let ready = false;
-      // A fresh data directory (initdb) on a busy machine: up to a minute, as server-process.ts waits.
+      // A fresh data directory (initdb) on a busy machine: up to a minute, as api/test/server-process.ts waits.
       for (let i = 0; i < 300 && !ready; i++) {
         ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
           (r) => r.ok,

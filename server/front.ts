@@ -93,7 +93,7 @@ function apiFetcher(request: Request): typeof fetch {
 /**
  * Browser features the site never uses, denied to its pages and to anything they might embed, so an injected
  * script cannot ask for them either. Only names Chromium knows: an unknown one (ambient-light-sensor, bluetooth and
- * web-share on Linux) costs a console error on every page, which e2e/csp.e2e.ts fails on.
+ * web-share on Linux) costs a console error on every page, which e2e/audits/csp.e2e.ts fails on.
  */
 const DENIED_FEATURES = [
   "accelerometer",

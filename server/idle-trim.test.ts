@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { trimWhenIdle } from "./idle-trim";
-import { freePort, ownServerEnv } from "./served-site";
+import { freePort, ownServerEnv, siteBuilt } from "../api/test/served-site";
 
 describe("when a server trims", () => {
   /** A trimmer whose checks the test runs; its own timer (15 s apart) never fires during a test. */
@@ -82,6 +82,7 @@ describe("the real server at rest", () => {
   });
 
   test("gives memory back after start-up and after requests, and serves the same answers after", async () => {
+    await siteBuilt();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const proc = Bun.spawn([process.execPath, "server/main.ts"], {

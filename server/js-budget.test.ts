@@ -3,14 +3,15 @@
 // ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge, project, resource and merchandise pages; a
 // product page ships exactly one island, the variant picker, within its own budget. Island pages (the account forms,
 // the signed-in lists, each admin screen) are held to issue #17's 75 KB where they meet it, and to their own ceiling
-// where React 19's runtime leaves too little room (README, Performance). The admin dashboard's chart library (uPlot)
+// where React 19's runtime leaves too little room (docs/performance.md). The admin dashboard's chart library (uPlot)
 // is fetched by /admin alone, by a dynamic import, within its own budget. Byte counts are deterministic.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DIST_DIR, loadAstroApp, startServer } from "./front";
-import { gzipped, scriptBytes, scriptsOf } from "./page-scripts";
+import { builtAstroApp } from "../api/test/served-site";
+import { DIST_DIR, startServer } from "./front";
+import { gzipped, scriptBytes, scriptsOf } from "../api/test/page-scripts";
 import { createChallenge, createMerchandise, createProject, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
@@ -72,7 +73,7 @@ beforeAll(async () => {
     },
   });
   await createMerchandise({ id: PRODUCT_ID });
-  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
+  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await builtAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(() => server.stop(true));

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { freePort, ownServerEnv } from "./served-site";
+import { freePort, ownServerEnv, siteBuilt } from "../api/test/served-site";
 
 const root = join(import.meta.dir, "..");
 const scratch = mkdtempSync(join(tmpdir(), "lazy-packages-"));
@@ -18,6 +18,7 @@ const LAZY = ["stripe", "sharp", "nodemailer", "sanitize-html", "@elysiajs/opena
 let server: Subprocess;
 let base = "";
 beforeAll(async () => {
+  await siteBuilt();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = Bun.spawn([process.execPath, "--preload", "./api/test/loaded-packages.ts", "server/main.ts"], {

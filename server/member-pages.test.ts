@@ -6,7 +6,7 @@ import { createUser, unique } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { APPLICATIONS_PAGE_SIZE, MY_CHALLENGES_PAGE_SIZE } from "../api/src/modules/applications/schema";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
-import { servedSite } from "./served-site";
+import { servedSite } from "../api/test/served-site";
 
 const site = servedSite();
 const made: string[] = [];

@@ -4,17 +4,19 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isBuildCurrent } from "../scripts/build-stamp.mjs";
 import { DEMO_ACCOUNTS } from "../api/src/cli/seed";
-import { freePort, ownServerEnv } from "./served-site";
+import { freePort, ownServerEnv, siteBuilt } from "../api/test/served-site";
 
 const root = join(import.meta.dir, "..");
 const scratch = mkdtempSync(join(tmpdir(), "npm-start-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-// npm test builds first, so the stamp matches there; after an edit (a standalone run) this would rebuild dist/
-// under the other tests' feet, so it waits for the next build instead.
-test.skipIf(!isBuildCurrent(root))(
+// npm test builds first, so the stamp matches there; a standalone run after an edit builds here, before the start.
+await siteBuilt();
+
+// It starts `npm start` on a PGlite data directory of its own whatever TEST_DATABASE says: the PGlite pass runs it,
+// the PostgreSQL pass skips it (it would test the same thing again).
+test.skipIf(process.env.TEST_DATABASE === "postgres")(
   "a second start skips the build and prints the ready line with the demo sign-in",
   async () => {
     const port = await freePort();

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { gunzipSync } from "node:zlib";
 import { createChallenge, createUser } from "../api/test/factories";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
-import { servedSite } from "./served-site";
-import { startServerProcess } from "./server-process";
+import { servedSite } from "../api/test/served-site";
+import { startServerProcess } from "../api/test/server-process";
 
 const site = servedSite();
 // The first page that reads data opens (and migrates) the test database: done here, so no test starts cold. Every

@@ -2,7 +2,7 @@
 // filters in the URL, SPEC's empty text, premium options vs "You have access", Download Now links, 'Resource not
 // found', and a crawl of every resource page as a visitor and as an unentitled member finding no premium file URL.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { servedSite } from "./served-site";
+import { servedSite } from "../api/test/served-site";
 import { createProject, createUser, unique } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";

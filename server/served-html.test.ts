@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Server } from "bun";
-import { loadAstroApp, startServer } from "./front";
+import { builtAstroApp } from "../api/test/served-site";
+import { startServer } from "./front";
 import { createChallenge, createMerchandise, createProject, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
@@ -67,7 +68,7 @@ beforeAll(async () => {
       trackingNumber: "ADMIN-TYPED-1",
     },
   });
-  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
+  server = startServer({ port: 0, hostname: "127.0.0.1", astro: await builtAstroApp() });
   base = `http://127.0.0.1:${server.port}`;
 
   const kinds: [string, string, string?][] = [

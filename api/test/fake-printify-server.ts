@@ -1,4 +1,4 @@
-// The fake Printify (fake-printify.ts) as a process of its own, for the Playwright journeys (e2e/printify.e2e.ts;
+// The fake Printify (fake-printify.ts) as a process of its own, for the Playwright journeys (e2e/printify/printify.e2e.ts;
 // playwright.config.ts starts it): a fixed port, the demo shop holding a catalogue large enough that a sync shows
 // its progress over several slowed pages, a second shop, and test-control routes under /__test/ (no real Printify
 // has that path) since the journeys run under Node and reach it over HTTP only.

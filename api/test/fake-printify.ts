@@ -6,7 +6,7 @@
 // send_to_production answers 400) for its first reads. Error bodies follow Printify's form
 // `{ status: "error", code, message, errors: { reason, code } }`; the wording and codes are ours.
 //
-// Standalone (the Playwright journeys, e2e/printify.e2e.ts): api/test/fake-printify-server.ts runs one on a fixed port
+// Standalone (the Playwright journeys, e2e/printify/printify.e2e.ts): api/test/fake-printify-server.ts runs one on a fixed port
 // with test-control routes added through `control`.
 //
 // Order life here, as on Printify: created `pending` (costs being worked out) → `on-hold` after `pendingReads` reads

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
-import { freePort } from "../../server/served-site";
+import { freePort } from "../../api/test/served-site";
 
 const INSTANCES = 2;
 const BUCKET = "e2e-uploads";

@@ -1,7 +1,7 @@
 // Where the demo products live, and the checkout through the local test payment page. The seed stores the demo
 // catalogue (api/src/modules/printify/demo-catalogue.ts) under random row ids and the e2e server holds its database, so
 // journeys find a product as people do: a visitor by its card on /merchandise, an admin (for a product the grid
-// hides) on the admin catalogue. The fake Printify's shop lists the same products (e2e/printify.e2e.ts).
+// hides) on the admin catalogue. The fake Printify's shop lists the same products (e2e/printify/printify.e2e.ts).
 import { type Browser, expect, type Page } from "@playwright/test";
 import { AUTH_STATE } from "./auth";
 import { expectToast, waitForHydration } from "./ui";

@@ -1,4 +1,4 @@
-// The store against a Printify-compatible server (e2e/printify.e2e.ts): where the second app server and the fake
+// The store against a Printify-compatible server (e2e/printify/printify.e2e.ts): where the second app server and the fake
 // Printify listen (playwright.config.ts starts both from these values), the token and webhook secret they share, the
 // fake's control routes (api/test/fake-printify-server.ts) reached over HTTP, and Printify's signed webhook.
 import { createHmac, randomUUID } from "node:crypto";
@@ -6,7 +6,7 @@ import { type APIRequestContext, type APIResponse, expect } from "@playwright/te
 
 const e2ePort = Number(process.env.E2E_PORT ?? 4477);
 
-/** E2E_PORT serves the demo-catalogue site, +1 and +2 the dev smoke test (e2e/dev-server.e2e.ts); these come next. */
+/** E2E_PORT serves the demo-catalogue site, +1 and +2 the dev smoke test (e2e/audits/dev-server.e2e.ts); these come next. */
 export const PRINTIFY_E2E = {
   fakeUrl: `http://127.0.0.1:${e2ePort + 3}`,
   /** The app server whose PRINTIFY_API_BASE is the fake: its own database, outbox and sessions. */

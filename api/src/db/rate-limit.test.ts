@@ -2,7 +2,7 @@
 // (PostgreSQL) two server processes taking turns hold the sign-in limit at exactly its number.
 import { describe, expect, test } from "bun:test";
 import { unique } from "../../test/factories";
-import { startServerProcess } from "../../../server/server-process";
+import { startServerProcess } from "../../test/server-process";
 import { AppError } from "../lib/errors";
 import { db } from "./client";
 import { RateLimiter, sweepRateLimits } from "./rate-limit";

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { paidMerchandiseEvent } from "../../../test/fake-stripe";
 import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
-import { freePort } from "../../../../server/served-site";
-import { startServerProcess } from "../../../../server/server-process";
+import { freePort } from "../../../test/served-site";
+import { startServerProcess } from "../../../test/server-process";
 import type { MerchandiseDetail, MerchandiseSummary } from "../merchandise/schema";
 
 const WEBHOOK_SECRET = "whsec_restart_test_secret";

@@ -1,7 +1,7 @@
 // The server-rendered project pages (built site, in-process API): the search form's results from ?q=, the SPEC's
 // empty text, every detail section with its links and OpenGraph tags, and SPEC's failure text (status 404) for unknown ids.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { servedSite } from "../../../../server/served-site";
+import { servedSite } from "../../../../api/test/served-site";
 import { createChallenge, createProject, unique } from "../../../../api/test/factories";
 
 const site = servedSite();

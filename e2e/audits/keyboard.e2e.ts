@@ -2,7 +2,7 @@
 // Enter, kept to itself while open (Tab never leaves a modal dialog), closed with Escape, and focus given back to what
 // opened it. No mouse, no `click()`: a control Tab cannot reach fails here.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { AUTH_STATE } from "./support/auth";
+import { AUTH_STATE } from "../support/auth";
 
 const MAX_TABS = 80;
 

@@ -1,7 +1,7 @@
 // Content-Security-Policy and Permissions-Policy journey: every page kind, in both themes, signed out and as the demo admin, loads without a single policy violation, with the CSP header on the document and its inline scripts and islands running.
 import { expect, test, type Page } from "@playwright/test";
-import { AUTH_STATE, DEMO } from "./support/auth";
-import { waitForHydration } from "./support/ui";
+import { AUTH_STATE, DEMO } from "../support/auth";
+import { waitForHydration } from "../support/ui";
 
 declare global {
   interface Window {

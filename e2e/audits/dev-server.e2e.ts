@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { devEnv } from "../scripts/server-env.mjs";
-import { environmentOf, processTree } from "../server/process-tree";
-import { DEMO } from "./support/auth";
-import { accountButton, openAccountMenu } from "./support/ui";
+import { devEnv } from "../../scripts/server-env.mjs";
+import { environmentOf, processTree } from "../support/process-tree";
+import { DEMO } from "../support/auth";
+import { accountButton, openAccountMenu } from "../support/ui";
 
 // Beside the production server under test (E2E_PORT): the next two ports, unless told otherwise.
 const e2ePort = Number(process.env.E2E_PORT ?? 4477);

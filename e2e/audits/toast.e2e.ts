@@ -1,7 +1,7 @@
 // SPEC §9's toast swipe: dragging a toast right past 50 px dismisses it, a shorter drag leaves it — by mouse, touch
 // and pen (real input events through Chromium's DevTools protocol, so pointer events come from the browser itself).
 import { type CDPSession, expect, type Locator, type Page, test } from "@playwright/test";
-import { toastArea } from "./support/ui";
+import { toastArea } from "../support/ui";
 
 type Device = "mouse" | "touch" | "pen";
 

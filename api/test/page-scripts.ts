@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /** The built site (server/front.ts serves the same directory); kept here so the bench can count without the app. */
-const DIST_DIR = join(import.meta.dir, "../dist");
+const DIST_DIR = join(import.meta.dir, "../../dist");
 
 const attr = (name: string) => new RegExp(`${name}="([^"]+)"`, "g");
 const IMPORTS = /(?:import|export)\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']|import\(\s*["']([^"']+\.js)["']\s*\)/g;

@@ -1,5 +1,5 @@
 // Which processes a command left running, read from Linux's /proc: for the checks that `npm start` and `npm run dev`
-// keep one process under npm (e2e/dev-server.e2e.ts) and for the bench's process rows (bench/processes.ts).
+// keep one process under npm (e2e/audits/dev-server.e2e.ts) and for the bench's process rows (bench/processes.ts).
 import { readFileSync } from "node:fs";
 
 export type ProcessInfo = { pid: number; command: string; rssMb: number };

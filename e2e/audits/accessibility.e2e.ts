@@ -3,8 +3,8 @@
 // WCAG 2.1 A/AA and the best-practice rules Lighthouse scores (e2e/support/axe.ts). Dialogs and menus are audited
 // open by their own journeys; `npm run bench` and bench/lighthouse.mjs give the Lighthouse scores.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { audit } from "./support/axe";
-import { AUTH_STATE, type Role } from "./support/auth";
+import { audit } from "../support/axe";
+import { AUTH_STATE, type Role } from "../support/auth";
 
 /** The first listed id of a public list: one detail page of each kind from the demo data. */
 async function firstId(request: APIRequestContext, list: string): Promise<string> {

@@ -1,9 +1,9 @@
 // Test and bench support: the real server (server/main.ts) as a child process on a port of its own, ready when this
 // resolves — for what only a process shows: SIGKILL and restart, several processes on one database, memory.
 import { join } from "node:path";
-import { freePort } from "./served-site";
+import { freePort, siteBuilt } from "./served-site";
 
-const ROOT = join(import.meta.dir, "..");
+const ROOT = join(import.meta.dir, "../..");
 
 export type ServerProcess = {
   url: string;
@@ -16,6 +16,7 @@ export type ServerProcess = {
 export async function startServerProcess(
   options: { env?: Record<string, string | undefined>; port?: number; apiOnly?: boolean; quiet?: boolean } = {},
 ): Promise<ServerProcess> {
+  if (options.apiOnly === false) await siteBuilt();
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn([process.execPath, "server/main.ts", ...(options.apiOnly === false ? [] : ["--api-only"])], {

@@ -3,9 +3,9 @@
 // buys a synced product, the order reaches Printify exactly once, the admin sees it and its timeline; a signed
 // shipment webhook shows the tracking, its re-delivery changes nothing, a forged one is refused.
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn } from "./support/auth";
-import { audit } from "./support/axe";
-import { expectPurchaseReturn, fillAddress, payButton, startCheckout } from "./support/merchandise";
+import { DEMO, signIn } from "../support/auth";
+import { audit } from "../support/axe";
+import { expectPurchaseReturn, fillAddress, payButton, startCheckout } from "../support/merchandise";
 import {
   addFakeShipment,
   fakeOrders,
@@ -14,8 +14,8 @@ import {
   postPrintifyWebhook,
   shipmentCreatedEvent,
   signPrintify,
-} from "./support/printify";
-import { expectToast, waitForHydration } from "./support/ui";
+} from "../support/printify";
+import { expectToast, waitForHydration } from "../support/ui";
 
 // One story: the guest buys from the catalogue the first journey synced.
 test.describe.configure({ mode: "serial" });

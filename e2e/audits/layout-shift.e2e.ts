@@ -6,8 +6,8 @@
 // catalogue. What the budget leaves room for: a placeholder cannot know how many shops will come, and each shop past
 // the first pushes the catalogue down a row (0.03 with the fake Printify's two shops); every other screen is at 0.
 import { type Browser, expect, test } from "@playwright/test";
-import { AUTH_STATE } from "./support/auth";
-import { waitForHydration } from "./support/ui";
+import { AUTH_STATE } from "../support/auth";
+import { waitForHydration } from "../support/ui";
 
 const MAX_SHIFT = 0.05;
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };

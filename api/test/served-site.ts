@@ -1,17 +1,45 @@
 // Test support: the built site (Astro's server bundle + the in-process API) served on a free loopback port for one
 // test file — started before its tests, stopped after — and `page()` to fetch one page as a visitor or with a cookie;
-// and `freePort()` and `ownServerEnv()` for tests that start a server process of their own.
+// `siteBuilt()` for tests that serve dist/ (built on demand, so `npm run test:api` needs no build first); and
+// `freePort()` and `ownServerEnv()` for tests that start a server process of their own.
 import { afterAll, beforeAll } from "bun:test";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import type { Server } from "bun";
-import { loadAstroApp, startServer } from "./front";
+import { loadAstroApp, startServer } from "../../server/front";
+import { buildSite, isBuildCurrent } from "../../scripts/build-stamp.mjs";
+
+const ROOT = join(import.meta.dir, "../..");
+let building: Promise<void> | undefined;
+
+/**
+ * Resolves once dist/ holds a build of the current sources: at once when the build stamp matches (`npm test` builds
+ * first), else after building it as `npm run build` does (a few seconds), once per test process. Every test that
+ * serves the built site, or starts a server process that does, awaits it first.
+ */
+export function siteBuilt(): Promise<void> {
+  building ??= (async () => {
+    if (isBuildCurrent(ROOT)) return;
+    console.log("dist/ is missing or older than the sources: building the site first (npm run build)");
+    // The build's own environment, not this test process's (the preload set NODE_ENV=test, a test database, …).
+    const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ASTRO_TELEMETRY_DISABLED: "1" };
+    const status = buildSite(ROOT, { env });
+    if (status !== 0) throw new Error(`the site build failed (exit ${status}): run npm run build to see why`);
+  })();
+  return building;
+}
+
+/** The built site's Astro app (server/front.ts's loader), built first when stale. */
+export async function builtAstroApp() {
+  await siteBuilt();
+  return loadAstroApp();
+}
 
 export function servedSite() {
   let server: Server<undefined> | undefined;
   let base = "";
   beforeAll(async () => {
-    server = startServer({ port: 0, hostname: "127.0.0.1", astro: await loadAstroApp() });
+    server = startServer({ port: 0, hostname: "127.0.0.1", astro: await builtAstroApp() });
     base = `http://127.0.0.1:${server.port}`;
   });
   afterAll(() => server?.stop(true));
