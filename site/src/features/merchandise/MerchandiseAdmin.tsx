@@ -10,9 +10,9 @@ import { failureToast } from "../../lib/failure-toast";
 import { listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
 import AdminListScreen, { ADMIN_GRID } from "../admin/AdminListScreen";
-import CatalogueCard from "./CatalogueCard";
-import { useCatalogue, useShops, useSyncProgress, useSyncShop } from "./printify.queries";
-import ShopsCard from "./ShopsCard";
+import CatalogueCard from "../printify/CatalogueCard";
+import { useCatalogue, useShops, useSyncProgress, useSyncShop } from "../printify/printify.queries";
+import ShopsCard from "../printify/ShopsCard";
 
 export const NO_MERCHANDISE = "No merchandise in catalog. Sync products from Printify to get started.";
 
