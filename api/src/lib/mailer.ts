@@ -1,5 +1,6 @@
 // The one mail adapter (nothing else imports nodemailer). SMTP when SMTP_URL is set; otherwise every message is
-// written to MAIL_OUTBOX_DIR as an .eml file and its link is logged, so a local setup can still verify and reset.
+// written to MAIL_OUTBOX_DIR as an .eml file and, outside production, its link is logged, so a local setup can still
+// verify and reset.
 // Mail is sent by jobs (jobs/mail-once.ts, decision 011), never from a request after its response.
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -23,7 +24,16 @@ interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-type MailerConfig = { smtpUrl?: string; from: string; outboxDir: string };
+type MailerConfig = {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  /**
+   * Log each outbox message's link (a developer follows it from the console). Not in production: a verification or
+   * reset link is as good as a password, and logs travel further than the outbox.
+   */
+  logLinks?: boolean;
+};
 
 /**
  * nodemailer, loaded by the first message a process sends, not by every server at start (issue 17 item 4, decision
@@ -31,7 +41,7 @@ type MailerConfig = { smtpUrl?: string; from: string; outboxDir: string };
  */
 const nodemailer = () => require("nodemailer") as typeof import("nodemailer");
 
-export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer {
+export function createMailer({ smtpUrl, from, outboxDir, logLinks = env.NODE_ENV !== "production" }: MailerConfig): Mailer {
   if (smtpUrl) {
     const transport: Transporter = nodemailer().createTransport(smtpUrl);
     return {
@@ -50,7 +60,7 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerConfig): Mailer
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
       // Whole or not at all: a reader of the outbox never finds half a message (durable-file.ts).
       await writeFileDurably(file, info.message as Buffer);
-      log.info("mail written to outbox", { to: mail.to, subject: mail.subject, file, link: mail.link });
+      log.info("mail written to outbox", { to: mail.to, subject: mail.subject, file, ...(logLinks && { link: mail.link }) });
     },
   };
 }
