@@ -81,3 +81,20 @@ export function findListNotSent(validated: unknown, sent: unknown, path = ""): s
   }
   return null;
 }
+
+const BAD_TEXT_EVERYWHERE = new RegExp(BAD_TEXT.source, "g");
+const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/**
+ * A provider's signed event made storable (webhooks/ledger.ts): a NUL or an unpaired surrogate in any of its strings
+ * becomes its JSON escape as plain text ("\\u0000"), which text and jsonb columns can hold. A request's input is
+ * refused instead (findInputProblem); a verified event cannot be refused, or the provider would send it for ever.
+ */
+export function storableText<T>(value: T): T {
+  if (typeof value === "string") return (isBadText(value) ? value.replace(BAD_TEXT_EVERYWHERE, escaped) : value) as T;
+  if (Array.isArray(value)) return value.map(storableText) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), storableText(v)])) as T;
+  }
+  return value;
+}

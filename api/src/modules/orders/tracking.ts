@@ -11,6 +11,7 @@ import type { OrderEventKind, OrderStatus, Prisma } from "../../generated/prisma
 import { AppError } from "../../lib/errors";
 import { escapeHtml, SITE_NAME } from "../../lib/html";
 import { enqueue, work } from "../../jobs/jobs";
+import { storableText } from "../../lib/input-guard";
 import { log } from "../../lib/logger";
 import { sendMailOnce } from "../../jobs/mail-once";
 import { handleEvent } from "../../webhooks/ledger";
@@ -179,7 +180,8 @@ export async function handlePrintifyWebhook(payload: string, signature: string |
  * replay of a stored event. Recorded with its payload; applied in the transaction that marks it processed; FAILED
  * with the error when applying throws (Printify gets its error and retries).
  */
-export async function processPrintifyEvent(event: PrintifyWebhookEvent) {
+export async function processPrintifyEvent(signed: PrintifyWebhookEvent) {
+  const event = storableText(signed); // jsonb and text hold no NUL (lib/input-guard.ts)
   const resourceId = String(event.resource.id);
   const externalId = text(event.resource.data?.external_id);
   const entry = { id: event.id, type: event.type, resourceId, payload: event as unknown as Prisma.InputJsonValue };

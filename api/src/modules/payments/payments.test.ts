@@ -268,6 +268,21 @@ describe("webhook", () => {
     expect(mail.text).toContain(resource.title);
   });
 
+  test("a signed event holding U+0000 in its text is recorded (escaped) and fulfilled, not a 500", async () => {
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const e = paidOneTime(m, resource.id);
+    (e.data.object as { customer_details: { name: string } }).customer_details = { name: "Ada\u0000Lovelace" } as never;
+    const res = await deliver(e);
+    expect(res.status).toBe(200);
+    expect(await ordersFor(m.user.id)).toHaveLength(1);
+    const stored = await (await db()).stripeEvent.findUniqueOrThrow({ where: { id: e.id } });
+    expect(stored.status).toBe("PROCESSED");
+    // The NUL is kept as its escape, in plain text: jsonb holds no U+0000.
+    const name = (stored.payload as { data: { object: { customer_details: { name: string } } } }).data.object.customer_details
+      .name;
+    expect(name).toBe("Ada\\u0000Lovelace");
+  });
+
   test("bad signature, stale timestamp, tampered body, no signature: 400 and nothing written", async () => {
     const [resource, m] = await Promise.all([premiumResource(), member()]);
     const prisma = await db();

@@ -10,6 +10,7 @@
 import type Stripe from "stripe";
 import type { Prisma, SubscriptionStatus } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
+import { storableText } from "../../lib/input-guard";
 import { log } from "../../lib/logger";
 import { enqueue } from "../../jobs/jobs";
 import { type Effect, handleEvent } from "../../webhooks/ledger";
@@ -58,7 +59,8 @@ export async function handleStripeWebhook(payload: string, signature: string | n
  * Stripe happen before the transaction (`prepare`), so no transaction waits on the network; the effect enqueues its
  * follow-ups (the receipt) through `tx`: they exist exactly when the event is processed.
  */
-export async function processStripeEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+export async function processStripeEvent(signed: Stripe.Event): Promise<WebhookOutcome> {
+  const event = storableText(signed);
   const payload = event as unknown as Prisma.InputJsonValue;
   const outcome = await handleEvent("stripe", { id: event.id, type: event.type, payload }, () => effectOf(event));
   if (outcome.duplicate) log.info("stripe event repeated: ignored", { id: event.id, type: event.type });
