@@ -7,11 +7,19 @@ import { deliverStripeEvent, type FakeStripe, paidMerchandiseEvent, startFakeStr
 import { drain, withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
 import { env } from "../../env";
+import { enqueueNow } from "../../jobs/jobs";
 import { RECEIPT_JOB } from "../payments/emails";
 import { useStripe } from "../payments/stripe";
 import { usePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
-import { DEMO_PRINTIFY_STATUS, SUBMIT_JOB, SUBMIT_RETRY_LIMIT, SubmissionBusy, submitOrder } from "./printify-submission";
+import {
+  DEMO_PRINTIFY_STATUS,
+  SUBMIT_JOB,
+  SUBMIT_RETRY_LIMIT,
+  SubmissionBusy,
+  type SubmitJob,
+  submitOrder,
+} from "./printify-submission";
 import { ORDER_MESSAGES } from "./schema";
 
 const PRODUCT = DEMO_PRODUCTS[0]!;
@@ -236,6 +244,18 @@ describe("failures are retried, visible, and never make a second Printify order"
     const again = await admin.api.orders({ id: order.id })["retry-submission"].post();
     expect(again.status).toBe(409);
     expect(messageOf(again)).toBe(ORDER_MESSAGES.retryAlreadySubmitted);
+  });
+
+  test("the hand retry refuses while a submission of the order is queued or running (409, nothing recorded)", async () => {
+    const order = await paidOrder();
+    await enqueueNow<SubmitJob>(SUBMIT_JOB, { orderId: order.id }, { key: `${order.id}:queued` });
+    const admin = await signedInClient(await createUser({ role: "ADMIN" }));
+    const res = await admin.api.orders({ id: order.id })["retry-submission"].post();
+    expect(res.status).toBe(409);
+    expect(messageOf(res)).toBe(ORDER_MESSAGES.retryPending);
+    expect(kinds(await load(order.id))).toEqual([]);
+    await drain(SUBMIT_JOB);
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
   });
 
   test("the hand retry: 400 for a non-merchandise order, 404 unknown, 403 without order_management", async () => {

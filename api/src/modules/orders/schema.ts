@@ -123,5 +123,6 @@ export const ORDER_MESSAGES = {
   notFound: "Order not found",
   retryNotMerchandise: "Only merchandise orders are submitted to Printify",
   retryAlreadySubmitted: "This order has already been submitted to Printify",
+  retryPending: "A submission of this order is already queued or running",
   retried: "Submission retried",
 } as const;

@@ -225,7 +225,8 @@ export async function updateOrder(id: string, input: OrderUpdate, by: { username
 /**
  * An admin's "retry by hand" of a merchandise order's submission to Printify: a new job (a fresh key, so it is not
  * the finished one) and a RETRY_REQUESTED event, in one transaction. The job still looks the order up by external_id
- * first, so a retry never sends it twice. 409 once it is at Printify; 400 for other kinds of order.
+ * first, so a retry never sends it twice. 409 once it is at Printify or while a submission is queued or running; 400
+ * for other kinds of order.
  */
 export async function retrySubmission(id: string, by: { username: string }): Promise<Order> {
   const prisma = await db();
@@ -235,6 +236,13 @@ export async function retrySubmission(id: string, by: { username: string }): Pro
     const order = await tx.order.findUniqueOrThrow({ where: { id }, select: ORDER_SELECT });
     if (order.orderType !== "MERCHANDISE") throw new AppError("invalid_data", ORDER_MESSAGES.retryNotMerchandise);
     if (order.printifyOrderId) throw new AppError("conflict", ORDER_MESSAGES.retryAlreadySubmitted);
+    // A submission still waiting in the queue, retrying after a failure, or running: a second one would only race it
+    // (the lease makes it wait anyway) and log a retry that did nothing. pg-boss's table, in the same database.
+    const pending = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM pgboss.job
+      WHERE name = ${SUBMIT_JOB} AND data->>'orderId' = ${id} AND state IN ('created', 'retry', 'active')
+      LIMIT 1`;
+    if (pending.length > 0) throw new AppError("conflict", ORDER_MESSAGES.retryPending);
     await enqueue<SubmitJob>(tx, SUBMIT_JOB, { orderId: id }, { key: `${id}:retry:${Date.now()}` });
     await tx.orderEvent.create({ data: { orderId: id, kind: "RETRY_REQUESTED", message: `Retry requested by ${by.username}` } });
     return toOrder(order);
