@@ -293,7 +293,8 @@ describe.skipIf(!onPostgres)("connections lost on PostgreSQL", () => {
         let pid: number | undefined;
         for (let i = 0; i < 50 && !pid; i++, await Bun.sleep(50)) {
           const found = await admin.query<{ pid: number }>(
-            "SELECT pid FROM pg_stat_activity WHERE query LIKE '%pg_sleep%' AND state = 'active' AND pid <> pg_backend_pid()",
+            // This test's own database only: other lanes' servers share the PostgreSQL server.
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep%' AND state = 'active' AND pid <> pg_backend_pid()",
           );
           pid = found.rows[0]?.pid;
         }
