@@ -51,7 +51,7 @@ const [challenge, project, resource, product] = await Promise.all(
   ["challenges", "projects", "resources", "merchandise"].map(firstId),
 );
 if (!challenge) throw new Error("GET /api/challenges lists nothing: is the demo data there?");
-/** What `npm run bench` reports: the four pages the issue measured and the store. */
+/** What `npm run bench` reports (decision 017): the four pages measured from the start, and the store. */
 const FIVE = ["/", "/challenges", `/challenges/${challenge}`, "/resources", "/login"];
 const pages = all
   ? [

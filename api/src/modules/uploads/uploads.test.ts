@@ -621,7 +621,7 @@ describe("GET /api/files/:name", () => {
   });
 });
 
-// ---- Signed links (premium files, next issue) --------------------------------------------------------------------
+// ---- Signed links (premium files, decision 009) ------------------------------------------------------------------
 describe("storage.signedUrl", () => {
   const key = "private/fedcba9876543210fedcba9876543210.pdf";
 
