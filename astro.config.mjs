@@ -41,7 +41,7 @@ export default defineConfig({
   // Images are served as they are (demo SVGs, provider CDNs); no sharp on the server.
   image: { service: passthroughImageService() },
   security: {
-    // Our Bun front checks Origin for the API itself (issue #3); Astro's own check covers its form actions.
+    // Our Bun front checks Origin for the API itself (decision 004); Astro's own check covers its form actions.
     checkOrigin: true,
     // Astro hashes, at build time, every inline script it emits and sends those hashes with each page it renders;
     // the Bun front builds the real Content-Security-Policy (api/src/lib/csp.ts) and allows only inline scripts
@@ -53,7 +53,7 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     // React, React DOM, its scheduler and JSX runtime load together on every island page and nowhere else: one file
-    // rather than three saves ~0.6 KB gzipped a page (issue #17 item 5; server/js-budget.test.ts).
+    // rather than three saves ~0.6 KB gzipped a page (decision 017; server/js-budget.test.ts).
     build: {
       rolldownOptions: {
         output: { codeSplitting: { groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },

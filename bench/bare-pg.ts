@@ -1,7 +1,7 @@
-// The bench's database baseline (npm run bench, issue #17): a bare Bun.serve with a `pg` pool answering what
+// The bench's database baseline (npm run bench; decision 014): a bare Bun.serve with a `pg` pool answering what
 // GET /api/challenges answers for its first page — same JSON body, same next-page headers — from one SQL query and
-// nothing else: no framework, no validation, no security headers, no logs, no compression. What the app pays above
-// this is the price of its hot path; bench/index.ts checks that the two bodies are equal before it measures.
+// nothing else: no framework, no validation, no security headers, no logs, no compression. What the app pays above this
+// is the price of its hot path; bench/index.ts checks that the two bodies are equal before it measures.
 //   PORT=… DATABASE_URL=postgres://… bun bench/bare-pg.ts
 import pg from "pg";
 import { CHALLENGE_PAGE_SIZE, parseTextList } from "../api/src/modules/challenges/schema";

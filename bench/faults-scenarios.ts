@@ -1,8 +1,8 @@
-// Faults under load (issue 16 item 8b), shared by the bench (bench/faults.ts, full size) and its short version in the
-// test suite (server/faults.test.ts): a write burst — members registering (a row and a verification e-mail), guests
-// buying (an order, a receipt e-mail, the order's jobs) — while the server process is killed with SIGKILL and
-// restarted, or while PostgreSQL's backends serving it are terminated. Afterwards every write the server
-// acknowledged must be there, and every e-mail delivered once.
+// Faults under load, shared by the bench (bench/faults.ts, full size) and its short version in the test suite
+// (server/faults.test.ts): a write burst — members registering (a row and a verification e-mail), guests buying (an
+// order, a receipt e-mail, the order's jobs) — while the server process is killed with SIGKILL and restarted, or while
+// PostgreSQL's backends serving it are terminated. Afterwards every write the server acknowledged must be there, and
+// every e-mail delivered once.
 import { join } from "node:path";
 import pg from "pg";
 import { type ServerProcess, startServerProcess } from "../api/test/server-process";

@@ -1,4 +1,4 @@
-// Faults, measured (issue 16 item 8) — not part of `npm test` (its short version is server/faults.test.ts):
+// Faults, measured — not part of `npm test` (its short version is server/faults.test.ts):
 //  (a) a soak: the capacity of a mixed workload (browse, search, sign in, register and apply, buy through the test
 //      payment page) measured first, then SOAK_MINUTES (default 10) at half of it, printing each minute the
 //      server's resident memory after a full collection (SIGUSR2), its open file descriptors, and errors. Flat means

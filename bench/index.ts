@@ -163,7 +163,7 @@ const startApp = (port: number, database: Record<string, string>) =>
 const rssMb = (pid: number) =>
   Math.round(Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024);
 const pad = (rate: number) => rate.toFixed(0).padStart(8);
-/** Issue #17's table: one row per measure, printed together at the end. */
+/** The goals table: one row per measure, printed together at the end. */
 const goals: { measure: string; figure: string; goal: string; met: boolean }[] = [];
 const verdict = (ratio: number, goal: number) => (ratio >= goal ? "met" : "NOT met");
 
@@ -352,7 +352,7 @@ try {
     console.log(`${label.padEnd(40)}${sizes.join("  ")}`);
   }
 
-  // JavaScript on the island pages (issue #17 item 5), counted as server/js-budget.test.ts counts it.
+  // JavaScript on the island pages (the 75 KB goal, decision 017), counted as server/js-budget.test.ts counts it.
   await onlyServing(postgres("/"));
   const cookieOf = async (usernameOrEmail: string, password: string) => {
     const res = await fetch(postgres("/api/login"), {
@@ -482,7 +482,7 @@ try {
     goals.push(...(await processGoals()));
   }
 
-  console.log("\nIssue #17's table");
+  console.log("\nPerformance goals");
   console.log(`| measure | this run | goal | |\n|---|---|---|---|`);
   for (const g of goals) console.log(`| ${g.measure} | ${g.figure} | ${g.goal} | ${g.met ? "met" : "**not met**"} |`);
 } finally {

@@ -2,7 +2,7 @@
 // Runs under Node, not Bun: Lighthouse drives Chrome through puppeteer and wants Node's own runtime.
 //   node bench/lighthouse.mjs --base http://127.0.0.1:3000                 five public pages, dark theme, median of 3
 //   node bench/lighthouse.mjs --base http://127.0.0.1:3000 --all --runs 1  every page kind (public, member, admin) in
-//                                                                          both themes: issue #17 item 7's sweep
+//                                                                          both themes: decision 017's sweep
 //   … --all --only /admin/merchandise                                      the pages of the sweep whose path has it
 // --json prints one JSON line per page instead of the table (bench/index.ts reads it). The demo accounts sign in for
 // the member and admin pages, so the site must hold the demo data (npm start or SEED_DEMO_DATA=true).
@@ -55,7 +55,7 @@ const [challenge, project, resource, product] = await Promise.all(
   ["challenges", "projects", "resources", "merchandise"].map(firstId),
 );
 if (!challenge) throw new Error("GET /api/challenges lists nothing: is the demo data there?");
-/** What `npm run bench` reports: the four pages the issue measured and the store. */
+/** What `npm run bench` reports (decision 017): the four pages measured from the start, and the store. */
 const FIVE = ["/", "/challenges", `/challenges/${challenge}`, "/resources", "/login"];
 const pages = all
   ? [

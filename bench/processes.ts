@@ -1,4 +1,5 @@
-// Issue #17's two process rows, measured the way a newcomer runs the README's commands (npm included):
+// The goals table's two process rows (bench/index.ts), measured the way a newcomer runs the README's commands
+// (npm included):
 //  - `npm start`: which processes stay alive once the server is ready (goal: the server only, npm's one child);
 //  - `npm run dev`: the resident memory of npm and everything under it after nine pages twice (goal ≤ 600 MB).
 // Each runs on a scratch database of its own and its own ports, and is stopped (its whole process group) after.

@@ -1,8 +1,8 @@
-// Where one route's time goes (issue #17, decision 014): the app as production runs it (server/main.ts on a fresh
-// PostgreSQL database, or PGlite with BENCH_PGLITE=1) under Bun's sampling profiler, loaded with wrk, then the
-// profile of the loaded seconds only (start-up and shutdown cut off), summed three ways: CPU by layer (each sample's
-// time to the innermost frame of ours or a library's, natives to their caller), time inside each global plugin and
-// front step (inclusive), and the top frames. The profiler slows everything alike, so read shares, not rates.
+// Where one route's time goes (decision 014): the app as production runs it (server/main.ts on a fresh PostgreSQL
+// database, or PGlite with BENCH_PGLITE=1) under Bun's sampling profiler, loaded with wrk, then the profile of the
+// loaded seconds only (start-up and shutdown cut off), summed three ways: CPU by layer (each sample's time to the
+// innermost frame of ours or a library's, natives to their caller), time inside each global plugin and front step
+// (inclusive), and the top frames. The profiler slows everything alike, so read shares, not rates.
 //   npm run bench:profile                       GET /api/challenges, 8 s
 //   npm run bench:profile -- /api/health        BENCH_SECONDS=15 BENCH_PGLITE=1 npm run bench:profile
 //   npm run bench:profile -- bare               the bare Bun.serve + pg baseline (bench/bare-pg.ts), for comparison

@@ -1,7 +1,7 @@
-// The admin dashboard (SPEC §2 Dashboard; issue 15 item 9) on the seeded data: the five stat cards, Recent Orders and
-// Active Challenges agree with what the list routes report at the same moment (the API test proves each figure against
-// the database); the three charts draw with uPlot, loaded on this page only, each beside a table of its figures; no
-// axe violations in either theme; nothing scrolls sideways at 390 px.
+// The admin dashboard (SPEC §2 Dashboard) on the seeded data: the five stat cards, Recent Orders and Active Challenges
+// agree with what the list routes report at the same moment (the API test proves each figure against the database); the
+// three charts draw with uPlot, loaded on this page only, each beside a table of its figures; no axe violations in
+// either theme; nothing scrolls sideways at 390 px.
 import { audit } from "./support/axe";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { AUTH_STATE } from "./support/auth";

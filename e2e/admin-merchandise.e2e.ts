@@ -1,5 +1,5 @@
-// Admin merchandise without a Printify token (SPEC §2 Merchandise Management, §9 sync toasts; issue 15 item 4): the
-// demo shop and the demo catalogue with its notice, Sync saying a token is needed, and axe in both themes.
+// Admin merchandise without a Printify token (SPEC §2 Merchandise Management, §8 sync toasts): the demo shop and the
+// demo catalogue with its notice, Sync saying a token is needed, and axe in both themes.
 import { audit } from "./support/axe";
 import { expect, type Page, test } from "@playwright/test";
 import { AUTH_STATE } from "./support/auth";

@@ -1,4 +1,4 @@
-// Admin operations (issue 16 item 3): a member's local test payment lands in the webhook ledger; the admin opens
+// Admin operations (decisions 010 and 011): a member's local test payment lands in the webhook ledger; the admin opens
 // Operations, finds the Stripe event with its summary on the Webhooks tab, replays it (already processed: nothing
 // changes), filters by status; the Jobs tab with its filter; the screen on a 390 px phone; axe in both themes.
 import { expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";

@@ -1,6 +1,6 @@
-// Order Management (SPEC §2, §5, §8; issue 15 item 8) on the seeded demo orders: five skeleton rows while loading,
-// SPEC's card fields, the status and type filters, an order's timeline, the Update dialog with both toasts and the
-// new badge, no axe violations in either theme, and a 390 px phone that can still do all of it.
+// Order Management (SPEC §2, §5, §8) on the seeded demo orders: five skeleton rows while loading, SPEC's card fields,
+// the status and type filters, an order's timeline, the Update dialog with both toasts and the new badge, no axe
+// violations in either theme, and a 390 px phone that can still do all of it.
 import { audit } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_STATE } from "./support/auth";

@@ -1,4 +1,5 @@
-// Forms without JavaScript (security issue #6, item 10): every form posts to its page, so signing in and up work with JavaScript off and no password ever appears in a URL.
+// Forms without JavaScript (decision 004): every form posts to its page, so signing in and up work with JavaScript off
+// and no password ever appears in a URL.
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, uniqueName } from "./support/auth";
 import { waitForHydration } from "./support/ui";

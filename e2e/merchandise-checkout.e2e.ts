@@ -1,11 +1,11 @@
-// The store's checkout journeys (issue 15 item 10): a guest buys a variant through the local test payment page (field
-// messages first, then Pay → 'Purchase Successful' banner and toast, the URL cleaned, the receipt e-mail with
-// product, variant and amount); the guest's page is closed to another browser; Cancel → 'Purchase Canceled'; a
+// The store's checkout journeys (decision 010, "Merchandise"): a guest buys a variant through the local test payment
+// page (field messages first, then Pay → 'Purchase Successful' banner and toast, the URL cleaned, the receipt e-mail
+// with product, variant and amount); the guest's page is closed to another browser; Cancel → 'Purchase Canceled'; a
 // member pays without typing an e-mail (theirs is known), gets the receipt and finds the order on /subscriptions
-// (Pending, at the Paid step); no console errors on the store pages and the test payment page; axe on the test
-// payment page in both themes. Data: the seed's demo catalogue (api/src/modules/printify/demo-catalogue.ts), found
-// through the grid (support/merchandise.ts) — the InnovateHub Logo Tee's White / M is $24.00 and in stock, Black / XL
-// is $26.00, Navy / XL is disabled by the provider.
+// (Pending, at the Paid step); no console errors on the store pages and the test payment page; axe on the test payment
+// page in both themes. Data: the seed's demo catalogue (api/src/modules/printify/demo-catalogue.ts), found through the
+// grid (support/merchandise.ts) — the InnovateHub Logo Tee's White / M is $24.00 and in stock, Black / XL is $26.00,
+// Navy / XL is disabled by the provider.
 import { audit } from "./support/axe";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { AUTH_STATE } from "./support/auth";

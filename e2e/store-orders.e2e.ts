@@ -1,7 +1,8 @@
-// A member follows their store orders to the door on /subscriptions (issue 15), on the demo seed: `member`'s tee is
-// shipped — Shipped badge, "Shipped" the current step, the UPS tracking link opening the carrier's page — and
-// `diego`'s hoodie is in production with no tracking yet; neither sees the other's order. On a 390 px phone the
-// cards fit without sideways scrolling. (axe on /subscriptions in both themes: e2e/audits/accessibility.e2e.ts.)
+// A member follows their store orders to the door on /subscriptions (decision 010, "Members' billing"), on the demo
+// seed: `member`'s tee is shipped — Shipped badge, "Shipped" the current step, the UPS tracking link opening the
+// carrier's page — and `diego`'s hoodie is in production with no tracking yet; neither sees the other's order. On a
+// 390 px phone the cards fit without sideways scrolling. (axe on /subscriptions in both themes:
+// e2e/audits/accessibility.e2e.ts.)
 import { expect, type Page, test } from "@playwright/test";
 import { AUTH_STATE, signIn } from "./support/auth";
 import { DEMO_MERCH } from "./support/merchandise";

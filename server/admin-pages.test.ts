@@ -1,6 +1,6 @@
-// The admin list screens render their first page with the page (lib/query.tsx FirstPage; issue 17's total blocking
-// time): the items are in the HTML the server sends, the island starts from them, and only whoever may open the
-// section gets them — never a cache, never a user without the section.
+// The admin list screens render their first page with the page (lib/query.tsx FirstPage; the admin screens' total
+// blocking time, decision 017): the items are in the HTML the server sends, the island starts from them, and only
+// whoever may open the section gets them — never a cache, never a user without the section.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { builtAstroApp } from "../api/test/served-site";

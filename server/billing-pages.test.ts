@@ -1,7 +1,7 @@
 // The server-rendered billing pages (built site, in-process API): /subscriptions offers Cancel for a PAST_DUE plan
-// still in its grace days (the download rule's `current`, issue 14 item 14) and shows a lapsed one as ended, and
-// lists the member's store orders (issue 15: badge, current step, tracking links; no one else's); /terms states the
-// persisted annual price, not a number written in the page (item 17); a list longer than a page continues on the next.
+// still in its grace days (the download rule's `current`, decision 009) and shows a lapsed one as ended, and lists the
+// member's store orders (badge, current step, tracking links; no one else's); /terms states the persisted annual price,
+// not a number written in the page (decision 009); a list longer than a page continues on the next.
 import { describe, expect, test } from "bun:test";
 import { createMerchandise, createOrder, createUser } from "../api/test/factories";
 import { db } from "../api/src/db/client";
@@ -119,7 +119,7 @@ describe("/subscriptions store orders", () => {
   });
 });
 
-describe("/subscriptions pages (issue 16 item 6)", () => {
+describe("/subscriptions pages (keyset pages, decision 008)", () => {
   /** The href of the named "More …" link, unescaped, or null. */
   const moreLink = (html: string, name: string) =>
     new RegExp(`<a href="([^"]+)"[^>]*data-load-more="${name}"`).exec(html)?.[1]?.replaceAll("&amp;", "&") ?? null;

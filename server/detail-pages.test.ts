@@ -47,8 +47,8 @@ test("/challenges: 'Innovation Challenges' with SPEC's subtitle", async () => {
   expect(html).toContain(">Join collaborative challenges to solve real-world problems and create impactful solutions</p>");
 });
 
-// Issue 17 item 6 (decision 016): a processed upload is offered as AVIF and WebP copies at its widths, with its own
-// width and height; the detail page's hero is fetched first, the list's card when it nears the view.
+// A processed upload (decision 016) is offered as AVIF and WebP copies at its widths, with its own width and height;
+// the detail page's hero is fetched first, the list's card when it nears the view.
 describe("a challenge with an uploaded image", () => {
   const name = "0123456789abcdef0123456789abcdef_1200x800.jpg";
   const copies = (format: string) =>

@@ -1,6 +1,6 @@
-// Faults under load, short (issue 16 item 8; the full size is `npm run bench:faults`, which also terminates
-// PostgreSQL's backends under load): a server process killed with SIGKILL in the middle of a write burst, then
-// restarted, loses no acknowledged write and delivers every e-mail once.
+// Faults under load, short (the full size is `npm run bench:faults`, which also terminates PostgreSQL's backends under
+// load): a server process killed with SIGKILL in the middle of a write burst, then restarted, loses no acknowledged
+// write and delivers every e-mail once.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,10 +1,10 @@
 // What a visitor's browser downloads to run a page: every script the built page references (inline, <script src>,
 // modulepreload, island component and renderer URLs) and everything those import, gzipped and summed. Content pages
-// ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge, project, resource and merchandise pages; a
-// product page ships exactly one island, the variant picker, within its own budget. Island pages (the account forms,
-// the signed-in lists, each admin screen) are held to issue #17's 75 KB where they meet it, and to their own ceiling
-// where React 19's runtime leaves too little room (docs/performance.md). The admin dashboard's chart library (uPlot)
-// is fetched by /admin alone, by a dynamic import, within its own budget. Byte counts are deterministic.
+// ship no React: ≤ 15 KB on /, /privacy, /contact and the challenge, project, resource and merchandise pages; a product
+// page ships exactly one island, the variant picker, within its own budget. Island pages (the account forms, the
+// signed-in lists, each admin screen) are held to the 75 KB goal (decision 017) where they meet it, and to their own
+// ceiling where React 19's runtime leaves too little room (docs/performance.md). The admin dashboard's chart library
+// (uPlot) is fetched by /admin alone, by a dynamic import, within its own budget. Byte counts are deterministic.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { readFileSync } from "node:fs";
@@ -111,7 +111,7 @@ describe("JavaScript shipped by content pages", () => {
   });
 });
 
-/** Issue #17 item 5: no page with islands ships more than this. */
+/** The goal (decision 017): no page with islands ships more than this. */
 const ISLAND_GOAL_BYTES = 75 * 1024;
 /**
  * Island pages, who may open them, and each one's ceiling where it cannot meet the goal yet. React 19 alone (React DOM

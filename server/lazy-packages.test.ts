@@ -1,8 +1,7 @@
-// Issue 17 item 4 (decision 003, "Loaded when used"): a server holds in memory only what it has used. The Stripe SDK,
-// sharp (libvips), nodemailer, sanitize-html and the OpenAPI generator are loaded by the first request that needs
-// them, not at start: a server that has started, run its job queue and served pages and lists has loaded none. The
-// real server process (`bun server/main.ts`) on a new embedded database, asked through a preloaded probe
-// (api/test/loaded-packages.ts).
+// A server holds in memory only what it has used (decision 003, "Loaded when used"). The Stripe SDK, sharp (libvips),
+// nodemailer, sanitize-html and the OpenAPI generator are loaded by the first request that needs them, not at start: a
+// server that has started, run its job queue and served pages and lists has loaded none. The real server process
+// (`bun server/main.ts`) on a new embedded database, asked through a preloaded probe (api/test/loaded-packages.ts).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

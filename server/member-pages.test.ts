@@ -1,6 +1,6 @@
-// The member's server-rendered lists page by keyset (issue 16 item 6; built site, in-process API): /my-applications
-// and /dashboard show a page and a Load more link to the rest, which shows the rest; and a challenge page finds the
-// member's application to it however many others they have (Already Applied, not Register Now).
+// The member's server-rendered lists page by keyset (decision 008, "Every list pages"; built site, in-process API):
+// /my-applications and /dashboard show a page and a Load more link to the rest, which shows the rest; and a challenge
+// page finds the member's application to it however many others they have (Already Applied, not Register Now).
 import { afterAll, describe, expect, test } from "bun:test";
 import { createUser, unique } from "../api/test/factories";
 import { db } from "../api/src/db/client";

@@ -1,6 +1,6 @@
-// Anonymous public pages from Astro's route cache (server/page-cache.ts, issue #17 item 2): what a visitor, a member
-// and an admin each see, and that a write is on the next page served — by this process, and (PostgreSQL) by another
-// process on the same database.
+// Anonymous public pages from Astro's route cache (server/page-cache.ts, decision 015): what a visitor, a member and an
+// admin each see, and that a write is on the next page served — by this process, and (PostgreSQL) by another process on
+// the same database.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { gunzipSync } from "node:zlib";
 import { createChallenge, createUser } from "../api/test/factories";

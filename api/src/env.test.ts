@@ -86,7 +86,7 @@ describe("loadEnv", () => {
     expect(env.SITE_URL).toBe("https://example.org");
   });
 
-  // Security issue 6, item 1: the demo accounts' passwords are public, so only development seeds them by default.
+  // The demo accounts' passwords are public, so only development seeds them by default (decision 004).
   test.each([
     ["development", true],
     ["production", false],
@@ -115,8 +115,8 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(`Invalid configuration: ${name} `));
   });
 
-  // Issue 14 item 5: development answered on every interface while its secrets were constants in the repository —
-  // anyone on the LAN could forge a paid webhook or a signed download link.
+  // Development answered on every interface while its secrets were constants in the repository — anyone on the LAN
+  // could forge a paid webhook or a signed download link.
   test("HOST: loopback by default in development and tests, every interface in production, as set otherwise", () => {
     expect(loadEnv({}).HOST).toBe("127.0.0.1");
     expect(loadEnv({ NODE_ENV: "test" }).HOST).toBe("127.0.0.1");

@@ -1,6 +1,6 @@
 // What a visitor's browser downloads to run a built page: every script the page references (inline, <script src>,
 // modulepreload, island component and renderer URLs) and everything those import, each gzipped (level 9) as it is
-// served, summed. Shared by server/js-budget.test.ts (the budgets) and `npm run bench` (issue #17's table row).
+// served, summed. Shared by server/js-budget.test.ts (the budgets) and `npm run bench` (a row of its goals table).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";

@@ -1,7 +1,7 @@
 // Automated accessibility audit of every page kind — public pages with one of each detail page, the account forms, a
-// member's pages and every admin screen — in both themes (issue #17 item 7): no axe violation at any impact, under
-// WCAG 2.1 A/AA and the best-practice rules Lighthouse scores (e2e/support/axe.ts). Dialogs and menus are audited
-// open by their own journeys; `npm run bench` and bench/lighthouse.mjs give the Lighthouse scores.
+// member's pages and every admin screen — in both themes (decision 017): no axe violation at any impact, under WCAG 2.1
+// A/AA and the best-practice rules Lighthouse scores (e2e/support/axe.ts). Dialogs and menus are audited open by their
+// own journeys; `npm run bench` and bench/lighthouse.mjs give the Lighthouse scores.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { audit } from "../support/axe";
 import { AUTH_STATE, type Role } from "../support/auth";

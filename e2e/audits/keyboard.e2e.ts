@@ -1,6 +1,6 @@
-// Keyboard-only journeys (issue #17 item 7): every menu and every kind of dialog reached with Tab alone, opened with
-// Enter, kept to itself while open (Tab never leaves a modal dialog), closed with Escape, and focus given back to what
-// opened it. No mouse, no `click()`: a control Tab cannot reach fails here.
+// Keyboard-only journeys (decision 017): every menu and every kind of dialog reached with Tab alone, opened with Enter,
+// kept to itself while open (Tab never leaves a modal dialog), closed with Escape, and focus given back to what opened
+// it. No mouse, no `click()`: a control Tab cannot reach fails here.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { AUTH_STATE } from "../support/auth";
 

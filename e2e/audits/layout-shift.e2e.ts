@@ -1,10 +1,10 @@
-// Nothing jumps while a screen loads (issue #17 item 7: Lighthouse's cumulative layout shift). The screens that fetch
-// their data after the page arrives — every admin screen, the member's pages — on a phone, with the CPU slowed
-// four times as Lighthouse's mobile run does, so that what loads later lands in a later frame, as on a real phone.
-// The sum of the page's layout shifts (those not caused by input) stays within 0.05, half of what Lighthouse still
-// scores "good"; it measured /admin/merchandise at 0.07–0.1 when its demo notice and its shops arrived above the
-// catalogue. What the budget leaves room for: a placeholder cannot know how many shops will come, and each shop past
-// the first pushes the catalogue down a row (0.03 with the fake Printify's two shops); every other screen is at 0.
+// Nothing jumps while a screen loads (decision 017: Lighthouse's cumulative layout shift). The screens that fetch their
+// data after the page arrives — every admin screen, the member's pages — on a phone, with the CPU slowed four times as
+// Lighthouse's mobile run does, so that what loads later lands in a later frame, as on a real phone. The sum of the
+// page's layout shifts (those not caused by input) stays within 0.05, half of what Lighthouse still scores "good"; it
+// measured /admin/merchandise at 0.07–0.1 when its demo notice and its shops arrived above the catalogue. What the
+// budget leaves room for: a placeholder cannot know how many shops will come, and each shop past the first pushes the
+// catalogue down a row (0.03 with the fake Printify's two shops); every other screen is at 0.
 import { type Browser, expect, test } from "@playwright/test";
 import { AUTH_STATE } from "../support/auth";
 import { waitForHydration } from "../support/ui";

@@ -1,7 +1,7 @@
-// The store with a Printify account (issue 15 item 10), on the second app server whose Printify is the fake
+// The store with a Printify account (decision 012), on the second app server whose Printify is the fake
 // (api/test/fake-printify-server.ts): the admin syncs the shop with live progress, a second sync adds nothing; a guest
-// buys a synced product, the order reaches Printify exactly once, the admin sees it and its timeline; a signed
-// shipment webhook shows the tracking, its re-delivery changes nothing, a forged one is refused.
+// buys a synced product, the order reaches Printify exactly once, the admin sees it and its timeline; a signed shipment
+// webhook shows the tracking, its re-delivery changes nothing, a forged one is refused.
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO, signIn } from "../support/auth";
 import { audit } from "../support/axe";

@@ -1,7 +1,7 @@
-// The one accessibility check every journey runs: axe-core over what the page shows now — WCAG 2.1 A/AA rules, plus
-// the best-practice rules Lighthouse's accessibility score counts (heading order, one main landmark, skip link…), at
-// every impact (issue #17 item 7: 100 in Lighthouse, axe clean). Rules Lighthouse leaves out (e.g. "region": all
-// content inside landmarks) are left out here too.
+// The one accessibility check every journey runs: axe-core over what the page shows now — WCAG 2.1 A/AA rules, plus the
+// best-practice rules Lighthouse's accessibility score counts (heading order, one main landmark, skip link…), at every
+// impact (decision 017: 100 in Lighthouse, axe clean). Rules Lighthouse leaves out (e.g. "region": all content inside
+// landmarks) are left out here too.
 import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
 import type { Page } from "@playwright/test";

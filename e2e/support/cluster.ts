@@ -1,8 +1,8 @@
-// The app as several instances run it (issue 16 item 7), for `E2E_CLUSTER=1 playwright test`: two server processes
-// on one fresh PostgreSQL database and one S3-compatible bucket (s3rver), behind a round-robin proxy on PORT, so every
-// journey's requests alternate between processes. Started by Playwright as a web server (under Bun); the app's own
-// settings come in through the environment, as for a single server. On SIGTERM/SIGINT: stops the processes and the
-// bucket and drops the database.
+// The app as several instances run it, for `E2E_CLUSTER=1 playwright test`: two server processes on one fresh
+// PostgreSQL database and one S3-compatible bucket (s3rver), behind a round-robin proxy on PORT, so every journey's
+// requests alternate between processes. Started by Playwright as a web server (under Bun); the app's own settings come
+// in through the environment, as for a single server. On SIGTERM/SIGINT: stops the processes and the bucket and drops
+// the database.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

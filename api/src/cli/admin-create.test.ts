@@ -1,5 +1,6 @@
-// Security issue 6, item 1: a production start never seeds the public demo admin, and `npm run admin:create` makes
-// the first administrator (refusing weak passwords and existing accounts unless --promote), run for real.
+// No demo accounts in production (decision 004): a production start never seeds the public demo admin, and
+// `npm run admin:create` makes the first administrator (refusing weak passwords and existing accounts unless
+// --promote), run for real.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

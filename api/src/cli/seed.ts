@@ -603,8 +603,8 @@ const ORDERS: {
   },
 ];
 
-// The demo shop orders' timelines (issue 15, /admin/orders): what fulfilment recorded, `hours` after the order was
-// paid. The hoodie's first submission failed (Printify's reason kept) and went through on the automatic retry.
+// The demo shop orders' timelines (on /admin/orders; decision 012): what fulfilment recorded, `hours` after the order
+// was paid. The hoodie's first submission failed (Printify's reason kept) and went through on the automatic retry.
 const ORDER_EVENTS: [orderId: string, kind: Prisma.OrderEventCreateManyInput["kind"], message: string | null, hours: number][] = [
   ["7f3c9a12-4b8e-4d21-9c6a-1e2f3a4b5c01", "PAID", "Paid by card", 0],
   ["7f3c9a12-4b8e-4d21-9c6a-1e2f3a4b5c01", "SUBMITTED", "Printify order demo-order-1001", 0.1],

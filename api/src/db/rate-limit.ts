@@ -1,8 +1,8 @@
-// Rate limits shared by every process (issue 16 item 1; docs/decisions/013-shared-rate-limits.md): fixed windows
-// counted in the database, so N processes behind a balancer hold each limit at exactly its number instead of N times
-// it. One row per limiter and key in `rate_limits`; one statement counts an attempt and answers the window
-// (INSERT … ON CONFLICT DO UPDATE … RETURNING is atomic on PostgreSQL and PGlite alike), so concurrent attempts on
-// any process never both see room for one. Keys (addresses, e-mails, account ids) are stored hashed.
+// Rate limits shared by every process (docs/decisions/013-shared-rate-limits.md): fixed windows counted in the
+// database, so N processes behind a balancer hold each limit at exactly its number instead of N times it. One row per
+// limiter and key in `rate_limits`; one statement counts an attempt and answers the window (INSERT … ON CONFLICT DO
+// UPDATE … RETURNING is atomic on PostgreSQL and PGlite alike), so concurrent attempts on any process never both see
+// room for one. Keys (addresses, e-mails, account ids) are stored hashed.
 import { createHash } from "node:crypto";
 import { AppError } from "../lib/errors";
 import { db } from "./client";

@@ -5,8 +5,9 @@
 // none of this is reachable: every call answers 404.
 // Sessions are rows of `test_payments` (no state in process memory). Pay claims a session with one conditional
 // update (OPEN → PAYING): of concurrent clicks exactly one pays; the others wait for it and get the same answer.
-// Merchandise (issue 15 item 6): guests too — their session is bound to the browser that started it (browser-cookie.ts)
-// — and the page asks for the e-mail (guests) and the shipping address, which Pay puts in the event as Stripe would.
+// Merchandise (decision 010, "Merchandise"): guests too — their session is bound to the browser that started it
+// (browser-cookie.ts) — and the page asks for the e-mail (guests) and the shipping address, which Pay puts in the
+// event as Stripe would.
 import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import { db } from "../db/client";

@@ -1,6 +1,6 @@
-// How a download is named (issue 14 item 12): `Content-Disposition` with a safe ASCII `filename` for old clients and
-// the exact name as RFC 6266 / RFC 8187 `filename*` (UTF-8, percent-encoded). Pure functions: the local file route
-// and the bucket's presigned links build the same header from the same name.
+// How a download is named (decision 007): `Content-Disposition` with a safe ASCII `filename` for old clients and the
+// exact name as RFC 6266 / RFC 8187 `filename*` (UTF-8, percent-encoded). Pure functions: the local file route and the
+// bucket's presigned links build the same header from the same name.
 
 /** Longest name kept (before the extension): file systems allow 255 bytes, and a UTF-8 character takes up to 4. */
 const NAME_MAX_CHARACTERS = 60;

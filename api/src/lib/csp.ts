@@ -1,6 +1,6 @@
-// The Content-Security-Policy every HTML page is sent with (security issue item 8), built in this one place: scripts
-// only from our origin plus the page's own inline scripts, listed by SHA-256 hash (which ones count as the page's
-// own: server/front.ts). No 'unsafe-inline' or 'unsafe-eval' for scripts, so an injected onclick="…" does not run.
+// The Content-Security-Policy every HTML page is sent with (docs/decisions/005), built in this one place: scripts only
+// from our origin plus the page's own inline scripts, listed by SHA-256 hash (which ones count as the page's own:
+// server/front.ts). No 'unsafe-inline' or 'unsafe-eval' for scripts, so an injected onclick="…" does not run.
 // docs/decisions/005-content-security-policy.md
 import { createHash } from "node:crypto";
 import { env } from "../env";

@@ -1,6 +1,6 @@
-// Durable writes (issue 16 item 9): a file appears whole under its name or not at all — nothing but the finished file
-// is left after a write, a source failing mid-write leaves neither the file nor its temporary, and a file being
-// replaced keeps its old content until the new one is complete.
+// Durable writes (decision 007, "Durable local writes"): a file appears whole under its name or not at all — nothing
+// but the finished file is left after a write, a source failing mid-write leaves neither the file nor its temporary,
+// and a file being replaced keeps its old content until the new one is complete.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,8 +1,8 @@
-// Files that appear whole or not at all (issue 16 item 9): the mail outbox and the local upload directory. The bytes
-// go to a hidden temporary name in the same directory (`.<name>.tmp-<random>`), are flushed to the disk (fsync),
-// and the finished file is renamed onto its name — atomic within one file system — and the directory is flushed so
-// the rename itself survives a power cut. A reader never sees half a file; a crash mid-write leaves only a temporary
-// file, which every listing skips (isTemporaryFileName). Measured here: an fsync costs ≈ 3 ms.
+// Files that appear whole or not at all (decision 007, "Durable local writes"): the mail outbox and the local upload
+// directory. The bytes go to a hidden temporary name in the same directory (`.<name>.tmp-<random>`), are flushed to the
+// disk (fsync), and the finished file is renamed onto its name — atomic within one file system — and the directory is
+// flushed so the rename itself survives a power cut. A reader never sees half a file; a crash mid-write leaves only a
+// temporary file, which every listing skips (isTemporaryFileName). Measured here: an fsync costs ≈ 3 ms.
 import { randomBytes } from "node:crypto";
 import { open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";

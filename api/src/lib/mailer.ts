@@ -36,8 +36,9 @@ type MailerConfig = {
 };
 
 /**
- * nodemailer, loaded by the first message a process sends, not by every server at start (issue 17 item 4, decision
- * 003): mail goes out from jobs, and a process may run for hours without one. `require` keeps createMailer synchronous.
+ * nodemailer, loaded by the first message a process sends, not by every server at start (decision 003,
+ * "Loaded when used"): mail goes out from jobs, and a process may run for hours without one. `require` keeps
+ * createMailer synchronous.
  */
 const nodemailer = () => require("nodemailer") as typeof import("nodemailer");
 

@@ -207,7 +207,7 @@ export function openapiPlugin({ securitySchemes }: { securitySchemes: Record<str
   let cached: { routes: number; document: Document } | undefined;
   /**
    * The document for every route the app holds, built again only when the route list grew. The generator is loaded by
-   * the first request for it, not by every server at start (issue 17 item 4, decision 003).
+   * the first request for it, not by every server at start (decision 003, "Loaded when used").
    */
   const openApiDocument = async (): Promise<Document> => {
     const all = routes();

@@ -1,6 +1,6 @@
-// The e-mail an applicant gets when a reviewer decides (issue 8 item 7): plain text and HTML, the link built from
-// SITE_URL, the reviewer's note quoted when there is one. The decision enqueues a `DECISION_MAIL_JOB` in its
-// transaction (service.ts); the job reads the decided application and sends once per application (decision 011).
+// The e-mail an applicant gets when a reviewer decides: plain text and HTML, the link built from SITE_URL, the
+// reviewer's note quoted when there is one. The decision enqueues a `DECISION_MAIL_JOB` in its transaction
+// (service.ts); the job reads the decided application and sends once per application (decision 011).
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { work } from "../../jobs/jobs";

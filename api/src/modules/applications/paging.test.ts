@@ -1,6 +1,6 @@
-// The application lists page by keyset (issue 16 item 6) — /my-applications (and one challenge's with ?challengeId=),
-// a challenge's review list (pending first, with the whole list's counts) and /dashboard's approved challenges:
-// more rows than a page, every page walked, each row once, in order, nothing missing.
+// The application lists page by keyset (decision 008, "Every list pages") — /my-applications (and one challenge's with
+// ?challengeId=), a challenge's review list (pending first, with the whole list's counts) and /dashboard's approved
+// challenges: more rows than a page, every page walked, each row once, in order, nothing missing.
 import { afterAll, describe, expect, test } from "bun:test";
 import { as } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";

@@ -169,7 +169,7 @@ export const MyChallengeSchema = T.Object({
 });
 export type MyChallenge = Static<typeof MyChallengeSchema>;
 
-// ── Pages (issue 16 item 6): every list here pages by keyset (lib/keyset.ts), the next cursor in the headers ──────
+// ── Pages (decision 008): every list here pages by keyset (lib/keyset.ts), the next cursor in the headers ─────────
 
 /** The largest `limit` the application lists accept. */
 export const APPLICATION_LIST_MAX = 100;

@@ -1,7 +1,7 @@
-// Account e-mails as jobs (decision 011; issue 16 item 2): the verification link, the reset link and the e-mail-changed
-// notice are enqueued in the transaction of the write they report — rolled back, no mail —, sent once however often
-// their job runs, and still sent when the queue stops between the write and the send and starts again. No job's data
-// holds a link's token.
+// Account e-mails as jobs (decision 011, "Every e-mail on the queue"): the verification link, the reset link and the
+// e-mail-changed notice are enqueued in the transaction of the write they report — rolled back, no mail —, sent once
+// however often their job runs, and still sent when the queue stops between the write and the send and starts again. No
+// job's data holds a link's token.
 import { describe, expect, test } from "bun:test";
 import { createClient, signedInClient, visitor } from "../../../test/client";
 import { createUser, createUserWithPassword, unique } from "../../../test/factories";

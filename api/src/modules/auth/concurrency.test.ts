@@ -1,5 +1,5 @@
-// Double-clicked account forms (issue 16 item 5), sent at once with Promise.all: a sign-up twice (one 201, one 409),
-// two sign-ups for one username or e-mail, a profile saved twice, two members taking one username — never a 500.
+// Double-clicked account forms, sent at once with Promise.all: a sign-up twice (one 201, one 409), two sign-ups for one
+// username or e-mail, a profile saved twice, two members taking one username — never a 500.
 import { describe, expect, test } from "bun:test";
 import { signedInClient, visitor } from "../../../test/client";
 import { createUserWithPassword, unique } from "../../../test/factories";

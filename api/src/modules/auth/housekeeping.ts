@@ -1,6 +1,6 @@
-// Housekeeping of the accounts' tables, on the job queue (issue 16 item 2): one run every 15 minutes across all
-// processes (a cron job claims each slot once), never a timer in one process. Both deletions only keep tables small:
-// an expired session is refused on read and an ended rate-limit window counts as empty anyway.
+// Housekeeping of the accounts' tables, on the job queue (decisions 011 and 013): one run every 15 minutes across all
+// processes (a cron job claims each slot once), never a timer in one process. Both deletions only keep tables small: an
+// expired session is refused on read and an ended rate-limit window counts as empty anyway.
 import { sweepRateLimits } from "../../db/rate-limit";
 import { env } from "../../env";
 import { work } from "../../jobs/jobs";

@@ -135,8 +135,8 @@ export type Role = (typeof ROLES)[number];
 export const RoleSchema = literalUnion(ROLES);
 
 /**
- * Admin sections a USER can be granted (SPEC §6's seven, then the ones added since: `operations`, issue 16 — jobs and
- * the webhook ledger); ADMIN has all of them.
+ * Admin sections a USER can be granted (SPEC §6's seven, then the ones added since: `operations` — jobs and the webhook
+ * ledger, decisions 010 and 011); ADMIN has all of them.
  */
 export const TOOL_ACCESS = [
   "challenges",

@@ -1,7 +1,7 @@
-// GET /api/my-billing/store-orders (issue 15, /subscriptions): a member sees their own merchandise orders, newest
-// first, with the shipments merged on the order (delivery times as ISO) or a tracking number an admin typed — and
-// not another member's, nor a guest's placed with the same e-mail, nor an address, Printify's ids or errors, Stripe's id;
-// and the three lists of /subscriptions (plans, purchases, store orders) walked page by page.
+// GET /api/my-billing/store-orders (/subscriptions; decision 010, "Members' billing"): a member sees their own
+// merchandise orders, newest first, with the shipments merged on the order (delivery times as ISO) or a tracking number
+// an admin typed — and not another member's, nor a guest's placed with the same e-mail, nor an address, Printify's ids
+// or errors, Stripe's id; and the three lists of /subscriptions (plans, purchases, store orders) walked page by page.
 import { expect, test } from "bun:test";
 import { signedInClient } from "../../../test/client";
 import { createMerchandise, createOrder, createUser, unique } from "../../../test/factories";
@@ -138,7 +138,7 @@ test("a member follows their own merchandise orders, and only theirs, with nothi
   expect(theirs.data!.map((o) => o.id)).toEqual([others.id]);
 });
 
-// Issue 16 item 6: /subscriptions' three lists page by keyset, none with a ceiling.
+// /subscriptions' three lists page by keyset, none with a ceiling (decision 008, "Every list pages").
 test(`plans, purchases and store orders each page by keyset (${BILLING_PAGE_SIZE} a page): every row once, newest first`, async () => {
   const [member, other] = await Promise.all([createUser(), createUser()]);
   const prisma = await db();

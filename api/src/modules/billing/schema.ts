@@ -33,7 +33,7 @@ export const BillingPurchaseSchema = T.Object({
   createdAt: T.String({ format: "date-time" }),
 });
 /**
- * One of the member's merchandise orders, followed to the door (issue 15): what they bought, where it is and how to
+ * One of the member's merchandise orders, followed to the door (decision 012): what they bought, where it is and how to
  * track it. Only what the buyer needs — no shipping address, no Printify ids or errors, no Stripe id.
  */
 export const BillingStoreOrderSchema = T.Object({
@@ -57,8 +57,8 @@ export type BillingSubscription = Static<typeof BillingSubscriptionSchema>;
 export type BillingStoreOrder = Static<typeof BillingStoreOrderSchema>;
 
 /**
- * /subscriptions' three lists (plans, purchases, store orders) page by keyset each (issue 16 item 6): this many per
- * page unless the caller asks for another size, at most BILLING_LIST_MAX.
+ * /subscriptions' three lists (plans, purchases, store orders) page by keyset each (decision 008): this many per page
+ * unless the caller asks for another size, at most BILLING_LIST_MAX.
  */
 export const BILLING_PAGE_SIZE = 20;
 export const BILLING_LIST_MAX = 100;

@@ -1,5 +1,5 @@
-// Two admins on one challenge at once (issue 16 item 5), with Promise.all: two edits both succeed and the row is one
-// of them, never a mix that breaks the date rule; a delete racing an edit leaves it deleted, the edit 404 if it lost.
+// Two admins on one challenge at once, with Promise.all: two edits both succeed and the row is one of them, never a mix
+// that breaks the date rule; a delete racing an edit leaves it deleted, the edit 404 if it lost.
 import { describe, expect, test } from "bun:test";
 import { as } from "../../../test/client";
 import { createChallenge, createUser } from "../../../test/factories";

@@ -16,7 +16,7 @@ export const OPEN_CHALLENGE_STATUSES = ["ACTIVE", "UPCOMING"] as const satisfies
 
 export const HOME_FEATURED_LIMIT = 3;
 export const CHALLENGE_LIST_MAX = 100;
-/** Issue #8: the public list shows 12 challenges a page (4 rows of 3 on large screens). */
+/** The public list shows 12 challenges a page (4 rows of SPEC §2's 3 columns on large screens). */
 export const CHALLENGE_PAGE_SIZE = 12;
 export const SEARCH_MAX_LENGTH = 100;
 

@@ -150,7 +150,8 @@ describe("keyset pagination", () => {
   });
 });
 
-// A search reads one index per status (decision 008, issue 17): the statuses asked for decide which rows it sees.
+// A search reads one index per status (decision 008, "Search under load"): the statuses asked for decide which rows
+// it sees.
 describe("search across statuses", () => {
   const tag = unique("stat").replaceAll("-", "");
   let ids: Record<"upcoming" | "active" | "completed" | "draft", string>;

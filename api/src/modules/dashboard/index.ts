@@ -1,6 +1,5 @@
-// The admin dashboard's data (SPEC §2 Dashboard; issue 15 item 9): GET /api/admin/dashboard for the
-// admin_dashboard section. The /admin page renders the cards and lists on the server from it; its chart island
-// gets the series as props.
+// The admin dashboard's data (SPEC §2 Dashboard): GET /api/admin/dashboard for the admin_dashboard section. The /admin
+// page renders the cards and lists on the server from it; its chart island gets the series as props.
 import { Elysia } from "elysia";
 import { errorResponses } from "../../lib/http-schema";
 import { authPlugin } from "../auth/guard";

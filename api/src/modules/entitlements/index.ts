@@ -1,6 +1,6 @@
-// mayDownload: the one question pages, API responses and downloads ask (docs/decisions/009). It loads the member's
-// paid orders and plans with two indexed queries (orders(resourceId), subscriptions(userId, status)) and applies the
-// pure rule in rule.ts. Stripe fulfilment (issue 9 items 5-7) only writes those rows: it never changes this file.
+// mayDownload: the one question pages, API responses and downloads ask (docs/decisions/009). It loads the member's paid
+// orders and plans with two indexed queries (orders(resourceId), subscriptions(userId, status)) and applies the pure
+// rule in rule.ts. Stripe fulfilment (decision 010) only writes those rows: it never changes this file.
 import { db } from "../../db/client";
 import {
   allowsDownload,

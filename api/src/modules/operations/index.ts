@@ -1,5 +1,6 @@
-// Operations routes (issue 16 item 3), all for the `operations` section (ADMIN by default): failed and retrying jobs
-// with Retry, and the webhook ledger with Replay. Lists page by keyset, the next cursor in headers (lib/keyset.ts).
+// Operations routes (decisions 010 and 011), all for the `operations` section (ADMIN by default): failed and retrying
+// jobs with Retry, and the webhook ledger with Replay. Lists page by keyset, the next cursor in headers
+// (lib/keyset.ts).
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS } from "../../lib/http-schema";
 import { withNextLink } from "../../lib/keyset";

@@ -1,4 +1,8 @@
-// The operations section through the API (issue 16 item 3): who may call it; a failed job listed with its error and redacted data, run once more by Retry (a second Retry 409); a retrying job with its next run; the webhook ledger keeping each verified event's payload and status, a replay of a processed Stripe event changing nothing, a Printify event whose handling threw kept FAILED and processed by a replay once the cause is gone; keyset pages; bad input 400, never 500.
+// The operations section through the API (decisions 010 and 011): who may call it; a failed job listed with its error
+// and redacted data, run once more by Retry (a second Retry 409); a retrying job with its next run; the webhook ledger
+// keeping each verified event's payload and status, a replay of a processed Stripe event changing nothing, a Printify
+// event whose handling threw kept FAILED and processed by a replay once the cause is gone; keyset pages; bad input 400,
+// never 500.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { BASE_URL, type Client, raw, signedInClient, visitor } from "../../../test/client";
 import { createOrder, createUser, unique } from "../../../test/factories";

@@ -1,5 +1,5 @@
-// The operations contract (issue 16 item 3; section `operations`, ADMIN by default): background jobs that failed or
-// wait to retry, with Retry; the webhook ledger of Stripe and Printify events, with Replay. TypeBox only: the site
+// The operations contract (decisions 010 and 011; section `operations`, ADMIN by default): background jobs that failed
+// or wait to retry, with Retry; the webhook ledger of Stripe and Printify events, with Replay. TypeBox only: the site
 // imports it.
 // Builders by name (not `Type`, one object holding them all): an island bundles only those it calls (lib/typebox.ts).
 import * as T from "@sinclair/typebox/type";

@@ -1,6 +1,6 @@
-// Operations (issue 16 item 3): failed and retrying background jobs across every queue (pg-boss, schema `pgboss`) with
-// a Retry by hand, and the webhook ledger (ledger.ts) with a Replay that runs the provider's own idempotent handler
-// on the stored payload. Plain functions: no Elysia context in, plain data out, AppError on failure.
+// Operations (decisions 010 and 011): failed and retrying background jobs across every queue (pg-boss, schema `pgboss`)
+// with a Retry by hand, and the webhook ledger (webhooks/ledger.ts) with a Replay that runs the provider's own
+// idempotent handler on the stored payload. Plain functions: no Elysia context in, plain data out, AppError on failure.
 import { Value } from "@sinclair/typebox/value";
 import type Stripe from "stripe";
 import { db } from "../../db/client";

@@ -1,5 +1,5 @@
-// Two admins updating one order at once (issue 16 item 5), with Promise.all: both answered 200, the order ends as
-// one of the two writes, and each real change has its one timeline event.
+// Two admins updating one order at once, with Promise.all: both answered 200, the order ends as one of the two writes,
+// and each real change has its one timeline event.
 import { describe, expect, test } from "bun:test";
 import { signedInClient } from "../../../test/client";
 import { createOrder, createUser } from "../../../test/factories";

@@ -71,7 +71,7 @@ export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefi
     detail: { summary: "Submit a merchandise order to Printify again (after a failure); 409 once it is there" },
   });
 
-/** Printify's webhook (issue 15 item 7): raw body, X-Pfy-Signature checked, each event id applied once (tracking.ts). */
+/** Printify's webhook (decision 012): raw body, X-Pfy-Signature checked, each event id applied once (tracking.ts). */
 export const printifyWebhookModule = new Elysia({ name: "printify-webhook", tags: ["orders"] })
   .use(securityPlugin)
   .post("/webhooks/printify", ({ body, request }) => handlePrintifyWebhook(body, request.headers.get("x-pfy-signature")), {

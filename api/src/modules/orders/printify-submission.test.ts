@@ -1,4 +1,7 @@
-// A paid merchandise order reaches Printify once (issue 15 items 6 and 10): the Stripe webhook's job submits it with the right line item and address, repeats of the event make one Printify order, Printify failures are retried (external_id looked up first), kept visible and retried by hand, a lost answer is adopted, send_to_production waits out `pending`, and without a token nothing is sent.
+// A paid merchandise order reaches Printify once (decision 012): the Stripe webhook's job submits it with the right
+// line item and address, repeats of the event make one Printify order, Printify failures are retried (external_id
+// looked up first), kept visible and retried by hand, a lost answer is adopted, send_to_production waits out `pending`,
+// and without a token nothing is sent.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { type Client, signedInClient } from "../../../test/client";
 import { createOrder, createProductWithVariants, createUser, unique } from "../../../test/factories";

@@ -1,4 +1,4 @@
-// A paid merchandise order reaches the printer (issue 15 item 6; docs/decisions/012-order-fulfilment.md): the job
+// A paid merchandise order reaches the printer (docs/decisions/012-order-fulfilment.md): the job
 // `printify-submit-order`, enqueued in the Stripe event's transaction (payments/merchandise.ts) and again by an
 // admin's "retry by hand". The queue is at-least-once and Printify has no idempotency key, so the job makes itself
 // idempotent: it looks our order up at Printify by external_id (= our order id) before creating it, adopts what an

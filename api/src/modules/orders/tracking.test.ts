@@ -1,4 +1,6 @@
-// A merchandise order followed to the door (issue 15 item 7): Printify's signed webhook applied once per event id, in any order, never moving an order back; forged deliveries refused and unrecorded; the reconciliation poll catching what no webhook said; and `advance` itself.
+// A merchandise order followed to the door (decision 012, "Following the order"): Printify's signed webhook applied
+// once per event id, in any order, never moving an order back; forged deliveries refused and unrecorded; the
+// reconciliation poll catching what no webhook said; and `advance` itself.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { BASE_URL, raw } from "../../../test/client";
 import { createOrder, unique } from "../../../test/factories";

@@ -1,9 +1,9 @@
-// A merchandise order followed to the door (issue 15 item 7): Printify's signed webhook and a reconciliation poll both
-// turn what Printify says into "facts" and apply the one pure function `advance`, so events in any order, repeated,
-// or lost while Printify blocks the webhook all end the same: the status only moves forward (CANCELLED is final),
-// shipments are merged by (carrier, number), the times are set once, and a timeline event is written only when
-// something changed. Each webhook event is kept in the ledger `printify_events` (operations/ledger.ts) and marked
-// processed in the same transaction as its effect.
+// A merchandise order followed to the door (decision 012, "Following the order"): Printify's signed webhook and a
+// reconciliation poll both turn what Printify says into "facts" and apply the one pure function `advance`, so events in
+// any order, repeated, or lost while Printify blocks the webhook all end the same: the status only moves forward
+// (CANCELLED is final), shipments are merged by (carrier, number), the times are set once, and a timeline event is
+// written only when something changed. Each webhook event is kept in the ledger `printify_events` (webhooks/ledger.ts)
+// and marked processed in the same transaction as its effect.
 import { Value } from "@sinclair/typebox/value";
 import { db } from "../../db/client";
 import { env } from "../../env";
@@ -176,9 +176,9 @@ export async function handlePrintifyWebhook(payload: string, signature: string |
 }
 
 /**
- * A verified event, handled once through the webhook ledger (operations/ledger.ts): the webhook's second half, and the
- * replay of a stored event. Recorded with its payload; applied in the transaction that marks it processed; FAILED
- * with the error when applying throws (Printify gets its error and retries).
+ * A verified event, handled once through the webhook ledger (webhooks/ledger.ts): the webhook's second half, and the
+ * replay of a stored event. Recorded with its payload; applied in the transaction that marks it processed; FAILED with
+ * the error when applying throws (Printify gets its error and retries).
  */
 export async function processPrintifyEvent(signed: PrintifyWebhookEvent) {
   const event = storableText(signed); // jsonb and text hold no NUL (lib/input-guard.ts)

@@ -1,6 +1,6 @@
-// Payments under concurrency (issue 16 item 5), run with Promise.all — on PostgreSQL the requests really overlap: the
-// events Stripe sends for one new subscription (or one payment) arriving at the same instant, and 50 checkouts at
-// once for one resource or product, by one member (the limit answers 429, never 500) and by 50 members.
+// Payments under concurrency, run with Promise.all — on PostgreSQL the requests really overlap: the events Stripe sends
+// for one new subscription (or one payment) arriving at the same instant, and 50 checkouts at once for one resource or
+// product, by one member (the limit answers 429, never 500) and by 50 members.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type Stripe from "stripe";
 import { signedInClient } from "../../../test/client";

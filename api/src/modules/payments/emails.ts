@@ -1,6 +1,6 @@
-// The receipt a member gets when a purchase completes (issue 9 item 7): plain text and HTML, the link built from
-// SITE_URL. The webhook enqueues a `payments-receipt` job in the transaction that records the order (decision 011);
-// the job builds the receipt from the order and sends it once per order (jobs/mail-once.ts).
+// The receipt a member gets when a purchase completes (decision 010): plain text and HTML, the link built from
+// SITE_URL. The webhook enqueues a `payments-receipt` job in the transaction that records the order (decision 011); the
+// job builds the receipt from the order and sends it once per order (jobs/mail-once.ts).
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { escapeHtml, SITE_NAME } from "../../lib/html";
@@ -63,7 +63,7 @@ type ResourceReceipt = {
   resource: { id: string; title: string } | null;
 };
 
-/** A merchandise order's confirmation and receipt (issue 15 item 6; SPEC §8 'Purchase Successful!' promises it). */
+/** A merchandise order's confirmation and receipt (SPEC §8 'Purchase Successful!' promises it). */
 type MerchandiseReceipt = {
   kind: "merchandise";
   to: string;

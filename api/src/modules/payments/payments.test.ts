@@ -223,7 +223,7 @@ describe("checkout", () => {
     expect((await post(zero.id, invalid<"onetime">("lifetime"))).status).toBe(400);
   });
 
-  // Issue 14 item 6: 60 checkouts in a row were all accepted. Per member, like sign-in's limits.
+  // 60 checkouts in a row used to be accepted: limited per member, like sign-in (decision 010, "Limits").
   test("checkout and annual checkout are limited per member: 429 with Retry-After; other members unaffected", async () => {
     const [resource, m, other] = await Promise.all([premiumResource(), member(), member()]);
     const checkout = () => m.client.api["create-checkout-session"].post({ resourceId: resource.id, paymentType: "onetime" });
@@ -309,7 +309,7 @@ describe("webhook", () => {
     expect(await canDownload(m, resource)).toBe(false);
   });
 
-  // Issue 14 item 9: Stripe's SDK only refuses timestamps too far in the past; one 10 minutes ahead was fulfilled.
+  // Stripe's SDK only refuses timestamps too far in the past; one 10 minutes ahead was fulfilled (decision 010).
   test("a webhook dated 10 minutes in the future is refused (400, nothing written); a slightly skewed clock is fine", async () => {
     const [resource, m] = await Promise.all([premiumResource(), member()]);
     const future = paidOneTime(m, resource.id);
@@ -492,7 +492,7 @@ describe("without Stripe keys", () => {
     expect(canceled.data!.url).toBe(`${BASE_URL}/resources/${resource.id}?canceled=true`);
   });
 
-  // Issue 14 item 4: five Pay clicks at once paid five times (5 orders, 5 receipts). The session is claimed once.
+  // Five Pay clicks at once used to pay five times (5 orders, 5 receipts); the session is claimed once (decision 010).
   test("5 concurrent Pay clicks: one order and one receipt, every click answered with the success URL", async () => {
     useStripe(null);
     const [resource, m] = await Promise.all([premiumResource(), member()]);
@@ -576,7 +576,7 @@ describe("billing (/subscriptions)", () => {
     }
   });
 
-  // Issue 14 item 14: /subscriptions had its own "current" check without the download rule's grace days.
+  // /subscriptions had its own "current" check without the download rule's grace days (decision 009).
   test("a PAST_DUE plan within its 3 days' grace is current (downloads work, Cancel is offered); after them it is not", async () => {
     const [resource, m] = await Promise.all([premiumResource(), member()]);
     const prisma = await db();

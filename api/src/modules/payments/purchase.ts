@@ -28,7 +28,7 @@ export function idempotencyKey(parts: readonly string[], now = Date.now()): stri
     .slice(0, 40);
 }
 
-/** A merchandise checkout (issue 15 item 6): one variant, its price and title read from the catalogue rows. */
+/** A merchandise checkout (decision 010): one variant, its price and title read from the catalogue rows. */
 export type MerchandisePurchase = {
   merchandiseId: string;
   /** Our MerchandiseVariant row. */

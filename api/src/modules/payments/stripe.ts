@@ -5,10 +5,10 @@ import type Stripe from "stripe";
 import { env } from "../../env";
 
 /**
- * The SDK, loaded on first use: a server without a Stripe key (the local test payment page) reaches it only when a
- * test payment is signed, and its modules need not sit in every server's memory from the start (issue 17 item 4,
- * decision 003). `require`, not `import()`: `stripe()` is synchronous for its many callers; Bun loads the package's
- * CommonJS build, whose export is the constructor, once (require's cache).
+ * The SDK, loaded on first use: a server without a Stripe key (the local test payment page) reaches it only when a test
+ * payment is signed, and its modules need not sit in every server's memory from the start (decision 003,
+ * "Loaded when used"). `require`, not `import()`: `stripe()` is synchronous for its many callers; Bun loads the
+ * package's CommonJS build, whose export is the constructor, once (require's cache).
  */
 const stripeSdk = () => require("stripe") as typeof Stripe;
 

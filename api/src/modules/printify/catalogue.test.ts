@@ -1,5 +1,5 @@
-// The admin catalogue (GET /api/printify/catalogue) pages by keyset with no ceiling (issue 16 item 6; it stopped at
-// 500 products): more products than a page, every page walked, each product once, newest first, the total of all.
+// The admin catalogue (GET /api/printify/catalogue) pages by keyset with no ceiling (decision 008; it stopped at 500
+// products): more products than a page, every page walked, each product once, newest first, the total of all.
 import { expect, test } from "bun:test";
 import { signedInClient } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";

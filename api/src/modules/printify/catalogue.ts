@@ -124,7 +124,7 @@ export function sanitizeDescription(html: string): string {
 }
 
 /**
- * sanitize-html and its HTML and CSS parsers, loaded by the first description stored (a catalogue sync), not by
- * every server at start (issue 17 item 4, decision 003). `require` keeps sanitizeDescription synchronous.
+ * sanitize-html and its HTML and CSS parsers, loaded by the first description stored (a catalogue sync), not by every
+ * server at start (decision 003, "Loaded when used"). `require` keeps sanitizeDescription synchronous.
  */
 const sanitizer = () => require("sanitize-html") as typeof sanitizeHtml;

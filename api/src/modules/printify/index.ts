@@ -1,5 +1,5 @@
-// Printify routes (SPEC §7, issue 15): the provider's shops and products, the catalogue sync with its progress, the
-// admin catalogue and a shop's order webhooks (webhooks.ts). All behind the `merchandise` section. SPEC lists
+// Printify routes (SPEC §7): the provider's shops and products, the catalogue sync with its progress, the admin
+// catalogue and a shop's order webhooks (webhooks.ts). All behind the `merchandise` section. SPEC lists
 // GET /api/printify/shops and /api/printify/product/{id} with auth "none", but they read the store's Printify account
 // (shop names, sales channels, unpublished products and provider data) with our token and spend its rate limit: the
 // storefront reads GET /api/merchandise instead, so these stay with the people who manage the catalogue.

@@ -66,8 +66,8 @@ const CatalogueItemSchema = T.Composite([
 export type CatalogueItem = Static<typeof CatalogueItemSchema>;
 
 /**
- * One page of the admin catalogue card: every product, available or not, newest first (issue 16 item 6: keyset pages,
- * the next cursor in the headers); `total` counts the whole catalogue; `configured` is whether a Printify token is set.
+ * One page of the admin catalogue card: every product, available or not, newest first (keyset pages, decision 008: the
+ * next cursor in the headers); `total` counts the whole catalogue; `configured` is whether a Printify token is set.
  */
 export const CatalogueSchema = T.Object({
   configured: T.Boolean(),

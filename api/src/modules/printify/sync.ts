@@ -1,4 +1,5 @@
-// Catalogue sync (issue 15 item 3): one shop's products from Printify into Merchandise / MerchandiseVariant.
+// Catalogue sync (SPEC §7 POST /api/printify/sync/{shopId}): one shop's products from Printify into Merchandise /
+// MerchandiseVariant.
 //
 // One sync per shop at a time, across processes: a run is claimed by inserting a MerchSyncRun whose `activeShopId`
 // (unique) is the shop's id; a second claim hits the unique index and answers 409. Finishing (either way) clears

@@ -1,6 +1,6 @@
-// A shop's Printify webhooks (issue 15 item 7: "Webhooks are registered for the shop from the admin screen"): which
-// of the order events our receiver follows (orders/tracking.ts) Printify sends to us, and registering the missing ones
-// with the secret Printify signs each delivery with. Plain values in, plain data out; failures are AppErrors.
+// A shop's Printify webhooks, registered for the shop from the admin Merchandise screen (decision 012): which of the
+// order events our receiver follows (orders/tracking.ts) Printify sends to us, and registering the missing ones with
+// the secret Printify signs each delivery with. Plain values in, plain data out; failures are AppErrors.
 import { env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";

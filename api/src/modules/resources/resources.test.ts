@@ -265,7 +265,7 @@ describe("downloads", () => {
     }
   });
 
-  // Issue 14 item 12: the file downloads under the resource's title, whatever characters the title holds.
+  // The file downloads under the resource's title, whatever characters the title holds (decision 007).
   test("a download is named after the resource's title: a safe ASCII filename and the exact one as filename*", async () => {
     const cases = [
       {
@@ -350,7 +350,7 @@ describe("downloads", () => {
     expect(await localStorage(dir).list("private/")).toContain(`private/${name}`);
   });
 
-  // Issue 14 item 3: a private file belongs to the record that claimed it.
+  // A private file belongs to the record that claimed it (decision 007).
   test("a file another record uses cannot become this resource's file (409), so a free resource never serves a premium file", async () => {
     const { resource: premium, name } = await premiumWithStoredFile();
     const free = await admin.api.resources.post(valid);

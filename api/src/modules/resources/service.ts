@@ -111,11 +111,11 @@ export async function getResource(caller: Caller, id: string): Promise<Resource>
 // ---- Files -------------------------------------------------------------------------------------------------------
 
 /**
- * A resource's stored file lives under a private key, and belongs to that resource alone (issue 14 item 3). Saving
- * a resource with an uploaded file's URL claims the file, inside the saving transaction and under the file's lock:
- * refused (409) when any other record names it — another resource's private file, a challenge's image —; a fresh
- * upload (public/<name>, an unguessable URL only the uploader has seen) is moved to private/<name>, reachable only
- * through signed links from the download route. Other URLs (the site's static /files, http(s)) are kept as given.
+ * A resource's stored file lives under a private key, and belongs to that resource alone (decision 007). Saving a
+ * resource with an uploaded file's URL claims the file, inside the saving transaction and under the file's lock:
+ * refused (409) when any other record names it — another resource's private file, a challenge's image —; a fresh upload
+ * (public/<name>, an unguessable URL only the uploader has seen) is moved to private/<name>, reachable only through
+ * signed links from the download route. Other URLs (the site's static /files, http(s)) are kept as given.
  */
 async function claimFile(tx: Prisma.TransactionClient, fileUrl: string | null, resourceId?: string): Promise<string | null> {
   const file = uploadedFileOf(fileUrl);
@@ -250,7 +250,7 @@ export async function downloadLocation(caller: Caller, id: string, now = new Dat
   }
   if (!row.fileUrl) throw notFound(RESOURCE_MESSAGES.noFile);
   const file = uploadedFileOf(row.fileUrl);
-  // Named after the resource (issue 14 item 12), not the stored hash.
+  // Named after the resource (decision 007), not the stored hash.
   return file
     ? storage().signedUrl(file.key, DOWNLOAD_LINK_TTL_SECONDS, downloadFileName(row.title, file.extension))
     : row.fileUrl;

@@ -146,8 +146,8 @@ const CARRY_BYTES = Math.max(...ANYWHERE.map((t) => t.length), JPEG_END.length) 
 type Inspection = { format: UploadedExtension | null; complete: boolean; markup: string | null };
 
 /**
- * detectFormat, looksComplete and findMarkup for a file read in chunks (an upload spooled to disk): the same
- * answers, without ever holding the whole file in memory (issue 14 item 7).
+ * detectFormat, looksComplete and findMarkup for a file read in chunks (an upload spooled to disk): the same answers,
+ * without ever holding the whole file in memory (decision 007, "Bounded and streamed").
  */
 export async function inspectFile(file: Blob): Promise<Inspection> {
   const size = file.size;

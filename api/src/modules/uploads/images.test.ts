@@ -1,5 +1,5 @@
-// Uploaded images through sharp (issue 17 item 6; docs/decisions/016): what an admin's photo becomes — upright, no
-// EXIF/GPS, sized name, AVIF and WebP copies at page widths, nothing upscaled — and what is refused with nothing stored.
+// Uploaded images through sharp (docs/decisions/016): what an admin's photo becomes — upright, no EXIF/GPS, sized name,
+// AVIF and WebP copies at page widths, nothing upscaled — and what is refused with nothing stored.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

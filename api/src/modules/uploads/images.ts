@@ -1,8 +1,8 @@
-// Uploaded images through sharp (issue 17 item 6; docs/decisions/016) — the one file that imports it. A still JPEG,
-// PNG or WebP is decoded once, turned upright, capped at IMAGE_STORED_MAX_SIDE and re-encoded without its metadata
-// (EXIF with its GPS position, XMP, ICC — colours are converted to sRGB first), with AVIF and WebP copies at the
-// widths pages show it at. A GIF is stored as uploaded (its animation intact) and an animated WebP re-encoded as
-// one; both keep a plain name, without copies. Everything is checked against the header before any pixel is decoded.
+// Uploaded images through sharp (docs/decisions/016) — the one file that imports it. A still JPEG, PNG or WebP is
+// decoded once, turned upright, capped at IMAGE_STORED_MAX_SIDE and re-encoded without its metadata (EXIF with its GPS
+// position, XMP, ICC — colours are converted to sRGB first), with AVIF and WebP copies at the widths pages show it at.
+// A GIF is stored as uploaded (its animation intact) and an animated WebP re-encoded as one; both keep a plain name,
+// without copies. Everything is checked against the header before any pixel is decoded.
 import type { Sharp } from "sharp";
 import { AppError } from "../../lib/errors";
 import {
@@ -19,7 +19,7 @@ type SharpLibrary = typeof import("sharp").default;
 let library: Promise<SharpLibrary> | undefined;
 /**
  * sharp, loaded with the first image: libvips and its dependencies keep ~13 MB resident from the moment they are
- * imported, which a server that never receives an upload need not carry (issue 17 item 4; decision 003).
+ * imported, which a server that never receives an upload need not carry (decision 003, "Loaded when used").
  */
 const loadSharp = () =>
   (library ??= import("sharp").then(({ default: sharp }) => {

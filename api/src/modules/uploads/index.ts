@@ -1,5 +1,5 @@
-// Upload routes (SPEC §7 "POST /api/upload"; issue 8 item 6; docs/decisions/007): admins and section delegates
-// upload images (and PDFs with ?type=pdf); anyone reads public files from GET /api/files/:name.
+// Upload routes (SPEC §7 "POST /api/upload"; docs/decisions/007): admins and section delegates upload images (and PDFs
+// with ?type=pdf); anyone reads public files from GET /api/files/:name.
 import { Elysia, t } from "elysia";
 import { errorResponses } from "../../lib/http-schema";
 import { contentDisposition } from "../../lib/content-disposition";
@@ -49,8 +49,8 @@ function fileHeaders(
     "content-type": CONTENT_TYPES[file.extension],
     "content-length": String(file.size),
     "x-content-type-options": "nosniff",
-    // Images show inline (they are <img> sources); PDFs download, so no viewer runs them on the site's origin. A
-    // signed download link names the file after its resource (issue 14 item 12).
+    // Images show inline (they are <img> sources); PDFs download, so no viewer runs them on the site's origin. A signed
+    // download link names the file after its resource (decision 007).
     "content-disposition": file.downloadAs
       ? contentDisposition("attachment", file.downloadAs)
       : `${isPdf ? "attachment" : "inline"}; filename="${file.name}"`,

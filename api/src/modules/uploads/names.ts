@@ -1,7 +1,6 @@
-// Uploaded files' names and URLs: the one definition (issue 14 item 17; docs/decisions/007 and 016). Pure string
-// rules with no I/O and no import but the content-type table: the API (routes, services, clean-up, the seed) and the
-// site (pages and islands, which must not bundle TypeBox for an image) use them; schema.ts re-exports them with the
-// rest of the contract.
+// Uploaded files' names and URLs: the one definition (docs/decisions/007 and 016). Pure string rules with no I/O and no
+// import but the content-type table: the API (routes, services, clean-up, the seed) and the site (pages and islands,
+// which must not bundle TypeBox for an image) use them; schema.ts re-exports them with the rest of the contract.
 
 import { CONTENT_TYPES } from "../../lib/content-types";
 

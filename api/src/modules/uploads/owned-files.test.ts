@@ -1,6 +1,6 @@
-// Uploaded files belong to the records that name them (issue 17 item 6): replacing a challenge's, project's or
-// resource's image or file, or deleting the record (with what its deletion takes along), deletes the files it gave
-// up — by a job enqueued with the write, once nothing else names them. A file another record still names stays.
+// Uploaded files belong to the records that name them (decision 016): replacing a challenge's, project's or resource's
+// image or file, or deleting the record (with what its deletion takes along), deletes the files it gave up — by a job
+// enqueued with the write, once nothing else names them. A file another record still names stays.
 import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

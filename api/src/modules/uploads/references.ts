@@ -1,6 +1,6 @@
-// Which records use an uploaded file (issue 14 item 3). A file belongs to the record that uploaded or claimed it:
-// another record may not take it over, and a file some record still names is never deleted. Every column that may
-// hold an uploaded file's URL is listed here once — a new such column is added here.
+// Which records use an uploaded file (decision 007). A file belongs to the record that uploaded or claimed it: another
+// record may not take it over, and a file some record still names is never deleted. Every column that may hold an
+// uploaded file's URL is listed here once — a new such column is added here.
 import { db } from "../../db/client";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client";
 import { enqueue, work } from "../../jobs/jobs";
@@ -51,9 +51,9 @@ function enqueueFileCleanup(tx: Prisma.TransactionClient, file: FileCleanupJob, 
 }
 
 /**
- * In the transaction that stops records naming `urls` (a replaced image, a deleted record and what is deleted with
- * it): each uploaded file among them is deleted once that transaction has committed, if no record names it then
- * (issue 17 item 6). Other URLs (the site's static files, provider CDNs, links) are not ours and stay as they are.
+ * In the transaction that stops records naming `urls` (a replaced image, a deleted record and what is deleted with it):
+ * each uploaded file among them is deleted once that transaction has committed, if no record names it then
+ * (decision 016). Other URLs (the site's static files, provider CDNs, links) are not ours and stay as they are.
  */
 export async function releaseFiles(tx: Prisma.TransactionClient, urls: Iterable<string | null | undefined>, eventKey: string) {
   const seen = new Set<string>();

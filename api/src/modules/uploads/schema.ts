@@ -27,7 +27,7 @@ export const PDF_ACCEPT = PDF_MIME_TYPE;
 /** Whether a picked file is declared as one of the image types (a browser-side pre-check, never the decision). */
 export const isImageType = (type: string) => isOneOf(IMAGE_MIME_TYPES, type);
 
-// ---- Processed images (issue 17 item 6; docs/decisions/016) ------------------------------------------------------
+// ---- Processed images (docs/decisions/016) -----------------------------------------------------------------------
 
 /**
  * The most pixels an uploaded image may have (all frames of an animation together), read from its header before any

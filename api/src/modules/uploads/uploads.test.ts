@@ -1,5 +1,6 @@
-// Uploads and storage (issue 8 items 6 and 9): who may upload, type decided by the bytes, limits while reading,
-// nothing stored on refusal, served headers, signed links, and the same through an S3-compatible bucket (s3rver).
+// Uploads and storage (SPEC §7 POST /api/upload, §9; decision 007): who may upload, type decided by the bytes, limits
+// while reading, nothing stored on refusal, served headers, signed links, and the same through an S3-compatible bucket
+// (s3rver).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -382,7 +383,7 @@ describe("POST /api/upload", () => {
     expect(await store.list()).toEqual([]);
   });
 
-  // Issue 14 item 6: one member cannot upload without end.
+  // One member cannot upload without end (decision 007: a limit per member).
   test("a member's uploads are limited: past the limit 429 with Retry-After, nothing stored; others are not held up", async () => {
     const busy = (await signedInClient(await createUser({ toolAccess: ["resources"] }))).jar;
     for (let i = 0; i < UPLOADS_PER_MEMBER; i++) expect((await upload(form(PNG, "a.png"), busy)).status).toBe(201);
@@ -397,7 +398,7 @@ describe("POST /api/upload", () => {
     expect((await upload(form(PNG, "a.png"), admin)).status).toBe(201);
   });
 
-  // Issue 14 item 7: parallel uploads are bounded — N at once, a short queue, 503 past it.
+  // Parallel uploads are bounded — N at once, a short queue, 503 past it (decision 007, "Bounded and streamed").
   test("more parallel uploads than the cap and its queue: the rest get 503 with Retry-After, none 500, accepted ones intact", async () => {
     // Storage held shut until every request has been answered or is waiting: the cap, not timing, decides.
     let open!: () => void;
@@ -620,7 +621,7 @@ describe("GET /api/files/:name", () => {
   });
 });
 
-// ---- Signed links (premium files, next issue) --------------------------------------------------------------------
+// ---- Signed links (premium files, decision 009) ------------------------------------------------------------------
 describe("storage.signedUrl", () => {
   const key = "private/fedcba9876543210fedcba9876543210.pdf";
 

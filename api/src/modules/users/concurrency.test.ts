@@ -1,6 +1,6 @@
-// Two admins on one account at once (issue 16 item 5), with Promise.all: two edits both succeed and the account is
-// one of them; a delete racing an edit leaves it deleted and answers the losing edit 404; one username given to two
-// accounts, or two new accounts with one username, end with one 200/201 and one 409 — never a 500.
+// Two admins on one account at once, with Promise.all: two edits both succeed and the account is one of them; a delete
+// racing an edit leaves it deleted and answers the losing edit 404; one username given to two accounts, or two new
+// accounts with one username, end with one 200/201 and one 409 — never a 500.
 import { describe, expect, test } from "bun:test";
 import { signedInClient } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";
