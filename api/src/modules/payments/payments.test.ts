@@ -436,6 +436,19 @@ describe("webhook", () => {
     expect((await subscriptionRow(subId))!.status).toBe("CANCELED");
   });
 
+  test("an invoice in an endpoint's pre-2025-03-31 API version (subscription at the top level) renews the plan too", async () => {
+    // Stripe sends events in the webhook endpoint's API version: before 2025-03-31 an invoice names its subscription
+    // at `subscription`, after it at `parent.subscription_details.subscription` (Stripe's changelog, "Basil").
+    const [resource, m] = await Promise.all([premiumResource(), member()]);
+    const subId = stripeSubscription(m, "monthly", resource.id, "active", inDays(30));
+    expect((await deliver(subscriptionCheckout(m, subId, "monthly", resource.id))).status).toBe(200);
+    fake.subscriptions.get(subId)!.items = { data: [{ current_period_end: Math.floor(inDays(60).getTime() / 1000) }] } as never;
+    const old = event("invoice.paid", { id: `in_${unique("i")}`, object: "invoice", subscription: subId });
+    expect((await deliver(old)).status).toBe(200);
+    const row = await subscriptionRow(subId);
+    expect(Math.abs(row!.endDate.getTime() - inDays(60).getTime())).toBeLessThan(5000);
+  });
+
   test("the annual plan unlocks every premium resource", async () => {
     const [a, b, m] = await Promise.all([premiumResource(), premiumResource(), member()]);
     const subId = stripeSubscription(m, "annual", "", "active", inDays(365));

@@ -90,7 +90,10 @@ async function effectOf(event: Stripe.Event): Promise<Effect | null> {
     }
     case "invoice.paid":
     case "invoice.payment_failed": {
-      const ref = event.data.object.parent?.subscription_details?.subscription ?? null;
+      // The endpoint's API version decides the shape: since 2025-03-31 the subscription is under `parent`, before it
+      // at the top level (an endpoint created earlier keeps sending that until it is upgraded).
+      const invoice = event.data.object as Stripe.Invoice & { subscription?: string | Stripe.Subscription | null };
+      const ref = invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
       const subscription = await currentSubscription(ref);
       return subscription ? (tx) => syncSubscription(tx, subscription, null) : null;
     }
