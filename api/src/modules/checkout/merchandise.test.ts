@@ -71,6 +71,8 @@ describe("POST /api/create-merchandise-checkout (Stripe)", () => {
       "line_items[0][price_data][unit_amount]": "2500",
       "line_items[0][price_data][product_data][name]": `${product.title} — Black / S`,
       "shipping_address_collection[allowed_countries][0]": "US",
+      // Printify's address_to takes a phone, and carriers use it for delivery: Checkout asks for it.
+      "phone_number_collection[enabled]": "true",
       "metadata[kind]": "merchandise",
       "metadata[userId]": "",
       "metadata[merchandiseId]": product.id,

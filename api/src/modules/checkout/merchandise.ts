@@ -132,7 +132,8 @@ async function stripeCheckout(client: Stripe, visitor: MerchandiseVisitor, purch
     // A member's customer carries their e-mail (prefilled); a guest types it — payment mode always collects one.
     ...(buyer ? { customer: await stripeCustomer(client, buyer), client_reference_id: buyer.id } : {}),
     shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRIES] },
-    phone_number_collection: { enabled: false },
+    // Printify's address_to has a phone, and carriers use it to reach the buyer: Checkout asks for it.
+    phone_number_collection: { enabled: true },
     metadata,
     payment_intent_data: { metadata },
     success_url: purchase.successUrl,
