@@ -10,6 +10,15 @@ const KNOWN_ERRORS: ReadonlySet<string> = new Set([
   SUBSCRIPTION_FAILED,
 ]);
 
+/**
+ * What a checkout that could not start says (SPEC §8): the server's message when it is one of ours, else the
+ * purchase's own fallback ('Failed to create subscription' for the annual plan, the checkout one otherwise). The
+ * endpoint resolves it before the redirect, so the page never has to guess which purchase failed.
+ */
+export function checkoutFailureMessage(serverMessage: string | undefined, fallback: string): string {
+  return serverMessage !== undefined && KNOWN_ERRORS.has(serverMessage) ? serverMessage : fallback;
+}
+
 /** The message to show for a `payment_error` parameter, or null when there is none. */
 export function paymentErrorMessage(param: string | null): string | null {
   if (param === null) return null;

@@ -2,8 +2,8 @@
 // ?payment_error (never arbitrary text from a link), and the parameters removed from the URL (other ones kept).
 import { beforeEach, describe, expect, test } from "bun:test";
 import { $toasts } from "../../stores/toast";
-import { paymentErrorMessage } from "./payment-error";
-import { CHECKOUT_FAILED, PAYMENT_TOASTS, showPaymentReturnToast } from "./return-toast";
+import { checkoutFailureMessage, paymentErrorMessage } from "./payment-error";
+import { CHECKOUT_FAILED, PAYMENT_TOASTS, SUBSCRIPTION_FAILED, showPaymentReturnToast } from "./return-toast";
 
 function visit(url: string) {
   const u = new URL(url, "http://localhost");
@@ -48,5 +48,19 @@ describe("payment return", () => {
 
   test("nothing happens without return parameters", () => {
     expect(visit("/resources/r1?type=TOOL")).toEqual({ toast: null, replaced: [] });
+  });
+});
+
+describe("a checkout that could not start (the /payments/checkout endpoint)", () => {
+  test("keeps a message of ours, else says which purchase failed: SPEC's subscription text for the annual plan", () => {
+    expect(checkoutFailureMessage("Payments are not configured", SUBSCRIPTION_FAILED)).toBe("Payments are not configured");
+    expect(checkoutFailureMessage("Internal error", SUBSCRIPTION_FAILED)).toBe("Failed to create subscription");
+    expect(checkoutFailureMessage(undefined, SUBSCRIPTION_FAILED)).toBe("Failed to create subscription");
+    expect(checkoutFailureMessage("<b>anything</b>", CHECKOUT_FAILED)).toBe("Failed to create checkout session");
+    // …and the page then shows exactly that.
+    expect(visit(`/resources?payment_error=${encodeURIComponent(SUBSCRIPTION_FAILED)}`).toast).toEqual({
+      title: "Error",
+      description: "Failed to create subscription",
+    });
   });
 });

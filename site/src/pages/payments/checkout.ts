@@ -7,6 +7,7 @@
 import type { APIRoute } from "astro";
 import { forwardCookies, serverApi } from "../../lib/api.server";
 import { readFormFields } from "../../lib/form-post.server";
+import { checkoutFailureMessage } from "../../features/payments/payment-error";
 import { CHECKOUT_FAILED, SUBSCRIPTION_FAILED } from "../../features/payments/return-toast";
 
 const redirect = (location: string, from?: Response) => {
@@ -17,9 +18,12 @@ const redirect = (location: string, from?: Response) => {
 
 const FIELDS = ["kind", "resourceId", "paymentType", "merchandiseId", "variantId", "variantTitle"] as const;
 
-/** SPEC §8: 'Error' with the server's message, else the generic one (the page's script shows it as a toast). */
+/** SPEC §8: 'Error' with the server's message, else the purchase's own (the page's script shows it as a toast). */
 const failure = (back: string, error: unknown, fallback: string) => {
-  const message = (error as { value?: { message?: string } } | null | undefined)?.value?.message ?? fallback;
+  const message = checkoutFailureMessage(
+    (error as { value?: { message?: string } } | null | undefined)?.value?.message,
+    fallback,
+  );
   return redirect(`${back}?payment_error=${encodeURIComponent(message)}`);
 };
 
