@@ -16,7 +16,7 @@ import ShopsCard from "../printify/ShopsCard";
 
 export const NO_MERCHANDISE = "No merchandise in catalog. Sync products from Printify to get started.";
 
-function MerchandiseAdmin() {
+export function MerchandiseAdmin() {
   const shops = useShops();
   const catalogue = useCatalogue();
   const sync = useSyncShop();
@@ -61,8 +61,9 @@ function MerchandiseAdmin() {
           />
           <div className="flex flex-wrap items-center gap-3">
             <h2 className="text-xl font-semibold">Product Catalog</h2>
+            {/* A count of a catalogue that loaded only: beside a failure, "0 products" would be a claim. */}
             <span className="opacity-70" data-testid="catalogue-count">
-              {total} {total === 1 ? "product" : "products"}
+              {catalogue.isSuccess && `${total} ${total === 1 ? "product" : "products"}`}
             </span>
             {demo && <Badge tone="info">Demo catalogue</Badge>}
           </div>
