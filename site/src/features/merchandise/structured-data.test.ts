@@ -40,7 +40,7 @@ describe("product structured data", () => {
       "@type": "Product",
       name: "Innovator Tee </script>",
       image: ["https://shop.example/m.svg", "https://shop.example/s.svg"],
-      description: "Soft & organic. Printed on demand “Fair”",
+      description: "Soft & organic. Printed on demand. “Fair”",
       offers: { "@type": "Offer", price: "26.50", priceCurrency: "USD", availability: "https://schema.org/InStock" },
     });
     expect(meta.og["og:image"]).toBe("https://shop.example/m.svg");
@@ -56,7 +56,7 @@ describe("product structured data", () => {
   });
 
   test("htmlToText drops tags, scripts and styles and decodes entities", () => {
-    expect(htmlToText("<p>a<br>b</p><script>x()</script><style>p{}</style>&lt;c&gt; &unknown;")).toBe("a b <c> &unknown;");
+    expect(htmlToText("<p>a<br>b</p><script>x()</script><style>p{}</style>&lt;c&gt; &unknown;")).toBe("a. b. <c> &unknown;");
     // Inline markup joins its neighbours as written: no space before the full stop after a bold word.
     expect(htmlToText("<p>Kiss-cut vinyl sticker, <b>weatherproof</b>.</p><p>For <a href='/x'>laptops</a>!</p>")).toBe(
       "Kiss-cut vinyl sticker, weatherproof. For laptops!",
