@@ -198,8 +198,7 @@ export const DEMO_PRODUCTS: readonly PrintifyProduct[] = [
     firstVariantId: 80_100,
     price: () => 2200,
     defaultVariant: "Black",
-    // No picture of its own: the black tote stands in (a demo, and it is never on the grid).
-    images: { Black: [{ file: "tote-black.svg", position: "front" }] },
+    images: { Black: [{ file: "cap-black.svg", position: "front" }] },
     visible: false,
   }),
 ];

@@ -2,6 +2,8 @@
 // sanitized, variants and images), idempotent, the demo orders linked to them, never over a real catalogue, and only
 // without a token outside production.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { seedDemoData } from "../../cli/seed";
 import { wantsDemoCatalogue } from "../../cli/demo-seed";
 import { type Database, openDatabase } from "../../db/client";
@@ -65,5 +67,19 @@ describe("demo catalogue seed", () => {
     expect(wantsDemoCatalogue({ NODE_ENV: "test" })).toBe(true);
     expect(wantsDemoCatalogue({ NODE_ENV: "development", PRINTIFY_API_TOKEN: "token" })).toBe(false);
     expect(wantsDemoCatalogue({ NODE_ENV: "production" })).toBe(false);
+  });
+});
+
+describe("the demo catalogue's pictures", () => {
+  test("each product's pictures are its own: the file exists and its title names the product", () => {
+    const mismatched = DEMO_PRODUCTS.flatMap((product) =>
+      product.images.flatMap((image) => {
+        const file = join(import.meta.dir, "../../../../site/public", new URL(image.src, "http://x").pathname);
+        const svg = existsSync(file) ? readFileSync(file, "utf8") : "";
+        const named = /<title>([^<,]+)/.exec(svg)?.[1] ?? "(no file)";
+        return product.title.includes(named) ? [] : [`${product.title}: ${image.src} shows ${named}`];
+      }),
+    );
+    expect(mismatched).toEqual([]);
   });
 });
