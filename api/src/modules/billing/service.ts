@@ -10,7 +10,7 @@ import { db } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { defineKeyset, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
-import { isLocalTestPaymentId } from "../../lib/local-payment-ids";
+import { notIssuedByStripe } from "../../lib/local-payment-ids";
 import { dollars } from "../../lib/money";
 import { subscriptionCurrent } from "../entitlements";
 import type { Shipment } from "../orders/schema";
@@ -138,7 +138,7 @@ export async function setCancelAtPeriodEnd(userId: string, id: string, cancel: b
   if (!cancel && !row.cancelAtPeriodEnd) throw new AppError("conflict", BILLING_MESSAGES.notResumable);
   const client = stripe();
   let cancelAtPeriodEnd = cancel;
-  if (client && row.stripeSubscriptionId && !isLocalTestPaymentId(row.stripeSubscriptionId)) {
+  if (client && row.stripeSubscriptionId && !notIssuedByStripe(row.stripeSubscriptionId)) {
     const updated = await client.subscriptions.update(
       row.stripeSubscriptionId,
       { cancel_at_period_end: cancel },

@@ -11,7 +11,7 @@ import { enqueue } from "../../jobs/jobs";
 import { csvStream } from "../../lib/csv";
 import { AppError, notFound } from "../../lib/errors";
 import { defineKeyset, eachPage, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
-import { isLocalTestPaymentId } from "../../lib/local-payment-ids";
+import { notIssuedByStripe } from "../../lib/local-payment-ids";
 import { dollars, fromCents } from "../../lib/money";
 import { normaliseEmail } from "../auth/schema";
 import { SUBMIT_JOB, type SubmitJob } from "./printify-submission";
@@ -84,7 +84,7 @@ export async function orderRows(scope: OrderScope, { limit, cursor }: PageInput 
 
 /** The payment in Stripe's dashboard (test-mode path with a test key); none for local test payments. */
 function stripeDashboardUrl(stripePaymentId: string | null): string | null {
-  if (!stripePaymentId || isLocalTestPaymentId(stripePaymentId)) return null;
+  if (!stripePaymentId || notIssuedByStripe(stripePaymentId)) return null;
   const base = `https://dashboard.stripe.com${env.STRIPE_SECRET_KEY?.startsWith("sk_live_") ? "" : "/test"}`;
   const kind = stripePaymentId.startsWith("pi_")
     ? "payments"
