@@ -1,4 +1,4 @@
-// The forms' contract check in the browser (issue #17 item 5): the failures TypeBox's `Errors` reports — same order,
+// The forms' contract check in the browser (decision 006): the failures TypeBox's `Errors` reports — same order,
 // paths, schemas and default texts — for the schema kinds our form contracts use, read straight from the schema.
 // TypeBox's value checker and its error module weigh ~7 KB gzipped in every form island; this walk is a tenth of
 // that. contract-check.test.ts holds it to TypeBox on every contract a form checks, valid and invalid samples alike,

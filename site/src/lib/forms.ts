@@ -1,8 +1,9 @@
-// The one form kit (issue #7 item 3). A form validates the body it is about to send against the route's own
-// TypeBox contract (`@api/modules/*/schema`), whose fields declare SPEC §5's messages once; the same check runs in
-// the island, in the page that handles a no-JavaScript POST (*.server.ts) and in the API (plugins/errors.ts). Only
-// cross-field rules (a password and its confirmation) are written by hand, with `confirmProblem`. The check is
-// contract-check.ts (TypeBox's verdicts and words without TypeBox's value checker in the browser; issue #17 item 5).
+// The one form kit (decision 006, "Forms: one rule, one place"). A form validates the body it is about to send against
+// the route's own TypeBox contract (`@api/modules/*/schema`), whose fields declare SPEC §5's messages once; the same
+// check runs in the island, in the page that handles a no-JavaScript POST (*.server.ts) and in the API
+// (plugins/errors.ts). Only cross-field rules (a password and its confirmation) are written by hand, with
+// `confirmProblem`. The check is contract-check.ts (TypeBox's verdicts and words without TypeBox's value checker in the
+// browser).
 import { useRef, useState, type ChangeEvent } from "react";
 import type { TSchema } from "@sinclair/typebox/type";
 import { contractProblems } from "./contract-check";

@@ -37,8 +37,8 @@ export function withQueries<P extends object>(Island: ComponentType<P>) {
 /**
  * The first page of a keyset-paged list, fetched by the Astro page (`firstPage` in api.server.ts) and handed to the
  * island as a prop: the island's first render, on the server and at hydration, is the list itself. Without it the
- * list rendered after the island's own fetch, in one long task on the main thread (issue 17: the admin screens'
- * total blocking time) and after a skeleton.
+ * list rendered after the island's own fetch, in one long task on the main thread (the admin screens'
+ * total blocking time; decision 017) and after a skeleton.
  */
 export type FirstPage<T> = { items: T[]; nextCursor: string | undefined };
 

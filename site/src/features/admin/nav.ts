@@ -14,7 +14,7 @@ export const ADMIN_NAV = [
   { href: "/admin/users", label: "Users", section: "user_management" },
   // Invoices are payments and invoices: the people who manage orders see them.
   { href: "/admin/invoices", label: "Invoices", section: "order_management" },
-  // Not in SPEC (issue 16): failed jobs and the webhook ledger, for ADMIN and whoever is granted `operations`.
+  // Not in SPEC (decision 011): failed jobs and the webhook ledger, for ADMIN and whoever is granted `operations`.
   { href: "/admin/operations", label: "Operations", section: "operations" },
 ] as const satisfies readonly { href: string; label: string; section: AdminSection }[];
 

@@ -1,4 +1,4 @@
-// The account pages' own handling of their form's POST (security issue #6, item 10). Every form has
+// The account pages' own handling of their form's POST (decision 004). Every form has
 // method="post" so that a submit before its island hydrates, or with JavaScript off, never puts a password in the
 // URL; the page then does what the island would have done: the same checks (form.ts: the route's own contract
 // through the form kit, plus the confirmations), the same API route called in-process as JSON, the same SPEC texts

@@ -118,7 +118,7 @@ export async function drawCharts(root: HTMLElement) {
   const widths = new Map<HTMLElement, number>();
   const charts = new Map<HTMLElement, uPlot>();
   // Each chart in its own task: three drawn in one, right after uPlot's module ran, blocked the page for 300 ms on a
-  // throttled phone (issue 17, total blocking time).
+  // throttled phone (total blocking time; decision 017).
   let generation = 0;
   const draw = async () => {
     // A theme change while drawing starts over; the older pass stops at its next task.

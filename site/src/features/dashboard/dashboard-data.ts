@@ -1,5 +1,5 @@
-// The dashboard's words and series (SPEC §2 Dashboard; issue 15 item 9), shared by the server-rendered cards and
-// tables and by the chart script, so a chart and the table beside it always show the same figures.
+// The dashboard's words and series (SPEC §2 Dashboard, and the charts beside it), shared by the server-rendered cards
+// and tables and by the chart script, so a chart and the table beside it always show the same figures.
 import type { Dashboard } from "@api/modules/dashboard/schema";
 
 /** SPEC's five stat cards: a total and, for four of them, the count that matters. */

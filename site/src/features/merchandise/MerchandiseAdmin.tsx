@@ -1,4 +1,4 @@
-// Admin merchandise (SPEC §2 Merchandise Management, §9 sync toasts; issue 15): the Printify shops with Sync
+// Admin merchandise (SPEC §2 Merchandise Management, §9 sync toasts): the Printify shops with Sync
 // Products and its live progress, and the catalogue card (every product, available or not, a keyset page at a time
 // with Load more). Without a token the catalogue is the demo one, and the screen says so.
 import { useState } from "react";

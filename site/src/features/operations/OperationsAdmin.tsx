@@ -1,4 +1,4 @@
-// Operations (issue 16 item 3; section `operations`): two tabs. Jobs — failed and retrying background jobs of every
+// Operations (decision 011; section `operations`): two tabs. Jobs — failed and retrying background jobs of every
 // queue with their error, filtered by state, Retry for a failed one. Webhooks — the ledger of Stripe or Printify events
 // (received, processed, failed) with each payload's summary, filtered by status, Replay for a stored event. Lists
 // page by keyset (Load more); Retry and Replay answer with a toast, failures with the server's message.

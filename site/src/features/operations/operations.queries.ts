@@ -1,4 +1,4 @@
-// The operations screen's calls (issue 16 item 3): failed and retrying jobs, the webhook ledger of one provider, Retry
+// The operations screen's calls (decision 011): failed and retrying jobs, the webhook ledger of one provider, Retry
 // and Replay, as queries and mutations of the one data layer. Both lists page by keyset: the next cursor arrives in a
 // header. A list loads only while its tab is shown.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// Order Management (SPEC §2, §7, §8; issue 15 item 8): orders newest first as cards, filtered by status and type,
+// Order Management (SPEC §2, §7, §8; decision 012): orders newest first as cards, filtered by status and type,
 // Load more while there is a next page, five skeletons while loading, 'No orders yet.', the Update dialog and each
 // order's timeline, Retry for a merchandise order Printify refused, and Export CSV of what the filters show.
 import { useState } from "react";

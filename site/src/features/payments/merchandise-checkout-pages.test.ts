@@ -1,4 +1,8 @@
-// The store's checkout through the built site without JavaScript (issue 15 item 6): Buy Now's form (kind=merchandise) sends a guest to the local test payment page with its browser cookie, which only that browser opens; the page asks for e-mail and address with field messages (values kept), then Pay lands on /merchandise?success=true with the order recorded; a refused checkout returns to the product page with the toast's message.
+// The store's checkout through the built site without JavaScript (decision 010, "Merchandise"): Buy Now's form
+// (kind=merchandise) sends a guest to the local test payment page with its browser cookie, which only that browser
+// opens; the page asks for e-mail and address with field messages (values kept), then Pay lands on
+// /merchandise?success=true with the order recorded; a refused checkout returns to the product page with the toast's
+// message.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { createProductWithVariants } from "../../../../api/test/factories";

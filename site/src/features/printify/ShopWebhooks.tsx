@@ -1,4 +1,4 @@
-// A shop's order webhooks (issue 15 item 7): how many of the order events Printify sends us, and Register Webhooks.
+// A shop's order webhooks (decision 012): how many of the order events Printify sends us, and Register Webhooks.
 import Button from "../../components/ui/Button";
 import { failureToast } from "../../lib/failure-toast";
 import { toast } from "../../stores/toast";

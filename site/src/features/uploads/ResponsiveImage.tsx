@@ -1,4 +1,4 @@
-// The one way pages and islands show an image (issue 17 item 6; docs/decisions/016): width and height always set,
+// The one way pages and islands show an image (docs/decisions/016): width and height always set,
 // so nothing moves when it loads; for a processed upload a <picture> offering its AVIF and WebP copies with `sizes`,
 // so a phone downloads a card-sized copy, not the original. Server-rendered in .astro pages as well (no JavaScript).
 import type { ImgHTMLAttributes } from "react";

@@ -1,7 +1,7 @@
-// What a page needs to show an image without layout shift and at the size it is shown (issue 17 item 6;
-// docs/decisions/016): for a processed upload, its stored size and the srcsets of its AVIF and WebP copies — read
-// from its name, no request; for anything else (the demo SVGs, Printify's CDN, uploads made before processing), the
-// size of the box the layout gives it. Pure: pages (server) and islands (browser) both call it.
+// What a page needs to show an image without layout shift and at the size it is shown (docs/decisions/016): for a
+// processed upload, its stored size and the srcsets of its AVIF and WebP copies — read from its name, no request;
+// for anything else (the demo SVGs, Printify's CDN, uploads made before processing), the size of the box the layout
+// gives it. Pure: pages (server) and islands (browser) both call it.
 import { IMAGE_VARIANT_FORMATS, processedImageOf, UPLOADED_FILES_PATH } from "@api/modules/uploads/names";
 
 /** Width and height in pixels; for a box, only their ratio matters (the CSS sets the size). */

@@ -1,6 +1,6 @@
 // The users table (SPEC §2 User Management): username, e-mail, role, tool access, created, actions. On a narrow
 // screen the table scrolls sideways inside its own focusable region, says so above it, and keeps the Actions column
-// pinned at the right edge, so Edit and Delete stay reachable at 390 px without scrolling (issue 14 item 13).
+// pinned at the right edge, so Edit and Delete stay reachable at 390 px without scrolling.
 import { useId } from "react";
 import type { CurrentUser } from "@api/modules/auth/schema";
 import type { AdminUser } from "@api/modules/users/schema";

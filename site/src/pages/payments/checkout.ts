@@ -1,6 +1,6 @@
 // POST /payments/checkout: the purchase buttons on /resources, /resources/{id} and the store's Buy Now are plain forms
 // (no JavaScript on visitor pages). Resources: visitors go to /login; members get a Checkout Session. Merchandise
-// (`kind=merchandise` with merchandiseId, variantId, variantTitle): guests may buy too (issue 15 item 6). Prices come
+// (`kind=merchandise` with merchandiseId, variantId, variantTitle): guests may buy too (decision 010). Prices come
 // from the database, never from this form; the browser is sent to the session — Stripe's page, or the local test
 // payment page in development (a guest's browser cookie from the API passed on). Astro refuses cross-site POSTs here
 // (security.checkOrigin).
