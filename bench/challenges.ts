@@ -1,4 +1,4 @@
-// Challenge list at scale (issues #8, #17): 1,000,000 generated challenges in PostgreSQL, then through the real app
+// Challenge list at scale: 1,000,000 generated challenges in PostgreSQL, then through the real app
 // (in-process, app.handle): the first page vs a page 10,000 deep by keyset cursor (goal: deep/first ≤ 1.2×), and
 // full-text search latency one at a time and at 8 concurrent requests (goal p95 ≤ 30 ms). Prints the
 // rows of docs/performance.md (what, figure, goal); asserts nothing. The database is its own and dropped at the end.

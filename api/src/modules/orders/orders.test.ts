@@ -90,6 +90,22 @@ describe("the orders list", () => {
     expect((await admin.api.orders.get({ query: { cursor: "not a cursor" } })).status).toBe(400);
   });
 
+  test("the Stripe link only for payments Stripe made: none for a local test payment's or the demo seed's", async () => {
+    const admin = await as("ADMIN");
+    const email = unique("links");
+    for (const stripePaymentId of ["pi_3Qx9StripeMade", "pi_local_0123456789ab", "pi_demo_tee_black_m"]) {
+      await createOrder({ customerEmail: `${email}-${stripePaymentId}@example.com`, stripePaymentId });
+    }
+    const links = Object.fromEntries(
+      (await admin.api.orders.get({ query: { email } })).data!.map((o) => [o.customerEmail.split("-").pop(), o.stripeUrl]),
+    );
+    expect(links).toEqual({
+      "pi_3Qx9StripeMade@example.com": "https://dashboard.stripe.com/test/payments/pi_3Qx9StripeMade",
+      "pi_local_0123456789ab@example.com": null,
+      "pi_demo_tee_black_m@example.com": null,
+    });
+  });
+
   test("the e-mail search (/admin/invoices): a literal, case-insensitive part of the address; bad input is a 400", async () => {
     const admin = await as("ADMIN");
     const name = unique("Search_Me%");
