@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { join, relative } from "node:path";
 
 /** Relative to the project root. */
-export const BUILD_STAMP = "dist/.build-stamp";
+const BUILD_STAMP = "dist/.build-stamp";
 const BUILD_INPUT_FILES = ["astro.config.mjs", "package.json", "bun.lock", "tsconfig.json", "prisma/schema.prisma"];
 const BUILD_INPUT_DIRS = ["site", "api/src"];
 const NOT_BUILD_INPUT = /(^|\/)(node_modules|generated|\.astro)(\/|$)|\.test\.[cm]?[jt]sx?$/;

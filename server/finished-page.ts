@@ -4,7 +4,7 @@
 import { contentSecurityPolicy, hashSourcesOf, inlineScriptHashes } from "../api/src/lib/csp";
 import { log } from "../api/src/lib/logger";
 
-export type FinishedPage = { status: number; statusText: string; headers: Headers; html: string };
+type FinishedPage = { status: number; statusText: string; headers: Headers; html: string };
 
 export const isHtml = (headers: Headers) => headers.get("content-type")?.startsWith("text/html") ?? false;
 

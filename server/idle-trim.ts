@@ -10,7 +10,7 @@
 /** Requests that do not make a server busy: a load balancer's probes may come every few seconds, forever. */
 const PROBES = new Set(["/api/health", "/api/ready"]);
 
-export type IdleTrim = {
+type IdleTrim = {
   /** Every request the server answers; probes are not activity. */
   request(pathname: string): void;
   /** What the timer runs CHECKS_PER_IDLE times per `idleMs` (tests call it themselves). */
@@ -18,7 +18,7 @@ export type IdleTrim = {
   stop(): void;
 };
 
-export type IdleTrimOptions = {
+type IdleTrimOptions = {
   /** How long without a request before trimming. */
   idleMs: number;
   /** What trimming does (tests count calls). */

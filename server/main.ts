@@ -3,7 +3,7 @@
 // runServer from scripts/dev.ts, in the same process as Astro's dev server.
 // Modules load after the config check so that a bad setting ends in one clear line, not a stack trace.
 
-export type ServerOptions = {
+type ServerOptions = {
   /** Serve the API alone: `astro dev` (scripts/dev.ts) or a test serves the pages, or none are needed. */
   apiOnly: boolean;
   /** Print the one line a person reads among the JSON logs (`npm start`, `npm run dev`) once serving. */

@@ -43,7 +43,7 @@ type Entry = {
   tags: string[];
 };
 
-export function isCacheable(request: Request, url: URL): boolean {
+function isCacheable(request: Request, url: URL): boolean {
   return request.method === "GET" && !NEVER_CACHED.test(url.pathname) && !carriesSessionCookie(request.headers.get("cookie"));
 }
 

@@ -43,7 +43,7 @@ export function withQueries<P extends object>(Island: ComponentType<P>) {
 export type FirstPage<T> = { items: T[]; nextCursor: string | undefined };
 
 /** A first page as the infinite query's initial data (undefined: the island fetches it, as before). */
-export const initialPages = <P,>(first: P | undefined): InfiniteData<P, string | undefined> | undefined =>
+const initialPages = <P,>(first: P | undefined): InfiniteData<P, string | undefined> | undefined =>
   first ? { pages: [first], pageParams: [undefined] } : undefined;
 
 type ListResponse<D> = { data: D | null; error: unknown; response: Response | null };

@@ -2,7 +2,7 @@
 // card passes every line it may have and shows the ones it has.
 import type { ReactNode } from "react";
 
-export type DefinitionLine = readonly [label: string, value: ReactNode];
+type DefinitionLine = readonly [label: string, value: ReactNode];
 
 export default function DefinitionList({ lines }: { lines: readonly DefinitionLine[] }) {
   return (

@@ -14,7 +14,7 @@ import CatalogueCard from "../printify/CatalogueCard";
 import { useCatalogue, useShops, useSyncProgress, useSyncShop } from "../printify/printify.queries";
 import ShopsCard from "../printify/ShopsCard";
 
-export const NO_MERCHANDISE = "No merchandise in catalog. Sync products from Printify to get started.";
+const NO_MERCHANDISE = "No merchandise in catalog. Sync products from Printify to get started.";
 
 export function MerchandiseAdmin() {
   const shops = useShops();

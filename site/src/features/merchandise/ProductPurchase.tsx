@@ -25,7 +25,7 @@ import { formatMoney } from "../../lib/money";
 const GALLERY_SIZES = "(min-width: 1024px) 540px, 100vw";
 const THUMB_SIZES = "(min-width: 1024px) 135px, 25vw";
 
-export type PurchaseProduct = Pick<
+type PurchaseProduct = Pick<
   MerchandiseDetail,
   "id" | "title" | "price" | "available" | "imageUrl" | "options" | "images" | "variants"
 >;

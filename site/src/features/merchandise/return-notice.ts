@@ -15,7 +15,7 @@ export const PURCHASE_TOASTS = {
   success: { title: "Purchase Successful!", description: "You will receive a confirmation e-mail shortly." },
   canceled: { title: "Purchase Canceled", description: "Your payment was not completed." },
 } as const;
-export type PurchaseOutcome = keyof typeof PURCHASE_BANNERS;
+type PurchaseOutcome = keyof typeof PURCHASE_BANNERS;
 
 /** Which banner a /merchandise URL asks for. */
 export function purchaseOutcome(params: URLSearchParams): PurchaseOutcome | null {

@@ -6,13 +6,13 @@ import type { MerchandiseDetail, MerchandiseVariant } from "@api/modules/merchan
 /** SPEC §4, word for word. */
 export const COMBINATION_UNAVAILABLE = "This combination is not available. Please select different options.";
 /** SPEC §9: the merchandise gallery shows 4 images. */
-export const GALLERY_MAX_IMAGES = 4;
+const GALLERY_MAX_IMAGES = 4;
 /** SPEC §9: a default image stands in when a product has none. */
 export const DEFAULT_PRODUCT_IMAGE = "/images/default-product.svg";
 
 export type Product = Pick<MerchandiseDetail, "options" | "variants" | "images" | "imageUrl" | "available">;
 /** The chosen value id per option, in the options' order; null where an option has no value to choose. */
-export type Selection = (number | null)[];
+type Selection = (number | null)[];
 
 /** SPEC §4: the default enabled variant, else the first enabled one; null when the seller enabled none. */
 export function initialVariant(variants: readonly MerchandiseVariant[]): MerchandiseVariant | null {

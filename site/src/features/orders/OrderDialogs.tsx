@@ -15,7 +15,7 @@ import { useOrderTimeline } from "./orders.queries";
 
 type Values = { status: Order["status"]; trackingNumber: string };
 
-export const orderUpdateBody = ({ status, trackingNumber }: Values): OrderUpdate =>
+const orderUpdateBody = ({ status, trackingNumber }: Values): OrderUpdate =>
   trackingNumber.trim() ? { status, trackingNumber: trackingNumber.trim() } : { status };
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: orderStatus(s).label }));

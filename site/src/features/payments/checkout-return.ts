@@ -12,7 +12,7 @@ export const CHECKOUT_FAILED = "Failed to create checkout session";
 const PAYMENT_ERROR_ATTRIBUTE = "data-payment-error";
 const RETURN_PARAMS = ["success", "canceled", "payment_error"];
 
-export const renderedPaymentError = () =>
+const renderedPaymentError = () =>
   document.querySelector(`[${PAYMENT_ERROR_ATTRIBUTE}]`)?.getAttribute(PAYMENT_ERROR_ATTRIBUTE) ?? null;
 
 /** The return handler of a page whose checkout ends with `toasts` (its own words for success and cancel). */

@@ -6,7 +6,7 @@ import Badge from "../../components/ui/Badge";
 import Button from "../../components/ui/Button";
 import ShopWebhooks from "./ShopWebhooks";
 
-export const NO_SHOPS = "No Printify shops found. Please check your API token configuration.";
+const NO_SHOPS = "No Printify shops found. Please check your API token configuration.";
 
 type Props = {
   shops: Shop[];
@@ -19,7 +19,7 @@ type Props = {
   onSync: (shop: Shop) => void;
 };
 
-export function syncSummary(run: SyncRun): string {
+function syncSummary(run: SyncRun): string {
   if (run.status === "FAILED") return `Last sync failed: ${run.error ?? "unknown error"}`;
   return `Last sync: ${run.processed} products — ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
 }

@@ -6,7 +6,7 @@ import { keysetListOptions, keysetPage } from "../../lib/query";
 
 const KEY = ["printify"] as const;
 /** How often the screen asks for a running sync's progress. */
-export const PROGRESS_POLL_MS = 500;
+const PROGRESS_POLL_MS = 500;
 
 export const useShops = () => useQuery({ queryKey: [...KEY, "shops"], queryFn: () => unwrap(api.printify.shops.get()) });
 

@@ -25,7 +25,7 @@ export type ResourceFormValues = {
 };
 
 /** SPEC §5: type defaults to TOOL; SPEC §4: a dialog opens (and resets) at FREE. */
-export const EMPTY_RESOURCE_FORM: ResourceFormValues = {
+const EMPTY_RESOURCE_FORM: ResourceFormValues = {
   title: "",
   description: "",
   type: "TOOL",
@@ -38,7 +38,7 @@ export const EMPTY_RESOURCE_FORM: ResourceFormValues = {
   draft: false,
 };
 
-export const valuesFromResource = (resource: Resource): ResourceFormValues => valuesOf(resource, EMPTY_RESOURCE_FORM);
+const valuesFromResource = (resource: Resource): ResourceFormValues => valuesOf(resource, EMPTY_RESOURCE_FORM);
 
 /** A number input's text as the API's decimal string; blank → "" (0 on the server). */
 const priceText = (text: string) => {
@@ -66,7 +66,7 @@ export function resourcePayload(values: ResourceFormValues): ResourceInput {
 }
 
 /** Field errors for the body the form would send, each the contract's own message (the one the API answers with). */
-export function checkResource(values: ResourceFormValues): FieldErrors<keyof ResourceFormValues> {
+function checkResource(values: ResourceFormValues): FieldErrors<keyof ResourceFormValues> {
   return checkForm(ResourceInputSchema, resourcePayload(values));
 }
 

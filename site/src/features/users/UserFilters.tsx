@@ -3,7 +3,7 @@
 import { ROLES, type Role } from "@api/modules/auth/schema";
 import { SearchIcon } from "../admin/icons";
 
-export type RoleFilter = "ALL" | Role;
+type RoleFilter = "ALL" | Role;
 export type UserFilter = { search: string; role: RoleFilter };
 
 const Stat = ({ title, value, testId }: { title: string; value: number; testId: string }) => (
