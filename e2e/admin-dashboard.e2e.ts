@@ -76,6 +76,9 @@ test("stat cards and both lists match the data; charts are drawn beside their ta
 
   // Three charts drawn by uPlot, each beside a table with the same figures.
   await expect(page.locator("[data-chart] canvas")).toHaveCount(3);
+  // Each legend shows the latest week's (or bar's) figures before any hover, not uPlot's "--".
+  await expect.poll(() => page.locator("[data-chart] .u-legend .u-value").allTextContents()).not.toContain("--");
+  await expect(page.locator("[data-chart] .u-legend .u-value").first()).not.toHaveText("");
   await expect(page.getByTestId("table-weekly").locator("tbody tr")).toHaveCount(12);
   await expect(page.getByTestId("table-subscriptions").locator("tbody tr")).toHaveCount(12);
   await expect(page.getByTestId("table-applications").getByRole("rowheader")).toHaveText([
@@ -106,6 +109,9 @@ for (const theme of ["dark", "light"] as const) {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     await page.goto("/admin");
     await expect(page.locator("[data-chart] canvas")).toHaveCount(3);
+    // Each legend shows the latest week's (or bar's) figures before any hover, not uPlot's "--".
+    await expect.poll(() => page.locator("[data-chart] .u-legend .u-value").allTextContents()).not.toContain("--");
+    await expect(page.locator("[data-chart] .u-legend .u-value").first()).not.toHaveText("");
     expect(await audit(page)).toEqual([]);
   });
 }
@@ -116,6 +122,9 @@ test.describe("on a 390 px phone", () => {
   test("cards, lists, charts and tables fit the screen", async ({ page }) => {
     await page.goto("/admin");
     await expect(page.locator("[data-chart] canvas")).toHaveCount(3);
+    // Each legend shows the latest week's (or bar's) figures before any hover, not uPlot's "--".
+    await expect.poll(() => page.locator("[data-chart] .u-legend .u-value").allTextContents()).not.toContain("--");
+    await expect(page.locator("[data-chart] .u-legend .u-value").first()).not.toHaveText("");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     for (const canvas of await page.locator("[data-chart] canvas").all()) {

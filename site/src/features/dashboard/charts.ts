@@ -42,7 +42,16 @@ function builders(series: ChartSeries): Record<string, Build> {
   /** Counts have whole steps only. */
   const counts = { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] };
   const bars = uPlot.paths.bars?.({ size: [0.6, 40] });
-  const base = (width: number) => ({ width, height: HEIGHT, legend: { show: true }, cursor: { show: true } });
+  // The legend shows the latest point's figures until a pointer picks another, and again when it leaves: uPlot's own
+  // "--" says nothing to someone who has not hovered yet (or cannot: a keyboard or a touch screen).
+  const latest = (u: uPlot) => u.setLegend({ idx: u.data[0].length - 1 }, false);
+  const base = (width: number) => ({
+    width,
+    height: HEIGHT,
+    legend: { show: true },
+    cursor: { show: true },
+    hooks: { ready: [latest], setCursor: [(u: uPlot) => u.cursor.idx == null && latest(u)] },
+  });
   return {
     weekly: (width) => ({
       opts: {
