@@ -120,6 +120,7 @@ describe("an order's status reads the same on every screen (SPEC §4)", () => {
             createdAt: "2199-01-01T00:00:00.000Z",
             printifyOrderId: null,
             submissionError: null,
+            printifyStatus: null,
             itemTitle: null,
             stripeUrl: null,
           },

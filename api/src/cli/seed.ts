@@ -8,6 +8,7 @@ import { storage } from "../lib/storage";
 import { uploadedFileUrl } from "../modules/uploads/schema";
 import { toMerchandise } from "../modules/printify/catalogue";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../modules/printify/demo-catalogue";
+import { DEMO_PRINTIFY_STATUS } from "../modules/orders/schema";
 
 export const DEMO_ACCOUNTS = {
   admin: { username: "admin", email: "admin@example.com", password: "admin-demo-1234" },
@@ -778,6 +779,9 @@ export async function seedDemoData(
           printifyShopId: merch ? String(DEMO_SHOP.id) : null,
           resourceId: o.resourceId ?? null,
           printifyOrderId: o.printifyOrderId ?? null,
+          // A store order the demo shop never sent: marked as the submission job marks it without a token, so the
+          // admin's card says why it stays Pending.
+          printifyStatus: merch && !o.printifyOrderId ? DEMO_PRINTIFY_STATUS : null,
           printifyVariantId: merch && variant ? String(DEMO_MERCH[merch].variants.find((v) => v.title === variant)!.id) : null,
           variantTitle: variant ?? null,
           shippingAddress: o.shippingAddress ?? null,

@@ -74,6 +74,7 @@ describe("the orders list", () => {
       createdAt: "2091-01-03T00:00:00.000Z",
       printifyOrderId: "pfy-1",
       submissionError: null,
+      printifyStatus: null,
       itemTitle: null,
       stripeUrl: null,
     });

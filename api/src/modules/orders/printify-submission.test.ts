@@ -15,15 +15,8 @@ import { RECEIPT_JOB } from "../payments/emails";
 import { useStripe } from "../payments/stripe";
 import { usePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
-import {
-  DEMO_PRINTIFY_STATUS,
-  SUBMIT_JOB,
-  SUBMIT_RETRY_LIMIT,
-  SubmissionBusy,
-  type SubmitJob,
-  submitOrder,
-} from "./printify-submission";
-import { ORDER_MESSAGES } from "./schema";
+import { SUBMIT_JOB, SUBMIT_RETRY_LIMIT, SubmissionBusy, type SubmitJob, submitOrder } from "./printify-submission";
+import { DEMO_PRINTIFY_STATUS, ORDER_MESSAGES } from "./schema";
 
 const PRODUCT = DEMO_PRODUCTS[0]!;
 const VARIANT = PRODUCT.variants.find((v) => v.is_enabled)!;

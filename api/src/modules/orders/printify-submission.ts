@@ -11,6 +11,7 @@ import { log } from "../../lib/logger";
 import { PROCESS_ID } from "../../lib/process-id";
 import { PrintifyError, type PrintifyClient, printify } from "../printify/client";
 import type { PrintifyAddress } from "../printify/shapes";
+import { DEMO_PRINTIFY_STATUS } from "./schema";
 
 export const SUBMIT_JOB = "printify-submit-order";
 export type SubmitJob = { orderId: string };
@@ -20,8 +21,6 @@ export const SUBMIT_RETRY_LIMIT = 8;
 const SHIPPING_METHOD = 1;
 /** The external_id scan stops at Printify orders created this long before ours (clocks differ a little). */
 const LOOKUP_SLACK_MS = 10 * 60_000;
-/** printifyStatus of an order taken while no Printify token is set: the demo store has no printer. */
-export const DEMO_PRINTIFY_STATUS = "demo";
 /** Printify statuses from which send_to_production is still to be done. */
 const BEFORE_PRODUCTION = new Set(["pending", "on-hold"]);
 

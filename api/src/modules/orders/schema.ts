@@ -33,6 +33,9 @@ export const ORDER_PAGE_SIZE = 20;
 export const ORDER_LIST_MAX = 100;
 /** Carriers' tracking numbers are ~10-40 characters; anything past this is not one. */
 const TRACKING_MAX_LENGTH = 100;
+/** printifyStatus of a store order taken while no Printify token is set: the demo store has no printer. */
+export const DEMO_PRINTIFY_STATUS = "demo";
+
 /** SPEC §9: an order is shown as 'Order #' plus the first 8 characters of its id. */
 export const ORDER_ID_SHOWN = 8;
 
@@ -51,6 +54,8 @@ export const OrderSchema = T.Object({
   /** Merchandise: the order at Printify once submitted, and Printify's reason for the last failed submission. */
   printifyOrderId: T.Union([T.String(), T.Null()]),
   submissionError: T.Union([T.String(), T.Null()]),
+  /** Printify's own word for the order (`in-production`…), or DEMO_PRINTIFY_STATUS: no printer will take it. */
+  printifyStatus: T.Union([T.String(), T.Null()]),
   /** What was bought: the resource's or the product's title while it exists (the variant is `variantTitle`). */
   itemTitle: T.Union([T.String(), T.Null()]),
   /** The payment in Stripe's dashboard; null for local test payments and orders without a Stripe payment. */

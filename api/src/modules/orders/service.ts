@@ -47,6 +47,7 @@ const ORDER_SELECT = {
   variantTitle: true,
   createdAt: true,
   printifyOrderId: true,
+  printifyStatus: true,
   submissionError: true,
   stripePaymentId: true,
   resource: { select: { id: true, title: true } },
@@ -110,6 +111,7 @@ const toOrder = (row: OrderRow): Order => ({
   createdAt: row.createdAt.toISOString(),
   printifyOrderId: row.printifyOrderId,
   submissionError: row.submissionError,
+  printifyStatus: row.printifyStatus,
   itemTitle: row.resource?.title ?? row.merchandise?.title ?? null,
   stripeUrl: stripeDashboardUrl(row.stripePaymentId),
 });

@@ -2,11 +2,14 @@
 // e-mail, type, amount, the colour-coded status badge, tracking number and shipping address when present, and the
 // card's buttons. Merchandise shows the variant, and Printify's reason when its submission failed.
 import type { ReactNode } from "react";
-import type { Order } from "@api/modules/orders/schema";
+import { DEMO_PRINTIFY_STATUS, type Order } from "@api/modules/orders/schema";
 import Badge from "../../components/ui/Badge";
 import DefinitionList from "../../components/ui/DefinitionList";
 import { ORDER_TYPE_LABELS, orderStatus, orderTitle } from "./order-status";
 import { formatMoney } from "../../lib/money";
+
+/** Why a paid order of the demo store goes no further by itself (no Printify token: no printer takes it). */
+export const DEMO_ORDER_NOTE = "Demo store: no print provider is configured, so this order stays Pending until you update it.";
 
 export default function OrderCard({ order, actions }: { order: Order; actions: ReactNode }) {
   const status = orderStatus(order.status);
@@ -28,6 +31,9 @@ export default function OrderCard({ order, actions }: { order: Order; actions: R
           <Badge tone={status.tone}>{status.label}</Badge>
         </div>
         <DefinitionList lines={lines} />
+        {order.printifyStatus === DEMO_PRINTIFY_STATUS && order.status === "PENDING" && (
+          <p className="text-sm opacity-80">{DEMO_ORDER_NOTE}</p>
+        )}
         {order.submissionError && (
           <p className="text-sm text-error [overflow-wrap:anywhere]">Printify: {order.submissionError}</p>
         )}

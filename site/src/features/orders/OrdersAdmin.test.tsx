@@ -3,7 +3,8 @@
 import { describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { Order } from "@api/modules/orders/schema";
+import { DEMO_PRINTIFY_STATUS, type Order } from "@api/modules/orders/schema";
+import { DEMO_ORDER_NOTE } from "./OrderCard";
 import { OrdersAdmin } from "./OrdersAdmin";
 
 const base: Omit<Order, "id"> = {
@@ -18,6 +19,7 @@ const base: Omit<Order, "id"> = {
   createdAt: "2026-11-25T10:00:00.000Z",
   printifyOrderId: null,
   submissionError: null,
+  printifyStatus: null,
   itemTitle: "Innovator Tee",
   stripeUrl: null,
 };
@@ -43,5 +45,17 @@ describe("OrdersAdmin: retry a failed submission", () => {
     expect(html.match(/>Retry</g)).toHaveLength(1);
     expect(html).toContain("submission of Order #aaaaaaaa");
     expect(html).toContain("Printify: address_to.zip: The zip code is invalid.");
+  });
+});
+
+describe("OrdersAdmin: the demo store", () => {
+  test("a paid order the demo store keeps says why it stays Pending; others say nothing of it", () => {
+    const html = render([
+      { ...base, id: "cccccccc-demo", printifyStatus: DEMO_PRINTIFY_STATUS },
+      { ...base, id: "dddddddd-real", printifyStatus: "in-production", status: "PROCESSING" },
+    ]);
+    const [demo, real] = html.split('data-testid="order-card"').slice(1);
+    expect(demo).toContain(DEMO_ORDER_NOTE);
+    expect(real).not.toContain(DEMO_ORDER_NOTE);
   });
 });
