@@ -140,7 +140,17 @@ test("register, verify the e-mail, sign out and in, edit the profile and change 
 test("a bad verification link says so and offers the way home", async ({ page }) => {
   await page.goto("/verify-email/not-a-real-token");
   await expect(page.getByRole("heading", { level: 1, name: "Verification Failed" })).toBeVisible();
-  await expect(page.getByText("This verification link is invalid or has expired.")).toBeVisible();
+  await expect(page.getByRole("main").getByText("This verification link is invalid or has expired.")).toBeVisible();
+  // SPEC §8: the failure is also said as a toast — the server's message…
+  await expectToast(page, "Error", "This verification link is invalid or has expired.");
   await page.getByRole("main").getByRole("link", { name: "Go to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("a verification the network cut off says SPEC's words, in the page and as a toast", async ({ page }) => {
+  await page.route("**/api/auth/verify-email/**", (route) => route.abort("connectionreset"));
+  await page.goto("/verify-email/any-token");
+  await expect(page.getByRole("heading", { level: 1, name: "Verification Failed" })).toBeVisible();
+  await expect(page.getByRole("main").getByText("An error occurred while verifying your email")).toBeVisible();
+  await expectToast(page, "Error", "An error occurred while verifying your email");
 });

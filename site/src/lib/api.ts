@@ -45,7 +45,13 @@ type TreatyResult = { data: unknown; error: unknown };
 /** The data of a treaty call, or throws its ApiError; a network failure stays a TypeError. */
 export async function unwrap<R extends TreatyResult>(call: Promise<R>): Promise<Exclude<R["data"], null>> {
   const { data, error } = await call;
-  if (error) throw toApiError(error as { status: unknown; value: unknown });
+  if (error) {
+    // In the browser Eden hands a failed fetch (no answer at all) back as an error whose value is the thrown Error:
+    // that is a network failure, not a message from the server (SPEC §8 has its own words for it).
+    const value = (error as { value?: unknown }).value;
+    if (value instanceof Error) throw value;
+    throw toApiError(error as { status: unknown; value: unknown });
+  }
   return data as Exclude<R["data"], null>;
 }
 

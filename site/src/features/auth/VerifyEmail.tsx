@@ -1,8 +1,10 @@
 // /verify-email/{token} (SPEC §2, §4, §8): loading, then success or error. The link's token is used once, on
-// mount; a failure the server explains shows its message, a network failure a fixed one.
+// mount; a failure the server explains shows its message, a network failure a fixed one — in the card and as SPEC §8's
+// toast.
 import { useEffect, useRef, useState } from "react";
 import { api, ApiError, serverMessage, unwrap } from "../../lib/api";
 import Spinner from "../../components/ui/Spinner";
+import { toast } from "../../stores/toast";
 import AuthCard from "./AuthCard";
 
 type State = { status: "loading" } | { status: "success"; message: string } | { status: "error"; message: string };
@@ -17,15 +19,15 @@ export default function VerifyEmail({ token }: { token: string }) {
     started.current = true;
     unwrap(api.auth["verify-email"]({ token }).get())
       .then((body) => setState({ status: "success", message: body?.message || "Your email address has been verified." }))
-      .catch((error: unknown) =>
-        setState({
-          status: "error",
-          message:
-            error instanceof ApiError
-              ? serverMessage(error) || "Failed to verify email"
-              : "An error occurred while verifying your email",
-        }),
-      );
+      .catch((error: unknown) => {
+        const message =
+          error instanceof ApiError
+            ? serverMessage(error) || "Failed to verify email"
+            : "An error occurred while verifying your email";
+        setState({ status: "error", message });
+        // SPEC §8 says it as a toast too (the page's card stays, with the way home).
+        toast({ title: "Error", description: message, variant: "destructive" });
+      });
   }, [token]);
 
   if (state.status === "loading") {
