@@ -147,3 +147,37 @@ describe("a restart between the write and the send", () => {
     expect(mailsTo(email)).toHaveLength(1);
   });
 });
+
+describe("e-mail changes on /profile are limited (each one mails two addresses)", () => {
+  test("per member: past 5 an hour, 429 and nothing changes; the old address hears once an hour, not every time", async () => {
+    const user = await createUserWithPassword(PASSWORD, { emailVerified: true });
+    const { api } = await signedInClient(user);
+    const move = (to: string) => api.profile.patch({ username: user.username, email: to, currentPassword: PASSWORD });
+    const tag = unique("hop");
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) statuses.push((await move(`${tag}-${i}@example.com`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const row = await (await db()).user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true } });
+    expect(row.email).toBe(`${tag}-5@example.com`);
+    await drain(EMAIL_CHANGED_MAIL_JOB);
+    // The first move told the original address; the moves after it within the hour told theirs only once each.
+    expect(mailsMatching(user.email, /e-mail address was changed/)).toHaveLength(1);
+    expect(mailsMatching(`${tag}-1@example.com`, /e-mail address was changed/)).toHaveLength(1);
+    await drain(EMAIL_CHANGED_MAIL_JOB);
+  });
+
+  test("per target address: one inbox gets at most 3 verification requests an hour, whoever asks", async () => {
+    const target = `${unique("victim")}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const user = await createUserWithPassword(PASSWORD, { emailVerified: true });
+      const { api } = await signedInClient(user);
+      statuses.push((await api.profile.patch({ username: user.username, email: target, currentPassword: PASSWORD })).status);
+      // Each moves away again, so the address is free for the next one (moving away is to another address).
+      if (statuses.at(-1) === 200) {
+        await api.profile.patch({ username: user.username, email: `${unique("away")}@example.com`, currentPassword: PASSWORD });
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

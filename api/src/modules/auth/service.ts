@@ -47,6 +47,11 @@ export const limits = {
   registerPerIp: new RateLimiter("register-ip", 10, HOUR),
   forgotPerIp: new RateLimiter("forgot-ip", 10, HOUR),
   forgotPerEmail: new RateLimiter("forgot-email", 3, HOUR),
+  // An e-mail change mails two addresses (a link to the new one, a notice to the old): bounded like a reset request,
+  // per member and per address asked for, and the old address hears of changes once an hour at most.
+  emailChangePerUser: new RateLimiter("email-change-user", 5, HOUR),
+  emailChangePerAddress: new RateLimiter("email-change-address", 3, HOUR),
+  emailChangedNoticePerAddress: new RateLimiter("email-changed-notice", 1, HOUR),
   resetPerIp: new RateLimiter("reset-ip", 20, 15 * MINUTE),
   /** Wrong current passwords on the profile (password or e-mail change), per account: a stolen session cannot guess. */
   currentPasswordPerUser: new RateLimiter("current-password", 30, 15 * MINUTE),
@@ -235,8 +240,13 @@ export async function updateProfile(
   const before = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const emailChanged = before.email !== email;
   // A new address takes over password resets: only someone who knows the password may set it.
-  if (emailChanged) await assertCurrentPassword(userId, input.currentPassword);
+  if (emailChanged) {
+    await assertCurrentPassword(userId, input.currentPassword);
+    await limits.emailChangePerUser.consume(userId, "Too many requests. Please try again later.");
+    await limits.emailChangePerAddress.consume(email, "Too many requests. Please try again later.");
+  }
   await assertAvailable(username, email, userId);
+  const noticeToOldAddress = emailChanged && (await limits.emailChangedNoticePerAddress.tryConsume(before.email));
   const user = await prisma
     .$transaction(async (tx) => {
       const updated = await tx.user.update({
@@ -253,9 +263,11 @@ export async function updateProfile(
       if (emailChanged) {
         // The new address stays unverified until its link is used; the old one hears about the change.
         await issueVerification(tx, userId);
-        const changeId = randomUUID();
-        const notice = { userId, changeId, oldEmail: before.email, newEmail: email };
-        await enqueue<EmailChangedMailJob>(tx, EMAIL_CHANGED_MAIL_JOB, notice, { key: `${userId}:${changeId}` });
+        if (noticeToOldAddress) {
+          const changeId = randomUUID();
+          const notice = { userId, changeId, oldEmail: before.email, newEmail: email };
+          await enqueue<EmailChangedMailJob>(tx, EMAIL_CHANGED_MAIL_JOB, notice, { key: `${userId}:${changeId}` });
+        }
       }
       return updated;
     })
