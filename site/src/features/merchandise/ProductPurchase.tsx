@@ -47,7 +47,7 @@ export default function ProductPurchase({ product, paymentsAvailable }: Props) {
   }, []);
 
   const variant = matchVariant(product, selection);
-  const gallery = galleryImages(product, variant);
+  const gallery = galleryImages(product, variant, selection);
   const main = shown && gallery.includes(shown) ? shown : gallery[0]!;
   const stock = stockLabel(product, variant);
   const buyable = paymentsAvailable && canBuy(product, variant, pending);

@@ -148,6 +148,13 @@ describe("gallery (SPEC §9: 4 images)", () => {
     expect(galleryImages({ images: [], imageUrl: null }, null)).toEqual([DEFAULT_PRODUCT_IMAGE]);
   });
 
+  test("a combination with no variant (White / XL) keeps the chosen colour's pictures, not the default's", () => {
+    expect(matchVariant(tee, [2, 14])).toBeNull();
+    expect(galleryImages(tee, null, [2, 14])).toEqual(["/white.svg", "/back.svg", "/detail.svg", "/white-2.svg"]);
+    // Without a colour chosen, or with no picture of it, the default still leads.
+    expect(galleryImages(tee, null, [null, 14])[0]).toBe("/black.svg");
+  });
+
   test("the same picture listed twice shows once", () => {
     const images = [
       { src: "/a.svg", isDefault: true, variantIds: ["1"] },

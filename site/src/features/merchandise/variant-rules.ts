@@ -19,6 +19,15 @@ export function initialVariant(variants: readonly MerchandiseVariant[]): Merchan
   return variants.find((v) => v.isEnabled && v.isDefault) ?? variants.find((v) => v.isEnabled) ?? null;
 }
 
+/** The variants of the colour(s) chosen in `selection`, whatever their other options: none when no colour is chosen. */
+function sameColour(product: Partial<Pick<Product, "options" | "variants">>, selection: Selection): string[] {
+  const colours = (product.options ?? []).flatMap((option, i) =>
+    option.type === "color" && selection[i] != null ? [selection[i]] : [],
+  );
+  if (colours.length === 0) return [];
+  return (product.variants ?? []).filter((v) => colours.every((c) => v.optionValueIds.includes(c))).map((v) => v.id);
+}
+
 /** The option values a variant is made of (without one: each option's first value). */
 export function selectionOf(product: Pick<Product, "options">, variant: MerchandiseVariant | null): Selection {
   return product.options.map((option) => {
@@ -64,10 +73,16 @@ export function stockLabel(product: Pick<Product, "available">, variant: Merchan
  * The gallery's image URLs: the selected variant's images first (in the provider's order), then the product's
  * others, without repeats, at most GALLERY_MAX_IMAGES; the product image (or the default one) when there are none.
  */
-export function galleryImages(product: Pick<Product, "images" | "imageUrl">, variant: MerchandiseVariant | null): string[] {
-  const own = variant ? product.images.filter((image) => image.variantIds.includes(variant.id)) : [];
+export function galleryImages(
+  product: Pick<Product, "images" | "imageUrl"> & Partial<Pick<Product, "options" | "variants">>,
+  variant: MerchandiseVariant | null,
+  /** The chosen option values: when they make no variant, the chosen colour's pictures still lead. */
+  selection: Selection = [],
+): string[] {
+  const ids = variant ? [variant.id] : sameColour(product, selection);
+  const own = product.images.filter((image) => image.variantIds.some((id) => ids.includes(id)));
   const rest = product.images.filter((image) => !own.includes(image));
-  // With no variant selected, the product's default image leads.
+  // With no variant (nor colour) to show, the product's default image leads.
   if (!variant) rest.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
   const sources = [...new Set([...own, ...rest].map((image) => image.src))].slice(0, GALLERY_MAX_IMAGES);
   return sources.length ? sources : [product.imageUrl ?? DEFAULT_PRODUCT_IMAGE];
