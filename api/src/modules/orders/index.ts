@@ -9,15 +9,7 @@ import { withNextLink } from "../../lib/keyset";
 import { pageParams } from "../../lib/page-params";
 import { rawJsonBody, securityPlugin } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
-import {
-  ORDER_EMAIL_SEARCH_MAX_LENGTH,
-  ORDER_LIST_MAX,
-  OrderSchema,
-  OrderStatusSchema,
-  OrderTimelineSchema,
-  OrderTypeSchema,
-  OrderUpdateSchema,
-} from "./schema";
+import { ORDER_LIST_MAX, OrderListQuerySchema, OrderSchema, OrderTimelineSchema, OrderUpdateSchema } from "./schema";
 import { listOrders, orderTimeline, ordersCsv, retrySubmission, updateOrder } from "./service";
 import { handlePrintifyWebhook } from "./tracking";
 
@@ -26,12 +18,8 @@ const PRINTIFY_EVENT_MAX_BYTES = 256 * 1024;
 
 const listErrors = errorResponses(400, 401, 403);
 
-// Query strings need Elysia's `t` (it coerces "20" to 20); the unions come from the contract.
-const filterQuery = {
-  status: t.Optional(OrderStatusSchema),
-  type: t.Optional(OrderTypeSchema),
-  email: t.Optional(t.String({ maxLength: ORDER_EMAIL_SEARCH_MAX_LENGTH, error: "The e-mail search is too long" })),
-};
+// The filters are the contract's own (one rule for each); the page parameters come from the list kit.
+const filterQuery = OrderListQuerySchema.properties;
 const listQuery = t.Object({ ...filterQuery, ...pageParams(ORDER_LIST_MAX) });
 
 export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefix: "/orders" })

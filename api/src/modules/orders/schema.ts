@@ -66,7 +66,7 @@ export type Order = Static<typeof OrderSchema>;
 /** An e-mail search is a substring of the customer's address, case-insensitive (SPEC: an address is at most 254). */
 export const ORDER_EMAIL_SEARCH_MAX_LENGTH = 254;
 
-const OrderListQuerySchema = T.Object({
+export const OrderListQuerySchema = T.Object({
   status: T.Optional(OrderStatusSchema),
   type: T.Optional(OrderTypeSchema),
   email: T.Optional(T.String({ maxLength: ORDER_EMAIL_SEARCH_MAX_LENGTH, error: "The e-mail search is too long" })),
