@@ -14,11 +14,37 @@ function countJunit(file) {
   const cases = xml.match(/<testcase\b[\s\S]*?(?:\/>|<\/testcase>)/g) ?? [];
   let failed = 0,
     skipped = 0;
+  const failures = [];
   for (const c of cases) {
-    if (/<(failure|error)\b/.test(c)) failed++;
-    else if (/<skipped\b/.test(c)) skipped++;
+    if (/<(failure|error)\b/.test(c)) {
+      failed++;
+      const attr = (name) => unescapeXml(c.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1] ?? "");
+      const message = unescapeXml(c.match(/<(?:failure|error)\b[^>]*\bmessage="([^"]*)"/)?.[1] ?? "");
+      const where = [`${attr("file")}:${attr("line")}`, attr("classname"), attr("name")].filter(Boolean).join(" › ");
+      failures.push(`${where}${message ? ` — ${briefly(message)}` : ""}`);
+    } else if (/<skipped\b/.test(c)) skipped++;
   }
-  return { passed: cases.length - failed - skipped, failed, skipped };
+  return { passed: cases.length - failed - skipped, failed, skipped, failures };
+}
+
+/** A failure message's first lines on one line, without colour codes: enough to know which assertion broke. */
+function briefly(message) {
+  const lines = message
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.slice(0, 3).join(" / ").slice(0, 300);
+}
+
+function unescapeXml(text) {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#10;/g, "\n")
+    .replace(/&amp;/g, "&");
 }
 
 /** Counts Playwright results from its JSON reporter. */
@@ -26,7 +52,20 @@ function countPlaywright(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, "utf8"));
   const s = report.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+  const failures = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const error = test.results?.at(-1)?.error?.message ?? "";
+        failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}${error ? ` — ${briefly(error)}` : ""}`);
+      }
+    }
+    for (const child of suite.suites ?? [])
+      walk(child, suite.file === child.file && child.title ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0, failures };
 }
 
 function postgresReachable(url) {
@@ -177,7 +216,11 @@ export async function runAllTests({ root, bun, build, env, args }) {
     { passed: 0, failed: 0, skipped: 0 },
   );
   console.log("\nSummary");
-  for (const s of suites) console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+  for (const s of suites) {
+    console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+    // The failing tests' names close the log beside the counts: a CI log is often read from its tail only.
+    for (const failure of s.failures ?? []) console.log(`    ✗ ${failure}`);
+  }
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return total.failed === 0 && total.passed > 0 ? 0 : 1;
 }
