@@ -2,6 +2,7 @@
 // HASH_CONCURRENCY hashes run at once, so a login flood queues (bounded) instead of exhausting memory.
 import { env } from "../../env";
 import { Semaphore } from "../../lib/semaphore";
+import { assertUncommonPassword } from "./common-passwords";
 
 const ARGON2_OPTIONS = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
 
@@ -9,6 +10,12 @@ const hashing = new Semaphore(env.HASH_CONCURRENCY, 200);
 
 export function hashPassword(password: string): Promise<string> {
   return hashing.run(() => Bun.password.hash(password, ARGON2_OPTIONS));
+}
+
+/** The hash of a password being set by a person (never the seed's): the commonest passwords are refused first. */
+export async function hashNewPassword(password: string): Promise<string> {
+  await assertUncommonPassword(password);
+  return hashPassword(password);
 }
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {

@@ -18,7 +18,7 @@ import {
   userSelect,
 } from "./accounts";
 import { deviceNonceFor, newDeviceCookie } from "./device-cookie";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
+import { hashNewPassword, verifyAgainstNothing, verifyPassword } from "./password";
 import { createSession, destroyUserSessions, hashToken } from "./sessions";
 import {
   EMAIL_CHANGED_MAIL_JOB,
@@ -97,7 +97,7 @@ export async function register(
   const email = normaliseEmail(input.email);
   assertUsername(username);
   await assertAvailable(username, email);
-  const password = await hashPassword(input.password);
+  const password = await hashNewPassword(input.password);
   const prisma = await db();
   // Only these fields: role, toolAccess and verification state are never taken from the request.
   const user = await prisma
@@ -204,7 +204,7 @@ export async function resetPassword(token: string, newPassword: string, meta: Cl
   if (!user?.resetPasswordExpires || user.resetPasswordExpires.getTime() <= Date.now()) {
     throw new AppError("invalid_data", "This reset link is invalid or has expired.");
   }
-  const password = await hashPassword(newPassword);
+  const password = await hashNewPassword(newPassword);
   // Single use: the token is cleared in the same conditional update that sets the password.
   const { count } = await prisma.user.updateMany({
     where: { id: user.id, resetPasswordToken: hashToken(token) },
@@ -277,7 +277,7 @@ export async function updateProfile(
 
 export async function changePassword(userId: string, currentSid: string, currentPassword: string, newPassword: string) {
   await assertCurrentPassword(userId, currentPassword);
-  await (await db()).user.update({ where: { id: userId }, data: { password: await hashPassword(newPassword) } });
+  await (await db()).user.update({ where: { id: userId }, data: { password: await hashNewPassword(newPassword) } });
   await destroyUserSessions(userId, currentSid); // every other device signs in again
   return { message: "Password updated" };
 }

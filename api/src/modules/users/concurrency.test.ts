@@ -64,7 +64,7 @@ describe("two admins, one account", () => {
   test("two new accounts with one username at once: one 201, one 409", async () => {
     const [first, second] = await twoAdmins();
     const username = newName();
-    const body = (email: string) => ({ username, email, password: "secret1", role: "USER" as const, toolAccess: [] });
+    const body = (email: string) => ({ username, email, password: "secret-one", role: "USER" as const, toolAccess: [] });
     const responses = await Promise.all([
       first.api.users.post(body(`${newName()}@example.com`)),
       second.api.users.post(body(`${newName()}@example.com`)),

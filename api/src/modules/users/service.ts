@@ -15,7 +15,7 @@ import {
   userSelect,
 } from "../auth/accounts";
 import { issueVerification } from "../auth/service";
-import { hashPassword } from "../auth/password";
+import { hashNewPassword } from "../auth/password";
 import { destroyUserSessions } from "../auth/sessions";
 import { MESSAGES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isEmail, normaliseEmail } from "../auth/schema";
 import { type AdminUser, type CreateUserBody, type UpdateUserBody, USER_PAGE_SIZE } from "./schema";
@@ -76,7 +76,7 @@ export async function createUser(actor: Actor, input: CreateUserBody): Promise<A
       data: {
         username,
         email,
-        password: await hashPassword(input.password),
+        password: await hashNewPassword(input.password),
         role: input.role ?? "USER",
         toolAccess: input.toolAccess ?? [],
         firstName: cleanName(input.firstName),
@@ -118,7 +118,7 @@ export async function updateUser(actor: Actor, id: string, input: UpdateUserBody
   assertMayChange(actor, before, input);
   await assertAvailable(username ?? before.username, email ?? before.email, id);
   // An empty or absent password keeps the current one (SPEC §5). Hashed before any lock is taken.
-  const password = input.password ? await hashPassword(input.password) : undefined;
+  const password = input.password ? await hashNewPassword(input.password) : undefined;
   const demoting = input.role !== undefined && input.role !== "ADMIN";
   const user = await prisma
     .$transaction(async (tx) => {
@@ -217,7 +217,7 @@ export async function createAdministrator(input: AdministratorInput & { password
       data: {
         username,
         email,
-        password: await hashPassword(input.password),
+        password: await hashNewPassword(input.password),
         role: "ADMIN",
         emailVerified: true,
         firstName,

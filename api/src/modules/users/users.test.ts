@@ -14,7 +14,7 @@ withJobQueue(); // a changed e-mail is mailed its verification link by a job (de
 
 const newUserBody = (overrides: Partial<CreateUserBody> = {}): CreateUserBody => {
   const username = unique("made").replace(/-/g, "_");
-  return { username, email: `${username}@example.com`, password: "secret1", role: "USER", toolAccess: [], ...overrides };
+  return { username, email: `${username}@example.com`, password: "secret-one", role: "USER", toolAccess: [], ...overrides };
 };
 const login = (usernameOrEmail: string, password: string) => visitor().api.login.post({ usernameOrEmail, password });
 
@@ -141,7 +141,7 @@ describe("create, edit, delete", () => {
     expect(res.status).toBe(201);
     expect(res.data).toMatchObject({ username: body.username, role: "USER", toolAccess: ["challenges", "order_management"] });
     expect(res.data).not.toHaveProperty("password");
-    expect((await login(body.username, "secret1")).status).toBe(200);
+    expect((await login(body.username, "secret-one")).status).toBe(200);
   });
 
   test("SPEC rules: password at least 6; unknown tool access refused; duplicates refused", async () => {
