@@ -25,6 +25,7 @@ import { RECEIPT_JOB, sendReceipt } from "./emails";
 import { type CheckoutInput, PAYMENT_MESSAGES } from "../checkout/schema";
 import { INVALID_SIGNATURE } from "./stripe-webhook";
 import { useStripe, webhookSecret } from "./stripe";
+import { expectFaultLogged } from "../../../test/logs";
 
 const webhooks = new Stripe("sk_test_signing").webhooks;
 let fake: FakeStripe;
@@ -388,7 +389,7 @@ describe("webhook", () => {
        WHEN (NEW.name = '${RECEIPT_JOB}') EXECUTE FUNCTION pgboss.test_refuse()`,
     );
     try {
-      expect((await deliver(broken)).status).toBe(500);
+      expect((await expectFaultLogged(/queue refused/, () => deliver(broken))).status).toBe(500);
     } finally {
       await prisma.$executeRawUnsafe("DROP TRIGGER test_refuse ON pgboss.job_common");
       await prisma.$executeRawUnsafe("DROP FUNCTION pgboss.test_refuse()");

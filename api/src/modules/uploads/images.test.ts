@@ -13,6 +13,7 @@ import { localStorage, s3Storage, useStorage, type Storage } from "../../lib/sto
 import { deleteFileIfUnused } from "./references";
 import { IMAGE_STORED_MAX_SIDE, processedImageOf, UPLOAD_MESSAGES } from "./schema";
 import { uploadLimits } from "./service";
+import { expectFaultLogged } from "../../../test/logs";
 
 let dir: string;
 let store: Storage;
@@ -262,7 +263,7 @@ describe("refused images: 400, nothing stored", () => {
         return inner.put(key, bytes, type);
       },
     });
-    const res = await upload(new Uint8Array(await cameraJpeg(600, 400)));
+    const res = await expectFaultLogged(/bucket unavailable/, async () => upload(new Uint8Array(await cameraJpeg(600, 400))));
     expect(res.status).toBe(500);
     expect(await inner.list()).toEqual([]);
   });
