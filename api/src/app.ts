@@ -10,6 +10,7 @@ import { challengesModule } from "./modules/challenges";
 import { projectsModule } from "./modules/projects";
 import { usersModule } from "./modules/users";
 import { applicationsModule } from "./modules/applications";
+import { deliverablesModule } from "./modules/deliverables";
 import { sitemapModule } from "./modules/sitemap";
 import { uploadsModule } from "./modules/uploads";
 import { resourcesModule } from "./modules/resources";
@@ -40,6 +41,7 @@ export function createApp() {
           .use(authModule)
           .use(challengesModule)
           .use(applicationsModule)
+          .use(deliverablesModule)
           .use(projectsModule)
           .use(usersModule)
           .use(sitemapModule)

@@ -11,6 +11,7 @@ import {
   PUBLIC_CHALLENGE_STATUSES,
   STATUS_QUERY_PATTERN,
 } from "../modules/challenges/schema";
+import { DELIVERABLE_KINDS } from "../modules/deliverables/schema";
 import { WEBHOOK_STATUSES } from "../modules/operations/schema";
 import { ORDER_EVENT_KINDS, ORDER_STATUSES, ORDER_TYPES } from "../modules/orders/schema";
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from "../modules/billing/schema";
@@ -31,6 +32,7 @@ const vocabulary = <const L extends readonly string[], E extends Record<string, 
 const VOCABULARIES = {
   "ChallengeStatus (challenges)": vocabulary(CHALLENGE_STATUSES, Db.ChallengeStatus),
   "ApplicationStatus (applications)": vocabulary(APPLICATION_STATUSES, Db.ApplicationStatus),
+  "DeliverableKind (deliverables)": vocabulary(DELIVERABLE_KINDS, Db.DeliverableKind),
   "Role (auth, users)": vocabulary(ROLES, Db.Role),
   "ResourceType (resources)": vocabulary(RESOURCE_TYPES, Db.ResourceType),
   "ResourceType (the resources filter, SPEC §2's order)": vocabulary(RESOURCE_FILTERS, Db.ResourceType),
