@@ -128,7 +128,7 @@ describe("editing, ordering, hiding, deleting", () => {
     for (const title of ["Deck", "Video", "Summary"]) {
       ids.push((await list.post({ title, kind: title === "Summary" ? "TEXT" : "FILE", required: true })).data!.id);
     }
-    const titles = async () => (await list.get()).data!.map((d) => `${d.position}:${d.title}`);
+    const titles = async () => (await list.get({ query: { hidden: "include" } })).data!.map((d) => `${d.position}:${d.title}`);
     return { challenge, api, list, ids, titles };
   }
 
@@ -149,11 +149,16 @@ describe("editing, ordering, hiding, deleting", () => {
     const file = await list({ deliverableId: ids[0]! }).patch({ kind: "FILE", acceptedKinds: ["video", "pdf"], maxBytes: 2048 });
     expect(file.data).toMatchObject({ acceptedKinds: ["pdf", "video"], maxBytes: 2048 });
     await list({ deliverableId: ids[1]! }).patch({ hidden: true });
-    expect((await as().challenges({ id: challenge.id }).deliverables.get()).data?.map((d) => d.title)).toEqual([
-      "Deck",
-      "Summary",
-    ]);
-    expect((await list.get()).data?.map((d) => [d.title, d.hidden])).toEqual([
+    // The challenge page shows what teams see, to admins too; the Deliverables dialog asks for hidden ones.
+    for (const viewer of [as(), as(await createUser({ role: "ADMIN" }))]) {
+      expect((await viewer.challenges({ id: challenge.id }).deliverables.get()).data?.map((d) => d.title)).toEqual([
+        "Deck",
+        "Summary",
+      ]);
+    }
+    const member = as(await createUser()).challenges({ id: challenge.id }).deliverables;
+    expect((await member.get({ query: { hidden: "include" } })).data?.map((d) => d.title)).toEqual(["Deck", "Summary"]);
+    expect((await list.get({ query: { hidden: "include" } })).data?.map((d) => [d.title, d.hidden])).toEqual([
       ["Deck", false],
       ["Video", true],
       ["Summary", false],

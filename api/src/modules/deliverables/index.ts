@@ -19,14 +19,20 @@ export const deliverablesModule = new Elysia({ name: "deliverables", tags: ["del
   .use(authPlugin)
   .get(
     "/:id/deliverables",
-    async ({ params, request, cookie }) => {
+    async ({ params, query, request, cookie }) => {
       const viewer = await optionalUser(request, cookie);
-      return listDeliverables(params.id, { manage: canAccessSection(viewer, "challenges") });
+      const manage = canAccessSection(viewer, "challenges");
+      // Hidden ones only when asked for (the Deliverables dialog): the challenge page shows what teams see, even to admins.
+      return listDeliverables(params.id, { includeDraft: manage, includeHidden: manage && query.hidden === "include" });
     },
     {
       params: ChallengeParams,
+      query: t.Object({ hidden: t.Optional(t.Literal("include", { error: "hidden may only be 'include'" })) }),
       response: { 200: t.Array(DeliverableSchema), ...errorResponses(400, 404) },
-      detail: { summary: "A challenge's deliverables in order (a DRAFT's, and hidden ones, only for the challenges section)" },
+      detail: {
+        summary:
+          "A challenge's deliverables in order (a DRAFT's, and hidden ones with ?hidden=include, only for the challenges section)",
+      },
     },
   )
   .post(

@@ -41,15 +41,18 @@ const toDeliverable = (row: Row): Deliverable => ({
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
 
 /**
- * A challenge's deliverables in their order. A visitor sees those of a non-DRAFT challenge that are not hidden;
- * a holder of the `challenges` section sees every one, drafts' and hidden ones included.
+ * A challenge's deliverables in their order: those of a non-DRAFT challenge that are not hidden, unless the caller
+ * (a holder of the `challenges` section) asks for drafts' or hidden ones too.
  */
-export async function listDeliverables(challengeId: string, { manage = false } = {}): Promise<Deliverable[]> {
+export async function listDeliverables(
+  challengeId: string,
+  { includeDraft = false, includeHidden = false } = {},
+): Promise<Deliverable[]> {
   const prisma = await db();
   const challenge = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { status: true } });
-  if (!challenge || (challenge.status === "DRAFT" && !manage)) throw notFound("Challenge not found");
+  if (!challenge || (challenge.status === "DRAFT" && !includeDraft)) throw notFound("Challenge not found");
   const rows = await prisma.deliverable.findMany({
-    where: { challengeId, ...(manage ? {} : { hidden: false }) },
+    where: { challengeId, ...(includeHidden ? {} : { hidden: false }) },
     orderBy: [{ position: "asc" }, { createdAt: "asc" }],
     select,
   });

@@ -1,5 +1,6 @@
 // Admin challenges (SPEC §2 Admin challenges, §8 toasts): every challenge including drafts as a grid of cards with
-// Applications, Edit and Delete; the create/edit dialog; the delete confirmation; the applications review.
+// Applications, Deliverables, Edit and Delete; the create/edit dialog; the delete confirmation; the applications review;
+// the deliverables the challenge asks for (issue 32).
 import type { Challenge } from "@api/modules/challenges/schema";
 import { type FirstPage, listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
@@ -15,16 +16,18 @@ import ChallengeFormDialog from "./ChallengeFormDialog";
 import { challengePayload, type ChallengeFormValues } from "./challenge-form";
 import { useCreateChallenge, useDeleteChallenge, useManagedChallenges, useUpdateChallenge } from "./challenges.queries";
 import { ApplicationsReviewList } from "../applications/ApplicationsReview";
+import DeliverablesManager from "../deliverables/DeliverablesManager";
 
 function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
   const challenges = useManagedChallenges(first);
   const createChallenge = useCreateChallenge();
   const updateChallenge = useUpdateChallenge();
   const deleteChallenge = useDeleteChallenge();
-  const dialogs = useCrudDialogs<Challenge, "applications">();
+  const dialogs = useCrudDialogs<Challenge, "applications" | "deliverables">();
   const { deleting } = dialogs;
   const items = listItems(challenges.data);
   const reviewing = dialogs.shown("applications")?.row;
+  const defining = dialogs.shown("deliverables")?.row;
 
   const save = (challenge: Challenge | undefined, values: ChallengeFormValues) => {
     const body = challengePayload(values);
@@ -84,6 +87,21 @@ function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
               <ApplicationsReviewList challengeId={reviewing.id} challengeTitle={reviewing.title} />
             </Modal>
           )}
+          {defining && (
+            <Modal
+              open
+              wide
+              onClose={dialogs.close}
+              title={`Deliverables: ${defining.title}`}
+              actions={
+                <Button variant="ghost" onClick={dialogs.close}>
+                  Close
+                </Button>
+              }
+            >
+              <DeliverablesManager challengeId={defining.id} challengeTitle={defining.title} />
+            </Modal>
+          )}
         </>
       }
     >
@@ -94,9 +112,14 @@ function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
               challenge={challenge}
               actions={
                 <>
-                  <Button variant="outline" size="sm" onClick={() => dialogs.show("applications", challenge)}>
-                    Applications
-                  </Button>
+                  <span className="flex flex-wrap gap-2">
+                    <Button variant="outline" size="sm" onClick={() => dialogs.show("applications", challenge)}>
+                      Applications
+                    </Button>
+                    <Button variant="outline" size="sm" onClick={() => dialogs.show("deliverables", challenge)}>
+                      Deliverables
+                    </Button>
+                  </span>
                   <span className="flex gap-1">
                     <RowActions {...dialogs.rowActions(challenge, challenge.title)} />
                   </span>
