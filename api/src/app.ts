@@ -11,6 +11,7 @@ import { projectsModule } from "./modules/projects";
 import { usersModule } from "./modules/users";
 import { applicationsModule } from "./modules/applications";
 import { deliverablesModule } from "./modules/deliverables";
+import { submissionsModule } from "./modules/submissions";
 import { sitemapModule } from "./modules/sitemap";
 import { uploadsModule } from "./modules/uploads";
 import { resourcesModule } from "./modules/resources";
@@ -42,6 +43,7 @@ export function createApp() {
           .use(challengesModule)
           .use(applicationsModule)
           .use(deliverablesModule)
+          .use(submissionsModule)
           .use(projectsModule)
           .use(usersModule)
           .use(sitemapModule)

@@ -13,6 +13,7 @@ import {
 } from "../modules/challenges/schema";
 import { DELIVERABLE_KINDS } from "../modules/deliverables/schema";
 import { WEBHOOK_STATUSES } from "../modules/operations/schema";
+import { INVITATION_STATUSES, SUBMISSION_STATUSES, TEAM_ROLES } from "../modules/submissions/schema";
 import { ORDER_EVENT_KINDS, ORDER_STATUSES, ORDER_TYPES } from "../modules/orders/schema";
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from "../modules/billing/schema";
 import { SYNC_STATUSES } from "../modules/printify/schema";
@@ -33,6 +34,9 @@ const VOCABULARIES = {
   "ChallengeStatus (challenges)": vocabulary(CHALLENGE_STATUSES, Db.ChallengeStatus),
   "ApplicationStatus (applications)": vocabulary(APPLICATION_STATUSES, Db.ApplicationStatus),
   "DeliverableKind (deliverables)": vocabulary(DELIVERABLE_KINDS, Db.DeliverableKind),
+  "SubmissionStatus (submissions)": vocabulary(SUBMISSION_STATUSES, Db.SubmissionStatus),
+  "TeamRole (submissions)": vocabulary(TEAM_ROLES, Db.TeamRole),
+  "InvitationStatus (submissions)": vocabulary(INVITATION_STATUSES, Db.InvitationStatus),
   "Role (auth, users)": vocabulary(ROLES, Db.Role),
   "ResourceType (resources)": vocabulary(RESOURCE_TYPES, Db.ResourceType),
   "ResourceType (the resources filter, SPEC §2's order)": vocabulary(RESOURCE_FILTERS, Db.ResourceType),

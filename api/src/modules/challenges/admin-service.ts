@@ -36,6 +36,7 @@ function toData(input: ChallengeUpdate): Prisma.ChallengeUpdateInput {
       .map((s) => s.trim())
       .filter(Boolean);
   if (input.timeline !== undefined) data.timeline = blankToNull(input.timeline);
+  if (input.teamSize !== undefined) data.teamSize = input.teamSize;
   return data;
 }
 

@@ -105,6 +105,7 @@ describe("GET /api/challenges/:id", () => {
       timeline: null,
       createdAt: challenge.createdAt.toISOString(),
       participantCount: 0,
+      teamSize: 5,
     });
   });
 

@@ -45,6 +45,7 @@ export type ChallengeListRow = {
   timeline: string | null;
   createdAt: string;
   participantCount: number;
+  teamSize: number;
 };
 
 /** A `timestamp` column (UTC) as the text Date.toISOString() writes, e.g. 2026-10-01T00:00:00.000Z. */
@@ -57,7 +58,7 @@ const isoText = (column: string) => Prisma.raw(`to_char("${column}", 'YYYY-MM-DD
 // (no Date parsed and printed again per date: 15% of the statement's CPU on PostgreSQL, more on PGlite).
 const LIST_COLUMNS = Prisma.sql`title, description, "fullDescription", status::text AS status, ${isoText("startDate")},
   ${isoText("endDate")}, "imageUrl", to_json(requirements) AS requirements, to_json(outcomes) AS outcomes, timeline,
-  ${isoText("createdAt")},
+  ${isoText("createdAt")}, "teamSize",
   (SELECT count(*)::int FROM challenge_participants p
     WHERE p."challengeId" = challenges.id AND p.status = 'ACTIVE') AS "participantCount"`;
 

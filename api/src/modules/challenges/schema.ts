@@ -37,6 +37,8 @@ export const ChallengeSchema = T.Object({
   createdAt: T.String({ format: "date-time" }),
   /** Approved applications (SPEC "not shown" gap, decided in DEVELOPERS.md). */
   participantCount: T.Integer({ minimum: 0 }),
+  /** Most people on one team's submission (issue 32). */
+  teamSize: T.Integer({ minimum: 1 }),
 });
 export type Challenge = Static<typeof ChallengeSchema>;
 
@@ -75,6 +77,9 @@ export const LONG_TEXT_MAX_LENGTH = 20_000;
 const LIST_ITEM_MAX_LENGTH = 1000;
 const LIST_MAX_ITEMS = 50;
 export const URL_MAX_LENGTH = 2048;
+/** Team sizes (issue 32): 5 unless an admin says otherwise; a solo challenge is 1. */
+export const DEFAULT_TEAM_SIZE = 5;
+export const TEAM_SIZE_MAX = 50;
 
 /** Requirements and outcomes arrive as a list, or as JSON text of one (SPEC §3); parseTextList normalises both. */
 const textList = T.Union(
@@ -108,6 +113,9 @@ export const ChallengeInputSchema = T.Object({
   requirements: T.Optional(textList),
   outcomes: T.Optional(textList),
   timeline: T.Optional(T.Union([T.String({ maxLength: LONG_TEXT_MAX_LENGTH }), T.Null()])),
+  teamSize: T.Optional(
+    T.Integer({ minimum: 1, maximum: TEAM_SIZE_MAX, error: `Team size must be a whole number from 1 to ${TEAM_SIZE_MAX}` }),
+  ),
 });
 export type ChallengeInput = Static<typeof ChallengeInputSchema>;
 

@@ -25,6 +25,7 @@ const challengeSelect = {
   requirements: true,
   outcomes: true,
   timeline: true,
+  teamSize: true,
   createdAt: true,
   // participantCount = approved applications (status ACTIVE is shown as "Approved")
   _count: { select: { participants: { where: { status: "ACTIVE" } } } },
@@ -48,6 +49,7 @@ function toChallenge(row: ChallengeListRow): Challenge {
     timeline: row.timeline,
     createdAt: row.createdAt,
     participantCount: row.participantCount,
+    teamSize: row.teamSize,
   };
 }
 

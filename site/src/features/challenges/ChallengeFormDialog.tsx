@@ -2,7 +2,7 @@
 // the route's own contract before any request (challenge-form.ts); an image is uploaded as soon as it is chosen and
 // its URL kept in the form. The parent sends the challenge (and its list refetches); the admin kit's FormDialog
 // keeps the busy state, toasts the outcome (SPEC §8) and closes on success — on failure the typed values stay.
-import { CHALLENGE_STATUSES, type Challenge } from "@api/modules/challenges/schema";
+import { CHALLENGE_STATUSES, TEAM_SIZE_MAX, type Challenge } from "@api/modules/challenges/schema";
 import Field from "../../components/ui/Field";
 import TextArea from "../../components/ui/TextArea";
 import Select from "../../components/ui/Select";
@@ -70,6 +70,14 @@ export default function ChallengeFormDialog({ challenge, upload, onSave, onClose
         <TextArea label="Expected Outcomes" hint="One per line" {...form.field("outcomes")} />
       </div>
       <TextArea label="Timeline" {...form.field("timeline")} />
+      <Field
+        label="Team size"
+        type="number"
+        min={1}
+        max={TEAM_SIZE_MAX}
+        hint="Most people on one team's submission"
+        {...form.field("teamSize")}
+      />
     </ItemFormDialog>
   );
 }

@@ -53,6 +53,7 @@ describe("admin challenge form", () => {
       timeline: null,
       createdAt: "2026-01-01T00:00:00.000Z",
       participantCount: 0,
+      teamSize: 3,
     };
     const { id, createdAt, participantCount, ...input } = stored;
     expect(challengePayload(valuesFromChallenge(stored))).toEqual(input);

@@ -4,6 +4,7 @@
 import {
   ChallengeInputSchema,
   DEFAULT_CHALLENGE_STATUS,
+  DEFAULT_TEAM_SIZE,
   END_BEFORE_START,
   type Challenge,
   type ChallengeInput,
@@ -25,6 +26,8 @@ export type ChallengeFormValues = {
   requirements: string;
   outcomes: string;
   timeline: string;
+  /** Most people on one team (issue 32), as typed. */
+  teamSize: string;
 };
 type ChallengeFormErrors = Partial<Record<keyof ChallengeFormValues, string>>;
 
@@ -39,6 +42,7 @@ export const EMPTY_CHALLENGE_FORM: ChallengeFormValues = {
   requirements: "",
   outcomes: "",
   timeline: "",
+  teamSize: String(DEFAULT_TEAM_SIZE),
 };
 
 export function valuesFromChallenge(c: Challenge): ChallengeFormValues {
@@ -53,6 +57,7 @@ export function valuesFromChallenge(c: Challenge): ChallengeFormValues {
     requirements: c.requirements.join("\n"),
     outcomes: c.outcomes.join("\n"),
     timeline: c.timeline ?? "",
+    teamSize: String(c.teamSize),
   };
 }
 
@@ -77,6 +82,8 @@ export function challengePayload(v: ChallengeFormValues): ChallengeInput {
     requirements: lines(v.requirements),
     outcomes: lines(v.outcomes),
     timeline: orNull(v.timeline),
+    // A whole number as typed goes as a number; anything else as it is, for the schema to refuse with its message.
+    teamSize: (/^\d+$/.test(v.teamSize.trim()) ? Number(v.teamSize.trim()) : v.teamSize) as number,
   };
 }
 

@@ -1,0 +1,114 @@
+// Submission routes (issue 32): a team's submission for a challenge (start, read), its team (invite, cancel an
+// invitation, remove a member, hand ownership on, leave), and the caller's invitations (accept, decline).
+// Every route is the signed-in caller's own: the submission is the caller's team's, found through the challenge.
+import { Elysia, t } from "elysia";
+import { errorResponses, NoContent } from "../../lib/http-schema";
+import { ID_MAX_LENGTH } from "../../lib/typebox";
+import { authPlugin } from "../auth/guard";
+import { InviteBodySchema, MyInvitationSchema, SubmissionSchema, UserIdBodySchema } from "./schema";
+import {
+  acceptInvitation,
+  cancelInvitation,
+  declineInvitation,
+  invite,
+  leaveTeam,
+  myInvitations,
+  mySubmission,
+  removeMember,
+  startSubmission,
+  transferOwnership,
+} from "./teams";
+
+const id = t.String({ maxLength: ID_MAX_LENGTH });
+const ChallengeParams = t.Object({ id });
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+export const submissionsModule = new Elysia({ name: "submissions", tags: ["submissions"] })
+  .use(authPlugin)
+  .get("/challenges/:id/submission", ({ params, user }) => mySubmission(params.id, user.id), {
+    auth: true,
+    params: ChallengeParams,
+    response: { 200: SubmissionSchema, ...errors },
+    detail: { summary: "The caller's team submission for the challenge (404 when they are on none)" },
+  })
+  .post(
+    "/challenges/:id/submission",
+    async ({ params, user, set }) => {
+      const { submission, created } = await startSubmission(params.id, user.id);
+      set.status = created ? 201 : 200;
+      return submission;
+    },
+    {
+      auth: true,
+      params: ChallengeParams,
+      response: { 200: SubmissionSchema, 201: SubmissionSchema, ...errors },
+      detail: { summary: "Start the team's submission (approved participants only; repeating it answers the same one)" },
+    },
+  )
+  .post("/challenges/:id/submission/invitations", ({ params, body, user }) => invite(params.id, user.id, body.usernameOrEmail), {
+    auth: true,
+    params: ChallengeParams,
+    body: InviteBodySchema,
+    response: { 200: SubmissionSchema, ...errors },
+    detail: { summary: "The owner invites an approved participant of the challenge by username or e-mail" },
+  })
+  .delete(
+    "/challenges/:id/submission/invitations/:invitationId",
+    ({ params, user }) => cancelInvitation(params.id, user.id, params.invitationId),
+    {
+      auth: true,
+      params: t.Object({ id, invitationId: id }),
+      response: { 200: SubmissionSchema, ...errors },
+      detail: { summary: "The owner withdraws an open invitation" },
+    },
+  )
+  .delete("/challenges/:id/submission/members/:userId", ({ params, user }) => removeMember(params.id, user.id, params.userId), {
+    auth: true,
+    params: t.Object({ id, userId: id }),
+    response: { 200: SubmissionSchema, ...errors },
+    detail: { summary: "The owner removes a member" },
+  })
+  .post("/challenges/:id/submission/owner", ({ params, body, user }) => transferOwnership(params.id, user.id, body.userId), {
+    auth: true,
+    params: ChallengeParams,
+    body: UserIdBodySchema,
+    response: { 200: SubmissionSchema, ...errors },
+    detail: { summary: "The owner hands the team to another member" },
+  })
+  .post(
+    "/challenges/:id/submission/leave",
+    async ({ params, user, set }) => {
+      await leaveTeam(params.id, user.id);
+      set.status = 204;
+    },
+    {
+      auth: true,
+      params: ChallengeParams,
+      response: { 204: NoContent, ...errors },
+      detail: { summary: "Leave the team (an owner hands it on first, unless alone with a never-submitted draft)" },
+    },
+  )
+  .get("/my-invitations", ({ user }) => myInvitations(user.id), {
+    auth: true,
+    response: { 200: t.Array(MyInvitationSchema), ...errorResponses(401) },
+    detail: { summary: "The caller's open team invitations" },
+  })
+  .post("/my-invitations/:id/accept", ({ params, user }) => acceptInvitation(params.id, user.id), {
+    auth: true,
+    params: ChallengeParams,
+    response: { 200: SubmissionSchema, ...errors },
+    detail: { summary: "Accept a team invitation: join the team" },
+  })
+  .post(
+    "/my-invitations/:id/decline",
+    async ({ params, user, set }) => {
+      await declineInvitation(params.id, user.id);
+      set.status = 204;
+    },
+    {
+      auth: true,
+      params: ChallengeParams,
+      response: { 204: NoContent, ...errors },
+      detail: { summary: "Decline a team invitation" },
+    },
+  );
