@@ -102,8 +102,11 @@ export type Fault =
   /** Answer 200 with this body instead (a malformed page…). */
   | { status: 200; body: string }
   | { status: 400 | 401 | 403 | 404 | 422; reason: string; code?: number }
-  /** Answer nothing for this long (the client's timeout should fire), then a normal answer. */
-  | { delayMs: number };
+  /**
+   * Answer nothing for this long (the client's timeout should fire), then a normal answer. `afterWork`: do the work
+   * first (the order exists at once), then wait — our side can die between Printify's create and its answer.
+   */
+  | { delayMs: number; afterWork?: boolean };
 
 export type FakePrintifyOptions = {
   token?: string;
@@ -429,7 +432,10 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
       const index = faults.findIndex((f) => !f.path || f.path.test(record.path));
       const fault = index >= 0 ? faults.splice(index, 1)[0]!.fault : null;
       let response: Response;
-      if (fault && "delayMs" in fault) {
+      if (fault && "delayMs" in fault && fault.afterWork) {
+        response = await handle(request, url, body);
+        await Bun.sleep(fault.delayMs);
+      } else if (fault && "delayMs" in fault) {
         await Bun.sleep(fault.delayMs);
         response = await handle(request, url, body);
       } else if (fault && "afterWork" in fault && fault.status !== 200) {
