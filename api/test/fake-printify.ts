@@ -27,6 +27,7 @@
 // → send_to_production → `sending-to-production` → `in-production` on the next read → `fulfilled` when a shipment
 // is added (addShipment) → delivered_at set by deliverShipment.
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createPrintifyClient, type PrintifyClient, type PrintifyClientOptions } from "../src/modules/printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../src/modules/printify/demo-catalogue";
 import type {
@@ -113,7 +114,7 @@ export type FakePrintifyOptions = {
   shops?: PrintifyShop[];
   /** Products per shop id. Default: none (see `demo`). */
   products?: Record<number, PrintifyProduct[]>;
-  /** Seed the demo shop and catalogue (deep copies). */
+  /** Seed the demo shop and catalogue (deep copies), and foreign orders on its order list (foreignOrders). */
   demo?: boolean;
   /** An order stays `pending` for this many reads (GET of it, or in a list) before `on-hold`. Default 0. */
   pendingReads?: number;
@@ -168,6 +169,23 @@ export type FakePrintify = {
 };
 
 const objectId = () => randomBytes(12).toString("hex");
+
+const documented = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`./fixtures/printify/orders/${name}.json`, import.meta.url), "utf8"));
+
+/**
+ * Orders of the shop that are not ours, as a real list holds them (fixtures/printify/orders/): another sales
+ * channel's (numeric `shop_order_id`, shipped by `usps`), a manual one (no `shop_order_id`, no e-mail, no shipments),
+ * and two with fields missing or null. Seeded into the demo shop, so every lookup meets them.
+ */
+export function foreignOrders(): unknown[] {
+  return [
+    { ...documented("order"), id: objectId() },
+    { ...documented("order-send-to-production"), id: objectId() },
+    { id: objectId(), status: "fulfilled" },
+    { id: objectId(), metadata: null, status: null, created_at: null, shipments: null, line_items: null },
+  ];
+}
 /** Printify's timestamp form: "2026-11-25 10:46:53+00:00". */
 export const printifyTimestamp = (date = new Date()) => `${date.toISOString().slice(0, 19).replace("T", " ")}+00:00`;
 
@@ -181,6 +199,7 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
   const orders: FakeOrder[] = [];
   /** What each shop's orders.json lists, in creation order: ours (FakeOrder) and foreign ones (as given). */
   const listed: { shopId: number; order: FakeOrder | unknown }[] = [];
+  if (options.demo) for (const order of foreignOrders()) listed.push({ shopId: DEMO_SHOP.id, order });
   const sentToProduction: FakePrintify["sentToProduction"] = [];
   const webhooks: FakePrintify["webhooks"] = [];
   const requests: RecordedRequest[] = [];
