@@ -304,9 +304,9 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
             schema: PrintifyOrderLookupPageSchema,
             idempotent: true,
           });
-          const read = lookupPage(answer, page, externalId, since);
-          pages.set(page, read);
-          return read;
+          const parsed = lookupPage(answer, page, externalId, since);
+          pages.set(page, parsed);
+          return parsed;
         } catch (e) {
           // A page we cannot read says nothing about our order: try again later, never "not there", never "give up".
           if (e instanceof PrintifyError && e.kind === "invalid_response") {
@@ -320,20 +320,18 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
       if (first.match || first.isLast) return first.match;
       // Which way the list runs is not documented. When page 1 holds only older orders the answer matters (newest
       // first: ours is not further on; oldest first: the newest are at the end), so the last page is read to tell.
-      let backwards = false;
+      let last: LookupPage | null = null;
       if (first.allOlder && first.lastPage !== null && first.lastPage > 1) {
-        const last = await read(first.lastPage);
+        last = await read(first.lastPage);
         if (last.match) return last.match;
-        backwards = last.newest > first.newest;
       }
       // Walked from the newest end: stop after OLDER_RUN pages in a row of orders all created before `since` — one
       // such page is not enough, as orders imported from other channels keep their old dates and may be listed
       // among recent ones.
-      let run = first.allOlder ? 1 : 0;
-      if (backwards) {
-        const lastPage = first.lastPage!;
-        run = 1;
-        for (let page = lastPage - 1; page > 1; page--) {
+      if (last && last.newest > first.newest) {
+        // Newer orders at the end: the list runs oldest first. Back from the end, back in time.
+        let run = last.allOlder ? 1 : 0;
+        for (let page = first.lastPage! - 1; page > 1; page--) {
           const previous = await read(page);
           if (previous.match) return previous.match;
           run = previous.allOlder ? run + 1 : 0;
@@ -341,6 +339,7 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
         }
         return null; // every page read
       }
+      let run = first.allOlder ? 1 : 0;
       for (let page = 2; ; page++) {
         const next = await read(page);
         if (next.match || next.isLast) return next.match;
