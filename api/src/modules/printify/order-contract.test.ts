@@ -64,6 +64,12 @@ describe("the order lookup reads Printify's documented list pages", () => {
     expect(requests).toEqual(Array(2).fill(`GET /v1/shops/${SHOP}/orders.json?page=1&limit=10`));
   });
 
+  test("the documented second page (current_page 2) is read the same way", async () => {
+    const second = await fixture("orders-page-2");
+    const { client } = clientAnswering(() => Response.json(second));
+    expect(await client.findOrderByExternalId(SHOP, "1370762297")).toMatchObject({ id: "5a6e03bd2f7d8055768923c8" });
+  });
+
   test("our API order is recognised by metadata.shop_order_id (the documented cancel answer), with no top-level external_id", async () => {
     const ours = await fixture("order-cancel");
     expect(ours).not.toHaveProperty("external_id");
