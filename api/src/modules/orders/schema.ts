@@ -22,6 +22,9 @@ export const ORDER_EVENT_KINDS = [
   "DELIVERED",
   "STATUS_CHANGED",
   "CANCELLED",
+  "REFUNDED",
+  "ALERT_RAISED",
+  "ALERT_HANDLED",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

@@ -129,6 +129,8 @@ type PaidOrder = {
   orderType: OrderType;
   /** Unique per payment: the PaymentIntent, the plan's first invoice, or the Checkout Session. */
   stripePaymentId: string;
+  /** Unique too: a session paid on a second try has another payment intent, and is still one order. */
+  stripeCheckoutSessionId: string;
   amountCents: number;
   userId: string | null;
   customerEmail: string;
@@ -148,8 +150,10 @@ type PaidOrder = {
 
 /**
  * Records a paid order in the Stripe event's transaction (the event is claimed in the same one): one order per
- * payment, decided by its unique stripePaymentId — completed and async_payment_succeeded (or any two events for it)
- * may run at once, and the second insert waits for the first and then does nothing. A resource or plan payment is
+ * payment and per Checkout Session, decided by the unique stripePaymentId and stripeCheckoutSessionId — completed and
+ * async_payment_succeeded (or any two events for it) may run at once, and the second insert waits for the first and
+ * then does nothing; a replayed failed event of a session since paid on a second try (another payment intent) finds
+ * the session fulfilled and does nothing either. A resource or plan payment is
  * COMPLETED at once; a merchandise order starts PENDING with its timeline's PAID event and its submission to Printify
  * (printify-submission.ts) enqueued with this `tx`, keyed by the order: they commit together or not at all.
  * Answers the new order's id, or null when the payment was recorded before (the caller sends no second receipt).
@@ -170,6 +174,7 @@ export async function recordPaidOrder(tx: Tx, paid: PaidOrder): Promise<string |
         customerName: paid.customerName,
         amount,
         stripePaymentId: paid.stripePaymentId,
+        stripeCheckoutSessionId: paid.stripeCheckoutSessionId,
         ...(merchandise && { ...merchandise, quantity: 1 }),
       },
     ],

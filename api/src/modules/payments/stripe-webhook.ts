@@ -215,6 +215,7 @@ async function recordPayment(
   const orderId = await recordPaidOrder(tx, {
     orderType,
     stripePaymentId,
+    stripeCheckoutSessionId: session.id,
     amountCents: session.amount_total ?? 0,
     userId: user?.id ?? null,
     resourceId: await existingResourceId(tx, meta.resourceId),

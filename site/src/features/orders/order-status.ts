@@ -44,6 +44,9 @@ export const EVENT_LABELS = {
   DELIVERED: "Delivered",
   STATUS_CHANGED: "Updated by an admin",
   CANCELLED: "Cancelled",
+  REFUNDED: "Refunded",
+  ALERT_RAISED: "Problem at Printify",
+  ALERT_HANDLED: "Problem handled",
 } satisfies Record<OrderEventKind, string>;
 
 /** SPEC §2/§9: 'Order #' plus the first 8 characters of the id. */
