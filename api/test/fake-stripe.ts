@@ -3,10 +3,12 @@
 // `openapi/fixtures3.json` at f6c2a48 — see the README there) and overrides only the fields a test controls (ids,
 // amounts, statuses, metadata, the buyer), so a field our code reads that Stripe's object lacks, or spells otherwise,
 // fails here as it would against Stripe.
-// Endpoints: POST /v1/customers, POST /v1/checkout/sessions, GET and POST /v1/subscriptions/:id, POST /v1/refunds.
+// Endpoints: POST /v1/customers, POST /v1/checkout/sessions, GET and POST /v1/subscriptions/:id, POST and GET
+// /v1/refunds.
 // Idempotency as Stripe documents it (docs.stripe.com/api/idempotent_requests): the first response to a key is saved
 // and answered again to a repeat with the same parameters (header `Idempotent-Replayed: true`); the same key with other
-// parameters is refused with an `idempotency_error`. Every request is recorded for assertions. The real `stripe` SDK
+// parameters is refused with an `idempotency_error`, and one arriving while the first is still running gets a 409
+// (`idempotency_key_in_use`). Every request is recorded for assertions. The real `stripe` SDK
 // talks to it through its host/port/protocol options (createStripe with apiBase).
 import Stripe from "stripe";
 import { createStripe, webhookSecret } from "../src/modules/payments/stripe";
@@ -64,6 +66,7 @@ export function startFakeStripe(): FakeStripe {
   const events: Stripe.Event[] = [];
   const failing = new Map<string, number>();
   const saved = new Map<string, { params: string; status: number; body: unknown }>();
+  const inFlight = new Set<string>();
 
   const subscriptionBody = (subscription: Partial<Stripe.Subscription> & { id: string }) =>
     fromFixture<Stripe.Subscription>(subscriptionFixture, {
@@ -178,6 +181,10 @@ export function startFakeStripe(): FakeStripe {
       );
     }
     if (request.method === "POST" && path === "/v1/refunds") return createRefund(params);
+    if (request.method === "GET" && path === "/v1/refunds") {
+      const data = refunds.filter((r) => !params.payment_intent || r.payment_intent === params.payment_intent).reverse();
+      return Response.json({ object: "list", data, has_more: false, url: "/v1/refunds" });
+    }
     const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     const subscription = match ? subscriptions.get(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !subscription || !["GET", "POST"].includes(request.method)) {
@@ -205,11 +212,6 @@ export function startFakeStripe(): FakeStripe {
       if (!request.headers.get("authorization")?.startsWith("Bearer sk_test_")) {
         return stripeError(401, { type: "invalid_request_error", message: "Invalid API Key provided" });
       }
-      const failures = failing.get(url.pathname) ?? 0;
-      if (failures > 0) {
-        failing.set(url.pathname, failures - 1);
-        return stripeError(500, { type: "api_error", message: "An unknown error occurred" });
-      }
       // Stripe keys idempotency by key (per account); the parameters must match the first request's.
       const canonical = `${request.method} ${url.pathname} ${[...new URLSearchParams(body)].sort().join("&")}`;
       const first = idempotencyKey ? saved.get(idempotencyKey) : undefined;
@@ -222,11 +224,28 @@ export function startFakeStripe(): FakeStripe {
       if (first) {
         return Response.json(first.body, { status: first.status, headers: { "idempotent-replayed": "true" } });
       }
-      const response = await answer(request, url, params);
-      if (idempotencyKey && request.method === "POST") {
-        saved.set(idempotencyKey, { params: canonical, status: response.status, body: await response.clone().json() });
+      const keyed = idempotencyKey !== null && request.method === "POST";
+      if (keyed && inFlight.has(idempotencyKey)) {
+        return stripeError(409, {
+          type: "idempotency_error",
+          code: "idempotency_key_in_use",
+          message: "There is currently another in-progress request using this idempotency key. Please try again later.",
+        });
       }
-      return response;
+      if (keyed) inFlight.add(idempotencyKey);
+      try {
+        const failures = failing.get(url.pathname) ?? 0;
+        if (failures > 0) failing.set(url.pathname, failures - 1);
+        const response =
+          failures > 0
+            ? stripeError(500, { type: "api_error", message: "An unknown error occurred" })
+            : await answer(request, url, params);
+        // Saved whatever the outcome, 500s included: a retry under the same key gets the same answer (Stripe's docs).
+        if (keyed) saved.set(idempotencyKey, { params: canonical, status: response.status, body: await response.clone().json() });
+        return response;
+      } finally {
+        if (keyed) inFlight.delete(idempotencyKey);
+      }
     },
   });
   const url = `http://127.0.0.1:${server.port}`;

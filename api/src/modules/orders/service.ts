@@ -31,7 +31,7 @@ type Tx = Prisma.TransactionClient;
 const orderKeyset = defineKeyset({ table: "orders", column: "createdAt", kind: "timestamp", direction: "desc" });
 
 /** Every column a view of an order shows; each view picks its own fields from the row (the buyer's sees no address). */
-const ORDER_SELECT = {
+export const ORDER_SELECT = {
   id: true,
   userId: true,
   customerName: true,
@@ -50,6 +50,9 @@ const ORDER_SELECT = {
   printifyStatus: true,
   submissionError: true,
   stripePaymentId: true,
+  refundDue: true,
+  refundedAt: true,
+  printifyAlert: true,
   resource: { select: { id: true, title: true } },
   merchandise: { select: { id: true, title: true } },
 } satisfies Prisma.OrderSelect;
@@ -98,7 +101,7 @@ function stripeDashboardUrl(stripePaymentId: string | null): string | null {
 }
 
 /** The admin's view of an order (/admin/orders, /admin/invoices, the CSV). */
-const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRow): Order => ({
   id: row.id,
   customerName: row.customerName,
   customerEmail: row.customerEmail,
@@ -114,6 +117,9 @@ const toOrder = (row: OrderRow): Order => ({
   printifyStatus: row.printifyStatus,
   itemTitle: row.resource?.title ?? row.merchandise?.title ?? null,
   stripeUrl: stripeDashboardUrl(row.stripePaymentId),
+  refundDue: row.refundDue,
+  refundedAt: row.refundedAt?.toISOString() ?? null,
+  printifyAlert: row.printifyAlert,
 });
 
 export async function listOrders({ status, type, email, ...page }: OrderFilter & PageInput): Promise<Page<Order>> {
@@ -254,6 +260,20 @@ export async function retrySubmission(id: string, by: { username: string }): Pro
     await tx.orderEvent.create({ data: { orderId: id, kind: "RETRY_REQUESTED", message: `Retry requested by ${by.username}` } });
     return toOrder(order);
   });
+}
+
+/**
+ * Orders an admin must act on, oldest first (the dashboard's notice): a problem at Printify not yet handled, or a
+ * refund due after Printify cancelled. Few by nature; `limit` bounds the answer.
+ */
+export async function ordersNeedingAttention(limit: number) {
+  const rows = await (await db()).order.findMany({
+    where: { OR: [{ printifyAlert: { not: null } }, { refundDue: true }] },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit,
+    select: { id: true, customerEmail: true, printifyAlert: true, refundDue: true },
+  });
+  return rows;
 }
 
 export async function orderTimeline(id: string): Promise<OrderTimeline> {

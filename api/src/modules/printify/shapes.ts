@@ -104,7 +104,7 @@ export type PrintifyShipment = Static<typeof PrintifyShipmentSchema>;
 
 // An order's status as Printify words it (`status` below). Known values, roughly in order: pending (costs being
 // worked out; cannot be sent yet), on-hold (waiting for send_to_production), sending-to-production, in-production,
-// partially-fulfilled, fulfilled; off the path: canceled, has-issues, payment-not-received. Typed as text: Printify
+// partially-fulfilled, fulfilled; off the path: canceled, had-issues, payment-not-received. Typed as text: Printify
 // may add more.
 export const PrintifyOrderSchema = T.Object({
   id: T.String({ minLength: 1 }),

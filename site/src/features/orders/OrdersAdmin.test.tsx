@@ -22,6 +22,9 @@ const base: Omit<Order, "id"> = {
   printifyStatus: null,
   itemTitle: "Innovator Tee",
   stripeUrl: null,
+  refundDue: false,
+  refundedAt: null,
+  printifyAlert: null,
 };
 
 function render(orders: Order[]) {

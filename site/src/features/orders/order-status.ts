@@ -45,6 +45,7 @@ export const EVENT_LABELS = {
   STATUS_CHANGED: "Updated by an admin",
   CANCELLED: "Cancelled",
   REFUNDED: "Refunded",
+  REFUND_FAILED: "Refund failed",
   ALERT_RAISED: "Problem at Printify",
   ALERT_HANDLED: "Problem handled",
 } satisfies Record<OrderEventKind, string>;
