@@ -158,7 +158,8 @@ test("Printify's problem shows on the card and the dashboard until an admin mark
   await expect(mug.getByRole("button", { name: `Mark handled alert of ${ISSUES_MUG}` })).toHaveCount(0);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Recent Orders" })).toBeVisible();
-  await expect(page.getByTestId("orders-attention")).not.toContainText(ISSUES_MUG);
+  // The notice goes with its last order (the cancelled tee may have been refunded by then).
+  await expect(page.getByTestId("orders-attention").filter({ hasText: ISSUES_MUG })).toHaveCount(0);
 });
 
 for (const theme of ["dark", "light"] as const) {
