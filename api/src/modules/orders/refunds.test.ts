@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { BASE_URL, type Client, raw, signedInClient } from "../../../test/client";
 import { createOrder, createUser, unique } from "../../../test/factories";
-import { type FakeStripe, recordPayment, startFakeStripe } from "../../../test/fake-stripe";
+import { deliverStripeEvent, type FakeStripe, recordPayment, startFakeStripe } from "../../../test/fake-stripe";
 import { event, printifyWebhookRequest } from "../../../test/fake-printify";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { mailsTo, waitForMail } from "../../../test/mailbox";
@@ -151,6 +151,28 @@ describe("the admin refunds a cancelled order", () => {
     const retried = await client.api.orders({ id: order.id }).refund.post();
     expect(retried.status).toBe(200);
     expect(fake.refunds.filter((r) => r.payment_intent === order.stripePaymentId)).toHaveLength(1);
+  });
+
+  test("a refund made in Stripe's dashboard (charge.refunded) is recorded once; the event of our own refund adds nothing", async () => {
+    const client = await admin();
+    const dashboard = await orderAtPrintify();
+    await deliver(statusEvent(dashboard.printifyOrderId!, "canceled"));
+    await fake.client.refunds.create({ payment_intent: dashboard.stripePaymentId! }); // as the dashboard's button does
+    const refunded = fake.events.findLast((e) => e.type === "charge.refunded")!;
+    expect((await deliverStripeEvent(refunded)).status).toBe(200);
+    expect(await listed(client, dashboard.id)).toMatchObject({ refundDue: false, status: "CANCELLED" });
+    expect((await listed(client, dashboard.id)).refundedAt).not.toBeNull();
+    const again = { ...refunded, id: `${refunded.id}x` }; // Stripe may send another event for it
+    expect((await deliverStripeEvent(again)).status).toBe(200);
+    expect((await timeline(client, dashboard.id)).filter((k) => k === "REFUNDED")).toHaveLength(1);
+    await waitForMail(dashboard.customerEmail, /refund/i);
+
+    const ours = await orderAtPrintify();
+    await deliver(statusEvent(ours.printifyOrderId!, "canceled"));
+    expect((await client.api.orders({ id: ours.id }).refund.post()).status).toBe(200);
+    const event = fake.events.findLast((e) => e.type === "charge.refunded")!;
+    expect((await deliverStripeEvent(event)).status).toBe(200);
+    expect((await timeline(client, ours.id)).filter((k) => k === "REFUNDED")).toHaveLength(1);
   });
 
   test("a member may not refund (403)", async () => {

@@ -69,20 +69,29 @@ export async function refundOrder(id: string, by: Admin): Promise<Order> {
     }
   }
   return prisma.$transaction(async (tx) => {
-    await recordRefund(tx, id, refund, by);
+    await recordRefund(tx, id, refund, `by ${by.username}`);
     return toOrder(await tx.order.findUniqueOrThrow({ where: { id }, select: ORDER_SELECT }));
   });
 }
 
+/**
+ * A store order's payment refunded in full at Stripe (`charge.refunded`, in the Stripe event's transaction): a refund
+ * made in Stripe's dashboard is recorded like one made here; the event of a refund made here finds it recorded.
+ */
+export async function recordStripeRefund(tx: Tx, stripePaymentId: string, refund: StripeRefund) {
+  const order = await tx.order.findFirst({ where: { stripePaymentId, orderType: "MERCHANDISE" }, select: { id: true } });
+  if (order) await recordRefund(tx, order.id, refund, "at Stripe");
+}
+
 /** The refund on the order, its REFUNDED event and the buyer's mail: once, however many requests got this far. */
-async function recordRefund(tx: Tx, orderId: string, refund: StripeRefund, by: Admin) {
+async function recordRefund(tx: Tx, orderId: string, refund: StripeRefund, how: string) {
   const { count } = await tx.order.updateMany({
     where: { id: orderId, refundedAt: null },
     data: { refundedAt: new Date(), stripeRefundId: refund.id, refundDue: false },
   });
   if (count === 0) return;
   await tx.orderEvent.create({
-    data: { orderId, kind: "REFUNDED", message: `Refunded $${fromCents(refund.amount)} (${refund.id}) by ${by.username}` },
+    data: { orderId, kind: "REFUNDED", message: `Refunded $${fromCents(refund.amount)} (${refund.id}) ${how}` },
   });
   await enqueue<RefundMailJob>(tx, REFUND_MAIL_JOB, { orderId }, { key: `refund:${orderId}` });
 }
