@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { BASE_URL, type Client, raw, signedInClient, visitor } from "../../../test/client";
 import { createOrder, createProductWithVariants, createUser, unique } from "../../../test/factories";
-import { deliverStripeEvent, paidMerchandiseEvent, stripeEvent } from "../../../test/fake-stripe";
+import { deliverStripeEvent, paidCheckoutSession, paidMerchandiseEvent, stripeEvent } from "../../../test/fake-stripe";
 import { event as printifyEvent, printifyWebhookRequest } from "../../../test/fake-printify";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
@@ -189,29 +189,17 @@ describe("jobs", () => {
 });
 
 let stripeSeq = 0;
+/** A paid one-time purchase as Stripe signs it (its fixtures, through api/test/fake-stripe.ts). */
 function paidOneTime(email: string, userId: string) {
-  return {
-    id: `evt_ops${Date.now().toString(36)}${(++stripeSeq).toString(36)}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: `cs_test_${unique("ops")}`,
-        object: "checkout.session",
-        mode: "payment",
-        payment_status: "paid",
-        amount_total: 4900,
-        currency: "usd",
-        payment_intent: `pi_${unique("ops")}`,
-        customer_details: { email },
-        metadata: { userId, resourceId: "", kind: "onetime" },
-        subscription: null,
-        invoice: null,
-      },
-    },
-  };
+  const session = paidCheckoutSession({
+    mode: "payment",
+    amount_total: 4900,
+    currency: "usd",
+    customer_details: { address: null, email, name: null, phone: null, tax_exempt: "none", tax_ids: null },
+    metadata: { userId, resourceId: "", kind: "onetime" },
+  });
+  const event = stripeEvent("checkout.session.completed", session);
+  return { ...event, id: `evt_ops${Date.now().toString(36)}${(++stripeSeq).toString(36)}`, data: { object: session } };
 }
 
 describe("the webhook ledger", () => {
