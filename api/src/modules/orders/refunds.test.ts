@@ -9,14 +9,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { BASE_URL, type Client, raw, signedInClient } from "../../../test/client";
 import { createOrder, createUser, unique } from "../../../test/factories";
 import { deliverStripeEvent, type FakeStripe, recordPayment, startFakeStripe } from "../../../test/fake-stripe";
-import { event, printifyWebhookRequest } from "../../../test/fake-printify";
+import { event, printifyWebhookRequest, startFakePrintify } from "../../../test/fake-printify";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { mailsTo, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { localStripeId } from "../../lib/local-payment-ids";
+import { usePrintify } from "../printify/client";
+import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
 import { useStripe } from "../payments/stripe";
-import { advance, type TrackedOrder } from "./tracking";
+import { advance, reconcileOrders, type TrackedOrder } from "./tracking";
 
 const SECRET = "printify-webhook-secret-for-refund-tests";
 const mutableEnv = env as { PRINTIFY_WEBHOOK_SECRET?: string };
@@ -74,6 +76,48 @@ describe("Printify cancels an order", () => {
     expect((await deliver(statusEvent(order.printifyOrderId!, "in-production"))).status).toBe(200);
     expect(await listed(client, order.id)).toMatchObject({ status: "CANCELLED", refundDue: true });
     expect((await timeline(client, order.id)).filter((k) => k === "CANCELLED")).toHaveLength(1);
+  });
+
+  test("the reconciliation sees a cancellation no webhook told: CANCELLED with a refund due", async () => {
+    const printify = startFakePrintify({ demo: true });
+    try {
+      usePrintify(printify.client());
+      const product = DEMO_PRODUCTS[0]!;
+      const created = await printify.client().createOrder(DEMO_SHOP.id, {
+        external_id: unique("ours"),
+        line_items: [{ product_id: product.id, variant_id: product.variants.find((v) => v.is_enabled)!.id, quantity: 1 }],
+        address_to: {
+          first_name: "Ada",
+          last_name: "Lovelace",
+          email: "ada@example.com",
+          phone: "",
+          country: "GB",
+          region: "",
+          address1: "1 Row",
+          address2: "",
+          city: "London",
+          zip: "N1",
+        },
+        shipping_method: 1,
+        send_shipping_notification: false,
+      });
+      const order = await orderAtPrintify();
+      const prisma = await db();
+      await prisma.order.update({
+        where: { id: order.id },
+        data: { printifyOrderId: created.id, printifyShopId: String(DEMO_SHOP.id), lastReconciledAt: null },
+      });
+      printify.order(created.id)!.status = "canceled";
+      await reconcileOrders(1000);
+      expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+        status: "CANCELLED",
+        refundDue: true,
+        printifyStatus: "canceled",
+      });
+    } finally {
+      usePrintify(undefined);
+      await printify.stop();
+    }
   });
 });
 
