@@ -33,6 +33,11 @@ export type FakeStripe = {
   refunds: Stripe.Refund[];
   /** The events this Stripe would have sent for what happened through its API (a refund: `charge.refunded`). */
   events: Stripe.Event[];
+  /**
+   * A refund the card network later refuses (Stripe's `refund.updated` with status `failed`): the amount goes back to
+   * the payment's refundable balance, and the event is added to `events`.
+   */
+  failRefund(refundId: string, reason?: string): void;
   /** Makes the next `count` requests to `path` fail as Stripe's API does when it has a problem (500 api_error). */
   failNext(path: string, count?: number): void;
   stop(): Promise<void>;
@@ -257,6 +262,15 @@ export function startFakeStripe(): FakeStripe {
     refunds,
     events,
     failNext: (path, count = 1) => failing.set(path, count),
+    failRefund(refundId, reason = "expired_or_canceled_card") {
+      const refund = refunds.find((r) => r.id === refundId);
+      const payment = refund?.payment_intent ? payments.get(String(refund.payment_intent)) : undefined;
+      if (!refund || !payment) throw new Error(`No refund ${refundId}`);
+      refund.status = "failed";
+      refund.failure_reason = reason;
+      payment.refunded -= refund.amount;
+      events.push(stripeEvent("refund.updated", structuredClone(refund)) as unknown as Stripe.Event);
+    },
     stop: () => server.stop(true),
   };
 }

@@ -219,6 +219,27 @@ describe("the admin refunds a cancelled order", () => {
     expect((await timeline(client, ours.id)).filter((k) => k === "REFUNDED")).toHaveLength(1);
   });
 
+  test("a refund the bank later refuses (refund.updated: failed) is due again, and the next Refund makes a new one", async () => {
+    const client = await admin();
+    const order = await orderAtPrintify();
+    await deliver(statusEvent(order.printifyOrderId!, "canceled"));
+    expect((await client.api.orders({ id: order.id }).refund.post()).status).toBe(200);
+    const first = fake.refunds.findLast((r) => r.payment_intent === order.stripePaymentId)!;
+    fake.failRefund(first.id);
+    const failed = fake.events.findLast((e) => e.type === "refund.updated")!;
+    expect((await deliverStripeEvent(failed)).status).toBe(200);
+    expect(await listed(client, order.id)).toMatchObject({ refundDue: true, refundedAt: null });
+    expect(await timeline(client, order.id)).toContain("REFUND_FAILED");
+
+    expect((await client.api.orders({ id: order.id }).refund.post()).status).toBe(200);
+    const refunds = fake.refunds.filter((r) => r.payment_intent === order.stripePaymentId);
+    expect(refunds.map((r) => r.status)).toEqual(["failed", "succeeded"]);
+    expect(await listed(client, order.id)).toMatchObject({ refundDue: false });
+    // A repeat of the failure's event changes nothing more.
+    expect((await deliverStripeEvent({ ...failed, id: `${failed.id}x` })).status).toBe(200);
+    expect(await listed(client, order.id)).toMatchObject({ refundDue: false });
+  });
+
   test("a member may not refund (403)", async () => {
     const order = await orderAtPrintify();
     const member = await signedInClient(await createUser());

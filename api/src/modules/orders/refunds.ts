@@ -83,6 +83,29 @@ export async function recordStripeRefund(tx: Tx, stripePaymentId: string, refund
   if (order) await recordRefund(tx, order.id, refund, "at Stripe");
 }
 
+/**
+ * A refund Stripe could not complete after all (`refund.updated` with status failed or canceled: the card was closed,
+ * say): the money is the buyer's again to be given, so the refund is due again, with the reason in the timeline. The
+ * next Refund is a new attempt (a new idempotency key: the REFUND_FAILED event counts).
+ */
+export async function recordFailedRefund(tx: Tx, refundId: string, reason: string | null) {
+  // Rare (a failed card refund), so no index on stripeRefundId: one scan of the orders.
+  const order = await tx.order.findFirst({ where: { stripeRefundId: refundId }, select: { id: true } });
+  if (!order) return;
+  const { count } = await tx.order.updateMany({
+    where: { id: order.id, stripeRefundId: refundId },
+    data: { refundedAt: null, stripeRefundId: null, refundDue: true },
+  });
+  if (count === 0) return;
+  await tx.orderEvent.create({
+    data: {
+      orderId: order.id,
+      kind: "REFUND_FAILED",
+      message: `Stripe could not complete ${refundId}${reason ? ` (${reason})` : ""}`,
+    },
+  });
+}
+
 /** The refund on the order, its REFUNDED event and the buyer's mail: once, however many requests got this far. */
 async function recordRefund(tx: Tx, orderId: string, refund: StripeRefund, how: string) {
   const { count } = await tx.order.updateMany({
