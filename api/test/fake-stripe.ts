@@ -303,10 +303,15 @@ export async function deliverStripeEvent(
   );
 }
 
+/** The API version the `stripe` SDK is pinned to (its static API_VERSION). */
+const STRIPE_API_VERSION = (Stripe as unknown as { API_VERSION: string }).API_VERSION;
+
 let eventSeq = 0;
 /** An event of `type` carrying `object`, as Stripe wraps it (its event fixture; a fresh event id each call). */
 export const stripeEvent = (type: string, object: object) => ({
   ...structuredClone(eventFixture),
+  // A webhook endpoint sends events in its own API version: the fake's endpoint is at the SDK's.
+  api_version: STRIPE_API_VERSION,
   id: `evt_${Date.now().toString(36)}${(++eventSeq).toString(36)}`,
   object: "event" as const,
   type,
