@@ -15,7 +15,7 @@ import { storableText } from "../../lib/input-guard";
 import { log } from "../../lib/logger";
 import { sendMailOnce } from "../../jobs/mail-once";
 import { handleEvent } from "../../webhooks/ledger";
-import { type Shipment, webUrl } from "./schema";
+import { PRINTIFY_ALERTS, type Shipment, webUrl } from "./schema";
 import { readShipments } from "./shipments";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
@@ -38,15 +38,25 @@ export type TrackedOrder = {
   trackingUrl: string | null;
   shippedAt: Date | null;
   deliveredAt: Date | null;
+  /** Printify's problem status while no admin has handled it; whether a refund is owed (cancelled at Printify). */
+  printifyAlert?: string | null;
+  refundDue?: boolean;
 };
 type Advance = {
   data: Partial<Omit<TrackedOrder, "shipments">> & { shipments?: Shipment[] };
   events: { kind: OrderEventKind; message: string }[];
 };
 
-/** Printify's statuses on the way to the door, in order; others (canceled, has-issues…) are recorded as they come. */
+/**
+ * Printify's statuses on the way to the door, in order; the others are off it (its documented spellings:
+ * docs/PRINTIFY-Documentation.md, "Order properties" → status): `canceled` ends the order, and `had-issues` and
+ * `payment-not-received` wait for the merchant — an alert until an admin handles it. (`has-issues` is a line item's
+ * status, never the order's.)
+ */
 const PRINTIFY_PATH = ["pending", "on-hold", "sending-to-production", "in-production", "partially-fulfilled", "fulfilled"];
 const ORDER_PATH: OrderStatus[] = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED"];
+const CANCELED = "canceled";
+
 const IN_PRODUCTION = PRINTIFY_PATH.indexOf("sending-to-production");
 const label = (s: Shipment) => `${s.carrier} ${s.number}`;
 /** One parcel: the same tracking number from the same carrier, however the carrier's name is cased. */
@@ -66,6 +76,18 @@ export function advance(order: TrackedOrder, facts: PrintifyFacts, now: Date): A
     const after = rank(facts.status);
     if (before < IN_PRODUCTION && after >= IN_PRODUCTION && after <= IN_PRODUCTION + 1 && facts.shipments.length === 0) {
       result.events.push({ kind: "IN_PRODUCTION", message: "In production at Printify" });
+    }
+    // Cancelled at Printify after we were paid: nothing will ship, and the buyer is owed the money (an admin refunds).
+    if (facts.status === CANCELED) {
+      result.data.status = "CANCELLED";
+      result.data.refundDue = true;
+      result.events.push({ kind: "CANCELLED", message: "Cancelled at Printify: refund due" });
+      return result;
+    }
+    // Raised when Printify's status becomes a problem; it stays until an admin marks it handled.
+    if ((PRINTIFY_ALERTS as readonly string[]).includes(facts.status) && facts.status !== order.printifyAlert) {
+      result.data.printifyAlert = facts.status;
+      result.events.push({ kind: "ALERT_RAISED", message: `Printify: ${facts.status}` });
     }
   }
 
@@ -124,6 +146,8 @@ async function apply(tx: Tx, orderId: string, facts: PrintifyFacts): Promise<boo
       trackingUrl: true,
       shippedAt: true,
       deliveredAt: true,
+      printifyAlert: true,
+      refundDue: true,
     },
   });
   const row = { ...found, shipments: readShipments(found.shipments) };
