@@ -1,15 +1,20 @@
 // Order Management (SPEC §2, §5, §8) on the seeded demo orders: five skeleton rows while loading, SPEC's card fields,
-// the status and type filters, an order's timeline, the Update dialog with both toasts and the new badge, no axe
-// violations in either theme, and a 390 px phone that can still do all of it.
+// the status and type filters, an order's timeline, the Update dialog with both toasts and the new badge, the refund
+// of an order Printify cancelled and the handling of Printify's problem (issue 31, item 6), no axe violations in either
+// theme, and a 390 px phone that can still do all of it.
 import { audit } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_STATE } from "./support/auth";
+import { waitForMail } from "./support/mail";
 import { expectToast, waitForHydration } from "./support/ui";
 
 // Seeded (prisma/seed.ts): a shipped tee with tracking, a hoodie whose first submission failed, a guest's mug.
 const TEE = "Order #7f3c9a12";
 const HOODIE = "Order #2b8d4e67";
 const MUG = "Order #c41e7f90";
+// Seeded too: a guest's tee Printify cancelled (a refund due) and a guest's mug Printify has a problem with.
+const CANCELLED_TEE = "Order #4c5d6e7f";
+const ISSUES_MUG = "Order #6e7f8091";
 
 const card = (page: Page, title: string) =>
   page.getByTestId("order-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
@@ -115,6 +120,46 @@ test("update: a failure keeps the dialog with SPEC's toast; a success toasts, cl
     .getByRole("button", { name: `Timeline of ${MUG}` })
     .click();
   await expect(dialog(page).getByTestId("order-timeline")).toContainText("PENDING → SHIPPED");
+});
+
+test("a cancelled order: Refund asks first, refunds once on a double click, and the card, timeline and buyer's mail say so", async ({
+  page,
+}) => {
+  await open(page);
+  const tee = card(page, CANCELLED_TEE);
+  await expect(tee).toContainText("Cancelled");
+  await expect(tee).toContainText("the buyer is owed a refund of $24.00");
+  await tee.getByRole("button", { name: `Refund ${CANCELLED_TEE}` }).click();
+  await expect(dialog(page).getByRole("heading", { name: `Refund ${CANCELLED_TEE}?` })).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Refund $24.00" }).dblclick();
+  await expectToast(page, "Order refunded");
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(tee).toContainText("Refunded $24.00 on");
+  await expect(tee).not.toContainText("owed a refund");
+  await expect(tee.getByRole("button", { name: `Refund ${CANCELLED_TEE}` })).toHaveCount(0);
+
+  await tee.getByRole("button", { name: `Timeline of ${CANCELLED_TEE}` }).click();
+  const steps = dialog(page).getByTestId("order-timeline").locator("li");
+  await expect(steps.filter({ hasText: "Refunded" })).toHaveCount(1);
+  await expect(steps.filter({ hasText: "Refunded" })).toContainText("re_local_");
+  const mail = await waitForMail("jo.guest@example.org", /refunded/);
+  expect(mail.text).toContain("$24.00");
+});
+
+test("Printify's problem shows on the card and the dashboard until an admin marks it handled", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page.getByTestId("orders-attention")).toContainText(ISSUES_MUG);
+  await open(page);
+  const mug = card(page, ISSUES_MUG);
+  await expect(mug).toContainText("Printify reports a problem with this order");
+  await mug.getByRole("button", { name: `Mark handled alert of ${ISSUES_MUG}` }).click();
+  await expectToast(page, "Alert handled");
+  await expect(mug).not.toContainText("Printify reports a problem");
+  await expect(mug.getByRole("button", { name: `Mark handled alert of ${ISSUES_MUG}` })).toHaveCount(0);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Recent Orders" })).toBeVisible();
+  // The notice goes with its last order (the cancelled tee may have been refunded by then).
+  await expect(page.getByTestId("orders-attention").filter({ hasText: ISSUES_MUG })).toHaveCount(0);
 });
 
 for (const theme of ["dark", "light"] as const) {

@@ -10,11 +10,12 @@
 // FAKE_PRINTIFY_PAGE_DELAY_MS (each products page answers this much later, default 400).
 //
 // Control routes: GET /__test/ready; GET /__test/shops (each with its product count); GET /__test/orders (every order
-// created, oldest first); POST /__test/orders/{id}/shipments {carrier, number, url?} (answers the shipment, 201);
+// created through the API, oldest first, as Printify answers it: our id in metadata.shop_order_id; the shop's
+// foreign orders are on its list but not here); POST /__test/orders/{id}/shipments {carrier, number, url?} (answers the shipment, 201);
 // GET /__test/webhooks (registered webhooks, secrets left out).
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../src/modules/printify/demo-catalogue";
 import type { PrintifyProduct, PrintifyShop } from "../src/modules/printify/shapes";
-import { type FakePrintify, startFakePrintify } from "./fake-printify";
+import { type FakePrintify, foreignOrders, startFakePrintify } from "./fake-printify";
 
 /** A second shop, so the journeys can see every Sync button disabled while one shop syncs. */
 export const POP_UP_SHOP: PrintifyShop = { id: 9_000_002, title: "Pop-up Shop", sales_channel: "custom_integration" };
@@ -87,6 +88,8 @@ if (import.meta.main) {
     productPageDelayMs: Number(setting("FAKE_PRINTIFY_PAGE_DELAY_MS", 400)),
     control: control(() => fake),
   });
+  // The shop's other orders (other sales channels, manual, fields missing): the submission's lookup meets them.
+  for (const order of foreignOrders()) fake.addForeignOrder(DEMO_SHOP.id, order);
   console.log(`fake Printify listening: ${fake.url}`);
   const stop = () => void fake.stop().finally(() => process.exit(0));
   process.on("SIGTERM", stop);

@@ -169,8 +169,9 @@ test("a guest's order reaches Printify once; the admin sees it, and a signed shi
     const order = ((await listed.json()) as { id: string; customerEmail: string }[]).find((o) => o.customerEmail === email)!;
     expect(order, `the order of ${email}`).toBeDefined();
 
-    // The paid order is submitted by a job (api/src/modules/orders/fulfilment.ts), under our id as external_id.
-    const ours = async () => (await fakeOrders()).filter((o) => o.external_id === order.id);
+    // The paid order is submitted by a job (api/src/modules/orders/printify-submission.ts), under our id as external_id,
+    // which Printify answers as metadata.shop_order_id.
+    const ours = async () => (await fakeOrders()).filter((o) => o.metadata.shop_order_id === order.id);
     await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [atPrintify] = await ours();
     expect(atPrintify!.address_to).toMatchObject({ email, first_name: "Grace", last_name: "Hopper", city: "London" });
@@ -211,7 +212,8 @@ test("a guest's order reaches Printify once; the admin sees it, and a signed shi
     await expect(card).toContainText(shipment.number);
     await expect(timeline).toHaveCount(3);
     await expect(timeline.nth(2)).toContainText("Shipped");
-    await expect(timeline.nth(2)).toContainText(`usps ${shipment.number}`);
+    // The webhook's spelling ("USPS") is the one recorded first; the lookup's "usps" is the same parcel.
+    await expect(timeline.nth(2)).toContainText(`USPS ${shipment.number}`);
     await expect(adminPage.getByRole("dialog").getByRole("link", { name: shipment.number })).toHaveAttribute(
       "href",
       shipment.url!,

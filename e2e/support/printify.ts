@@ -18,9 +18,10 @@ export const PRINTIFY_E2E = {
 
 export type FakeShop = { id: number; title: string; sales_channel: string; products: number };
 export type FakeShipment = { carrier: string; number: string; url: string | null; delivered_at: string | null };
+/** An order as the fake answers it: our external_id is `metadata.shop_order_id`, as at Printify (no top-level one). */
 export type FakeOrder = {
   id: string;
-  external_id: string;
+  metadata: { order_type: string; shop_order_id: string };
   shop_id: number;
   status: string;
   line_items: { product_id: string; variant_id: number; quantity: number }[];
@@ -58,7 +59,10 @@ export const signPrintify = (body: string, secret: string = PRINTIFY_E2E.webhook
 /** Printify's timestamp form: "2026-11-25 10:46:53+00:00". */
 const printifyTimestamp = (date = new Date()) => `${date.toISOString().slice(0, 19).replace("T", " ")}+00:00`;
 
-/** An `order:shipment:created` event as Printify sends it, as the raw body to sign. */
+/**
+ * An `order:shipment:created` event as Printify sends it, as the raw body to sign: the carrier code in upper case as
+ * the events section documents it ("USPS"), where the order lookup spells it "usps".
+ */
 export function shipmentCreatedEvent(order: FakeOrder, shipment: FakeShipment, id: string = randomUUID()): string {
   return JSON.stringify({
     id,
@@ -70,7 +74,7 @@ export function shipmentCreatedEvent(order: FakeOrder, shipment: FakeShipment, i
       data: {
         shop_id: order.shop_id,
         shipped_at: printifyTimestamp(),
-        carrier: { code: shipment.carrier, tracking_number: shipment.number, tracking_url: shipment.url },
+        carrier: { code: shipment.carrier.toUpperCase(), tracking_number: shipment.number, tracking_url: shipment.url },
         skus: [],
       },
     },

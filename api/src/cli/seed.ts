@@ -491,7 +491,8 @@ const SUBSCRIPTION = {
 // Who has bought what (README "Demo accounts"): `member` owns the annual plan (every premium resource) and a shop
 // order on its way (a UPS shipment with its tracking link, as Printify reports one: /subscriptions shows it); `diego`
 // has a shop order in production and a cancelled monthly resource; `amara` has bought nothing, so a newcomer can try
-// a purchase as her.
+// a purchase as her. Two guests' shop orders show what an admin acts on: a tee Printify cancelled (Refund) and a mug
+// Printify has a problem with (Mark handled).
 const ORDERS: {
   id: string;
   user: Username | null;
@@ -512,6 +513,11 @@ const ORDERS: {
   shipments?: { carrier: string; number: string; url: string | null; deliveredAt: string | null }[];
   shippedAt?: Date;
   printifyOrderId?: string;
+  /** What Printify said last, when it is not the demo store's "never sent" (orders/tracking.ts). */
+  printifyStatus?: string;
+  /** Printify cancelled it after payment (a refund is due) or has a problem with it (an alert until handled). */
+  refundDue?: boolean;
+  printifyAlert?: string;
 }[] = [
   {
     id: "7f3c9a12-4b8e-4d21-9c6a-1e2f3a4b5c01",
@@ -602,6 +608,40 @@ const ORDERS: {
     createdAt: days(-9),
     resourceId: "e0000006-5eed-4e00-8000-000000000006",
   },
+  {
+    id: "4c5d6e7f-8091-4a2b-9c3d-4e5f6a7b8c07",
+    user: null,
+    customerEmail: "jo.guest@example.org",
+    customerName: "Jo Guest",
+    orderType: "MERCHANDISE",
+    status: "CANCELLED",
+    amount: "24.00",
+    stripePaymentId: "pi_demo_tee_white_s_cancelled",
+    createdAt: days(-6),
+    merch: "tee",
+    variant: "White / S",
+    printifyOrderId: "demo-order-1003",
+    printifyStatus: "canceled",
+    refundDue: true,
+    shippingAddress: "Jo Guest, 9 Mill Lane, Madison, WI 53703, US",
+  },
+  {
+    id: "6e7f8091-a2b3-4c4d-8e5f-6a7b8c9d0e08",
+    user: null,
+    customerEmail: "kim.guest@example.org",
+    customerName: "Kim Guest",
+    orderType: "MERCHANDISE",
+    status: "PROCESSING",
+    amount: "17.00",
+    stripePaymentId: "pi_demo_mug_white_issues",
+    createdAt: days(-3),
+    merch: "mug",
+    variant: "White / 15oz",
+    printifyOrderId: "demo-order-1004",
+    printifyStatus: "had-issues",
+    printifyAlert: "had-issues",
+    shippingAddress: "Kim Guest, 1 Nowhere Road, Springfield, ZZ 00000, US",
+  },
 ];
 
 // The demo shop orders' timelines (on /admin/orders; decision 012): what fulfilment recorded, `hours` after the order
@@ -616,6 +656,12 @@ const ORDER_EVENTS: [orderId: string, kind: Prisma.OrderEventCreateManyInput["ki
   ["2b8d4e67-91a3-4f5c-8e2d-3c4b5a6d7e02", "SUBMITTED", "Printify order demo-order-1002", 0.5],
   ["2b8d4e67-91a3-4f5c-8e2d-3c4b5a6d7e02", "IN_PRODUCTION", null, 30],
   ["c41e7f90-3d2b-4a8c-b5e6-7f8091a2b303", "PAID", "Paid by card (guest checkout)", 0],
+  ["4c5d6e7f-8091-4a2b-9c3d-4e5f6a7b8c07", "PAID", "Paid by card (guest checkout)", 0],
+  ["4c5d6e7f-8091-4a2b-9c3d-4e5f6a7b8c07", "SUBMITTED", "Printify order demo-order-1003", 0.1],
+  ["4c5d6e7f-8091-4a2b-9c3d-4e5f6a7b8c07", "CANCELLED", "Cancelled at Printify: refund due", 26],
+  ["6e7f8091-a2b3-4c4d-8e5f-6a7b8c9d0e08", "PAID", "Paid by card (guest checkout)", 0],
+  ["6e7f8091-a2b3-4c4d-8e5f-6a7b8c9d0e08", "SUBMITTED", "Printify order demo-order-1004", 0.1],
+  ["6e7f8091-a2b3-4c4d-8e5f-6a7b8c9d0e08", "ALERT_RAISED", "Printify: had-issues", 5],
 ];
 
 // ---------------------------------------------------------------------------------------------------- seeding
@@ -781,7 +827,12 @@ export async function seedDemoData(
           printifyOrderId: o.printifyOrderId ?? null,
           // A store order the demo shop never sent: marked as the submission job marks it without a token, so the
           // admin's card says why it stays Pending.
-          printifyStatus: merch && !o.printifyOrderId ? DEMO_PRINTIFY_STATUS : null,
+          printifyStatus: o.printifyStatus ?? (merch && !o.printifyOrderId ? DEMO_PRINTIFY_STATUS : null),
+          refundDue: o.refundDue ?? false,
+          printifyAlert: o.printifyAlert ?? null,
+          // A re-seed brings the demo back to its story: the refund not yet made.
+          refundedAt: null,
+          stripeRefundId: null,
           printifyVariantId: merch && variant ? String(DEMO_MERCH[merch].variants.find((v) => v.title === variant)!.id) : null,
           variantTitle: variant ?? null,
           shippingAddress: o.shippingAddress ?? null,

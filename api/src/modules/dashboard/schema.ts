@@ -33,6 +33,15 @@ export const DashboardSchema = T.Object({
     }),
   ),
   activeChallenges: T.Array(T.Object({ id: T.String(), title: T.String(), participantCount: T.Integer() })),
+  /** Orders waiting for an admin, oldest first: Printify's problem not yet handled, or a refund due. */
+  attention: T.Array(
+    T.Object({
+      id: T.String(),
+      customerEmail: T.String(),
+      printifyAlert: T.Union([T.String(), T.Null()]),
+      refundDue: T.Boolean(),
+    }),
+  ),
   /** Oldest week first; revenue counts orders not cancelled, in dollars with 2 decimals. */
   weekly: T.Array(T.Composite([WeekPoint, T.Object({ orders: T.Integer(), revenue: T.String() })])),
   applications: T.Object({ PENDING: T.Integer(), ACTIVE: T.Integer(), REJECTED: T.Integer() }),

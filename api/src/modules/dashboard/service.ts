@@ -4,7 +4,7 @@
 // generate_series + date_trunc, the same SQL on PGlite and PostgreSQL) — and applications by status.
 import { db } from "../../db/client";
 import { dollars } from "../../lib/money";
-import { orderRows } from "../orders/service";
+import { orderRows, ordersNeedingAttention } from "../orders/service";
 import { DASHBOARD_LIST_SIZE, DASHBOARD_WEEKS, type Dashboard } from "./schema";
 
 type Counts = {
@@ -25,7 +25,7 @@ const int = (value: bigint | number | null) => Number(value ?? 0);
 
 export async function dashboard(now = new Date()): Promise<Dashboard> {
   const prisma = await db();
-  const [countsRows, weekly, subscriptions, recentOrders, activeChallenges] = await Promise.all([
+  const [countsRows, weekly, subscriptions, recentOrders, activeChallenges, attention] = await Promise.all([
     prisma.$queryRaw<Counts[]>`
       SELECT
         (SELECT count(*) FROM challenges) AS "challenges",
@@ -74,6 +74,7 @@ export async function dashboard(now = new Date()): Promise<Dashboard> {
       take: DASHBOARD_LIST_SIZE,
       select: { id: true, title: true, _count: { select: { participants: { where: { status: "ACTIVE" } } } } },
     }),
+    ordersNeedingAttention(DASHBOARD_LIST_SIZE),
   ]);
   const c = countsRows[0]!;
   const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -96,6 +97,7 @@ export async function dashboard(now = new Date()): Promise<Dashboard> {
       status: o.status,
     })),
     activeChallenges: activeChallenges.map(({ _count, ...c }) => ({ ...c, participantCount: _count.participants })),
+    attention,
     weekly: weekly.map((w) => ({ week: day(w.week), orders: int(w.orders), revenue: dollars(w.revenue ?? "0") })),
     applications: {
       PENDING: int(c.pendingApplications),

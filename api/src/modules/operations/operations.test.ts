@@ -5,8 +5,8 @@
 // never 500.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { BASE_URL, type Client, raw, signedInClient, visitor } from "../../../test/client";
-import { createOrder, createUser, unique } from "../../../test/factories";
-import { deliverStripeEvent } from "../../../test/fake-stripe";
+import { createOrder, createProductWithVariants, createUser, unique } from "../../../test/factories";
+import { deliverStripeEvent, paidCheckoutSession, paidMerchandiseEvent, stripeEvent } from "../../../test/fake-stripe";
 import { event as printifyEvent, printifyWebhookRequest } from "../../../test/fake-printify";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
@@ -190,29 +190,17 @@ describe("jobs", () => {
 });
 
 let stripeSeq = 0;
+/** A paid one-time purchase as Stripe signs it (its fixtures, through api/test/fake-stripe.ts). */
 function paidOneTime(email: string, userId: string) {
-  return {
-    id: `evt_ops${Date.now().toString(36)}${(++stripeSeq).toString(36)}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: `cs_test_${unique("ops")}`,
-        object: "checkout.session",
-        mode: "payment",
-        payment_status: "paid",
-        amount_total: 4900,
-        currency: "usd",
-        payment_intent: `pi_${unique("ops")}`,
-        customer_details: { email },
-        metadata: { userId, resourceId: "", kind: "onetime" },
-        subscription: null,
-        invoice: null,
-      },
-    },
-  };
+  const session = paidCheckoutSession({
+    mode: "payment",
+    amount_total: 4900,
+    currency: "usd",
+    customer_details: { address: null, email, name: null, phone: null, tax_exempt: "none", tax_ids: null },
+    metadata: { userId, resourceId: "", kind: "onetime" },
+  });
+  const event = stripeEvent("checkout.session.completed", session);
+  return { ...event, id: `evt_ops${Date.now().toString(36)}${(++stripeSeq).toString(36)}`, data: { object: session } };
 }
 
 describe("the webhook ledger", () => {
@@ -304,6 +292,42 @@ describe("the webhook ledger", () => {
     expect(await redelivered.json()).toEqual({ received: true, duplicate: true });
     expect(await prisma.orderEvent.count({ where: { orderId: order.id, kind: "SHIPPED" } })).toBe(events);
     expect(events).toBe(1);
+  });
+
+  // The local test payment's Pay, tried again after a failure, signs a new event for the same session with a new
+  // payment intent (as a buyer's second card would be at Stripe): the failed first event stays in the ledger.
+  test("a FAILED checkout event replayed after a later success for the same session makes no second order", async () => {
+    const admin = await as("ADMIN");
+    const buyer = await createUser();
+    const product = await createProductWithVariants();
+    const prisma = await db();
+    for (const first of [paidOneTime(buyer.email, buyer.id), paidMerchandiseEvent(product, { email: buyer.email })]) {
+      const session = first.data.object;
+      const retried = `pi_${unique("again")}`;
+      const second = stripeEvent("checkout.session.completed", { ...session, payment_intent: retried });
+      const ordersOfSession = () => prisma.order.count({ where: { stripePaymentId: { in: [session.payment_intent, retried] } } });
+      const fn = `test_refuse_${unique("f").replace(/\W/g, "_")}`;
+      await prisma.$executeRawUnsafe(
+        `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'payment refused by a test'; END $$`,
+      );
+      await prisma.$executeRawUnsafe(
+        `CREATE TRIGGER ${fn} BEFORE INSERT ON orders FOR EACH ROW WHEN (NEW."stripePaymentId" = '${session.payment_intent}') EXECUTE FUNCTION ${fn}()`,
+      );
+      try {
+        expect((await deliverStripeEvent(first)).status).toBe(500);
+        expect(await ledgerRow(admin, "stripe", first.id)).toMatchObject({ status: "FAILED" });
+      } finally {
+        await prisma.$executeRawUnsafe(`DROP TRIGGER ${fn} ON orders`);
+        await prisma.$executeRawUnsafe(`DROP FUNCTION ${fn}()`);
+      }
+      expect((await deliverStripeEvent(second)).status).toBe(200);
+      expect(await ordersOfSession()).toBe(1);
+
+      const replay = await admin.api.operations.webhooks({ provider: "stripe" })({ id: first.id }).replay.post();
+      expect(replay.status).toBe(200);
+      expect(replay.data!.outcome).not.toBe("failed");
+      expect(await ordersOfSession()).toBe(1);
+    }
   });
 
   test("an event recorded before the ledger kept payloads cannot be replayed (409); an unknown one is 404", async () => {

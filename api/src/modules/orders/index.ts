@@ -10,6 +10,7 @@ import { pageParams } from "../../lib/page-params";
 import { rawJsonBody, securityPlugin } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
 import { ORDER_LIST_MAX, OrderListQuerySchema, OrderSchema, OrderTimelineSchema, OrderUpdateSchema } from "./schema";
+import { markAlertHandled, refundOrder } from "./refunds";
 import { listOrders, orderTimeline, ordersCsv, retrySubmission, updateOrder } from "./service";
 import { handlePrintifyWebhook } from "./tracking";
 
@@ -57,6 +58,21 @@ export const ordersModule = new Elysia({ name: "orders", tags: ["orders"], prefi
     params: IdParams,
     response: { 200: OrderSchema, ...GUARDED_ERRORS, ...errorResponses(409) },
     detail: { summary: "Submit a merchandise order to Printify again (after a failure); 409 once it is there" },
+  })
+  .post("/:id/refund", ({ params, user }) => refundOrder(params.id, user), {
+    section: "order_management",
+    params: IdParams,
+    response: { 200: OrderSchema, ...GUARDED_ERRORS, ...errorResponses(409, 503) },
+    detail: {
+      summary:
+        "Refund an order Printify cancelled, through Stripe's Refund API (one refund per order, however often asked); 409 when no refund is due",
+    },
+  })
+  .post("/:id/alert-handled", ({ params, user }) => markAlertHandled(params.id, user), {
+    section: "order_management",
+    params: IdParams,
+    response: { 200: OrderSchema, ...GUARDED_ERRORS },
+    detail: { summary: "Mark Printify's problem with an order (had-issues, payment-not-received) as handled" },
   });
 
 /** Printify's webhook (decision 012): raw body, X-Pfy-Signature checked, each event id applied once (tracking.ts). */

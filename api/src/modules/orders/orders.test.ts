@@ -77,6 +77,9 @@ describe("the orders list", () => {
       printifyStatus: null,
       itemTitle: null,
       stripeUrl: null,
+      refundDue: false,
+      refundedAt: null,
+      printifyAlert: null,
     });
     const pending = await admin.api.orders.get({ query: { status: "PENDING", limit: 2 } });
     expect(pending.data!.map((o) => o.id)).toEqual([kit.id, mug.id]);

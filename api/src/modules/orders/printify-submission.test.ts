@@ -84,7 +84,7 @@ async function paidOrder() {
 const messageOf = (res: { error: unknown }) => (res.error as { value?: { message?: string } } | null)?.value?.message ?? "";
 /** The create (POST, no query); the lookup is a GET of the same path with a page query. */
 const CREATE = /^\/v1\/shops\/\d+\/orders\.json$/;
-const printifyOrdersOf = (orderId: string) => printify.orders.filter((o) => o.external_id === orderId);
+const printifyOrdersOf = (orderId: string) => printify.ordersFor(orderId);
 const creates = () => printify.requests.filter((r) => r.method === "POST" && CREATE.test(r.path));
 const load = async (id: string) =>
   (await db()).order.findUniqueOrThrow({ where: { id }, include: { events: { orderBy: { createdAt: "asc" } } } });
@@ -103,7 +103,8 @@ describe("the Stripe webhook enqueues the submission with the order", () => {
     const order = await (await db()).order.findFirstOrThrow({ where: { merchandiseId: product.id } });
     const [sent, ...more] = printifyOrdersOf(order.id);
     expect(more).toHaveLength(0);
-    expect(sent!.line_items).toEqual([{ product_id: product.printifyId!, variant_id: VARIANT.id, quantity: 1 }]);
+    expect(sent!.line_items).toMatchObject([{ product_id: product.printifyId!, variant_id: VARIANT.id, quantity: 1 }]);
+    expect(sent!.line_items).toHaveLength(1);
     expect(sent!.address_to).toMatchObject({
       first_name: "Homer",
       last_name: "J Simpson",
@@ -270,6 +271,78 @@ describe("failures are retried, visible, and never make a second Printify order"
     printify.failNext(1, { status: 503 }, CREATE);
     await expect(submitOrder({ orderId: order.id }, { id: "last", retryCount: SUBMIT_RETRY_LIMIT })).rejects.toBeDefined();
     expect((await load(order.id)).events.at(-1)!.message).toContain("not retried");
+  });
+});
+
+// ── Against Printify's real answers (issue 31, item 3): our id comes back as metadata.shop_order_id only, the list
+// holds the shop's other orders in other shapes, and a page may be unreadable. Each run ends with one order. ─────────
+describe("one order at Printify per paid order, whatever the lookup meets", () => {
+  /** Orders of other sales channels and shapes, as documented (fixtures/printify/orders/) or with fields missing. */
+  async function foreignOrders(createdAt: string) {
+    const dir = `${import.meta.dir}/../../../test/fixtures/printify/orders`;
+    const external = await Bun.file(`${dir}/order.json`).json();
+    const manual = await Bun.file(`${dir}/order-send-to-production.json`).json();
+    return [
+      { ...external, id: unique("ext"), created_at: createdAt },
+      { ...manual, id: unique("manual"), created_at: createdAt },
+      { id: unique("bare") },
+      { id: unique("nulls"), metadata: null, status: null, created_at: null, shipments: null },
+    ];
+  }
+
+  test("Printify answers 5xx after creating the order: the retry adopts it, nothing is created twice", async () => {
+    const order = await paidOrder();
+    printify.failNext(1, { status: 502, reason: "Bad gateway", afterWork: true }, CREATE);
+    await expect(submitOrder({ orderId: order.id })).rejects.toMatchObject({ kind: "server", retryable: true });
+    expect(printifyOrdersOf(order.id)).toHaveLength(1); // it did reach Printify
+    await submitOrder({ orderId: order.id }, { id: "retry", retryCount: 1 });
+    await submitOrder({ orderId: order.id }, { id: "again", retryCount: 2 });
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    const done = await load(order.id);
+    expect(done).toMatchObject({ printifyOrderId: printifyOrdersOf(order.id)[0]!.id, status: "PROCESSING" });
+    expect(kinds(done)).toEqual(["SUBMISSION_FAILED", "SUBMITTED"]);
+  });
+
+  test("our order is found among foreign orders of other shapes, even behind a full page of older ones listed first", async () => {
+    const order = await paidOrder();
+    const created = await printify.client().createOrder(DEMO_SHOP.id, {
+      external_id: order.id,
+      line_items: [{ product_id: order.printifyProductId, variant_id: VARIANT.id, quantity: 1 }],
+      address_to: ADDRESS,
+      shipping_method: 1,
+      send_shipping_notification: false,
+    });
+    // Listed after ours, so before it (newest first): orders imported from other channels with their old dates.
+    for (let i = 0; i < 3; i++)
+      for (const foreign of await foreignOrders("2017-04-18 13:24:28+00:00")) {
+        printify.addForeignOrder(DEMO_SHOP.id, foreign);
+      }
+    await submitOrder({ orderId: order.id });
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    const done = await load(order.id);
+    expect(done).toMatchObject({ printifyOrderId: created.id, status: "PROCESSING", submissionError: null });
+    expect(kinds(done)).toEqual(["SUBMITTED"]);
+  });
+
+  test("a first submission among foreign orders creates the order once", async () => {
+    for (const foreign of await foreignOrders("2017-04-18 13:24:28+00:00")) printify.addForeignOrder(DEMO_SHOP.id, foreign);
+    const order = await paidOrder();
+    await submitOrder({ orderId: order.id });
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    expect(kinds(await load(order.id))).toEqual(["SUBMITTED"]);
+  });
+
+  test("an unreadable list page is retried later, never taken as 'not there' nor as a permanent failure", async () => {
+    const order = await paidOrder();
+    const LIST = /^\/v1\/shops\/\d+\/orders\.json\?/;
+    printify.failNext(1, { status: 200, body: '{"current_page":1,"data":"not a list"}' }, LIST);
+    await expect(submitOrder({ orderId: order.id })).rejects.toMatchObject({ retryable: true });
+    expect(printifyOrdersOf(order.id)).toHaveLength(0);
+    const failed = await load(order.id);
+    expect(failed.events.at(-1)!.message).toContain("will retry");
+    await submitOrder({ orderId: order.id }, { id: "retry", retryCount: 1 });
+    expect(printifyOrdersOf(order.id)).toHaveLength(1);
+    expect(kinds(await load(order.id))).toEqual(["SUBMISSION_FAILED", "SUBMITTED"]);
   });
 });
 

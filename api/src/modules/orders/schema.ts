@@ -22,6 +22,10 @@ export const ORDER_EVENT_KINDS = [
   "DELIVERED",
   "STATUS_CHANGED",
   "CANCELLED",
+  "REFUNDED",
+  "REFUND_FAILED",
+  "ALERT_RAISED",
+  "ALERT_HANDLED",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -60,6 +64,11 @@ export const OrderSchema = T.Object({
   itemTitle: T.Union([T.String(), T.Null()]),
   /** The payment in Stripe's dashboard; null for local test payments and orders without a Stripe payment. */
   stripeUrl: T.Union([T.String(), T.Null()]),
+  /** Cancelled at Printify after payment: the buyer is owed a refund until an admin makes it (then `refundedAt`). */
+  refundDue: T.Boolean(),
+  refundedAt: T.Union([T.String({ format: "date-time" }), T.Null()]),
+  /** Printify's problem status (PRINTIFY_ALERTS) until an admin marks it handled. */
+  printifyAlert: T.Union([T.String(), T.Null()]),
 });
 export type Order = Static<typeof OrderSchema>;
 
@@ -130,4 +139,9 @@ export const ORDER_MESSAGES = {
   retryAlreadySubmitted: "This order has already been submitted to Printify",
   retryPending: "A submission of this order is already queued or running",
   retried: "Submission retried",
+  noRefundDue: "This order has no refund due",
+  refundFailed: "Stripe could not refund this order",
 } as const;
+
+/** Printify's order statuses that wait for the merchant (its documented spellings): an alert until handled. */
+export const PRINTIFY_ALERTS = ["had-issues", "payment-not-received"] as const;

@@ -31,7 +31,7 @@ type Tx = Prisma.TransactionClient;
 const orderKeyset = defineKeyset({ table: "orders", column: "createdAt", kind: "timestamp", direction: "desc" });
 
 /** Every column a view of an order shows; each view picks its own fields from the row (the buyer's sees no address). */
-const ORDER_SELECT = {
+export const ORDER_SELECT = {
   id: true,
   userId: true,
   customerName: true,
@@ -50,6 +50,9 @@ const ORDER_SELECT = {
   printifyStatus: true,
   submissionError: true,
   stripePaymentId: true,
+  refundDue: true,
+  refundedAt: true,
+  printifyAlert: true,
   resource: { select: { id: true, title: true } },
   merchandise: { select: { id: true, title: true } },
 } satisfies Prisma.OrderSelect;
@@ -98,7 +101,7 @@ function stripeDashboardUrl(stripePaymentId: string | null): string | null {
 }
 
 /** The admin's view of an order (/admin/orders, /admin/invoices, the CSV). */
-const toOrder = (row: OrderRow): Order => ({
+export const toOrder = (row: OrderRow): Order => ({
   id: row.id,
   customerName: row.customerName,
   customerEmail: row.customerEmail,
@@ -114,6 +117,9 @@ const toOrder = (row: OrderRow): Order => ({
   printifyStatus: row.printifyStatus,
   itemTitle: row.resource?.title ?? row.merchandise?.title ?? null,
   stripeUrl: stripeDashboardUrl(row.stripePaymentId),
+  refundDue: row.refundDue,
+  refundedAt: row.refundedAt?.toISOString() ?? null,
+  printifyAlert: row.printifyAlert,
 });
 
 export async function listOrders({ status, type, email, ...page }: OrderFilter & PageInput): Promise<Page<Order>> {
@@ -129,6 +135,8 @@ type PaidOrder = {
   orderType: OrderType;
   /** Unique per payment: the PaymentIntent, the plan's first invoice, or the Checkout Session. */
   stripePaymentId: string;
+  /** Unique too: a session paid on a second try has another payment intent, and is still one order. */
+  stripeCheckoutSessionId: string;
   amountCents: number;
   userId: string | null;
   customerEmail: string;
@@ -148,8 +156,10 @@ type PaidOrder = {
 
 /**
  * Records a paid order in the Stripe event's transaction (the event is claimed in the same one): one order per
- * payment, decided by its unique stripePaymentId — completed and async_payment_succeeded (or any two events for it)
- * may run at once, and the second insert waits for the first and then does nothing. A resource or plan payment is
+ * payment and per Checkout Session, decided by the unique stripePaymentId and stripeCheckoutSessionId — completed and
+ * async_payment_succeeded (or any two events for it) may run at once, and the second insert waits for the first and
+ * then does nothing; a replayed failed event of a session since paid on a second try (another payment intent) finds
+ * the session fulfilled and does nothing either. A resource or plan payment is
  * COMPLETED at once; a merchandise order starts PENDING with its timeline's PAID event and its submission to Printify
  * (printify-submission.ts) enqueued with this `tx`, keyed by the order: they commit together or not at all.
  * Answers the new order's id, or null when the payment was recorded before (the caller sends no second receipt).
@@ -170,6 +180,7 @@ export async function recordPaidOrder(tx: Tx, paid: PaidOrder): Promise<string |
         customerName: paid.customerName,
         amount,
         stripePaymentId: paid.stripePaymentId,
+        stripeCheckoutSessionId: paid.stripeCheckoutSessionId,
         ...(merchandise && { ...merchandise, quantity: 1 }),
       },
     ],
@@ -249,6 +260,20 @@ export async function retrySubmission(id: string, by: { username: string }): Pro
     await tx.orderEvent.create({ data: { orderId: id, kind: "RETRY_REQUESTED", message: `Retry requested by ${by.username}` } });
     return toOrder(order);
   });
+}
+
+/**
+ * Orders an admin must act on, oldest first (the dashboard's notice): a problem at Printify not yet handled, or a
+ * refund due after Printify cancelled. Few by nature; `limit` bounds the answer.
+ */
+export async function ordersNeedingAttention(limit: number) {
+  const rows = await (await db()).order.findMany({
+    where: { OR: [{ printifyAlert: { not: null } }, { refundDue: true }] },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit,
+    select: { id: true, customerEmail: true, printifyAlert: true, refundDue: true },
+  });
+  return rows;
 }
 
 export async function orderTimeline(id: string): Promise<OrderTimeline> {

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { BASE_URL, raw } from "../../../test/client";
 import { createOrder, unique } from "../../../test/factories";
-import { event, type FakePrintify, printifyWebhookRequest, startFakePrintify } from "../../../test/fake-printify";
+import { event, type FakePrintify, printifyWebhookRequest, shipmentEvent, startFakePrintify } from "../../../test/fake-printify";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { mailsTo, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
@@ -257,6 +257,56 @@ describe("reconciliation", () => {
     expect((await orderState(order.id)).events).toEqual(["SHIPPED dhl D42"]);
   });
 
+  test("the webhook says `USPS`, the reconciliation `usps`: one parcel, one SHIPPED, one e-mail (issue 31, item 4)", async () => {
+    usePrintify(fake.client());
+    const created = await fake.client().createOrder(DEMO_SHOP.id, {
+      external_id: unique("ours"),
+      line_items: [{ product_id: PRODUCT.id, variant_id: VARIANT.id, quantity: 1 }],
+      address_to: {
+        first_name: "Ada",
+        last_name: "Lovelace",
+        email: "ada@example.com",
+        country: "GB",
+        region: "",
+        address1: "1 Row",
+        city: "London",
+        zip: "N1",
+      },
+      shipping_method: 1,
+      send_shipping_notification: false,
+    });
+    const order = await submittedOrder(created.id);
+    const shipment = fake.addShipment(created.id, { carrier: "USPS", number: "9400110200828911663274" });
+    expect(shipment.carrier).toBe("usps"); // as the order lookup documents it
+    const atPrintify = fake.order(created.id)!;
+    expect((await deliver(shipmentEvent("order:shipment:created", atPrintify, shipment))).status).toBe(200);
+    await reconcileOrders();
+    fake.deliverShipment(created.id, shipment.number, new Date("2026-11-26T09:00:00Z"));
+    await reconcileOrders();
+    await deliver(shipmentEvent("order:shipment:delivered", atPrintify, { ...shipment, delivered_at: null }));
+    const state = await orderState(order.id);
+    expect(state.order.shipments).toHaveLength(1);
+    expect(state.order.status).toBe("COMPLETED");
+    expect(state.events).toEqual(["SHIPPED USPS 9400110200828911663274", "DELIVERED USPS 9400110200828911663274"]);
+    await drain(SHIPPED_MAIL_JOB);
+    expect(mailsTo(order.customerEmail).filter((m) => /has shipped/.test(m.subject))).toHaveLength(1);
+  });
+
+  test("the shipped e-mail is keyed on the tracking number: the same parcel told under two spellings mails once", async () => {
+    usePrintify(fake.client());
+    const order = await submittedOrder();
+    const told = (code: string) =>
+      event("order:shipment:created", {
+        id: order.printifyOrderId!,
+        data: { shop_id: DEMO_SHOP.id, carrier: { code, tracking_number: "KEYED1" } },
+      });
+    // Two spellings at once: two webhook deliveries race on the row lock; the second merges into the first.
+    await Promise.all([deliver(told("USPS")), deliver(told("usps")), deliver(told("Usps"))]);
+    await drain(SHIPPED_MAIL_JOB);
+    expect(mailsTo(order.customerEmail).filter((m) => /has shipped/.test(m.subject))).toHaveLength(1);
+    expect((await orderState(order.id)).order.shipments).toHaveLength(1);
+  });
+
   test("past one batch the runs take turns: every open order is read, one Printify refuses included", async () => {
     usePrintify(fake.client());
     const prisma = await db();
@@ -312,6 +362,21 @@ describe("advance", () => {
     expect(first.events).toEqual([{ kind: "SHIPPED", message: "usps N1" }]);
     const after = { ...base, ...first.data, shipments: first.data.shipments! };
     expect(advance(after, { status: null, shipments: [ship] }, now)).toEqual({ data: {}, events: [] });
+  });
+
+  test("shipments merge on the tracking number, the carrier compared without case: `USPS` then `usps` is one parcel", () => {
+    const webhook = { carrier: "USPS", number: "N1", url: null, deliveredAt: null };
+    const first = advance(base, { status: null, shipments: [webhook] }, now);
+    const after = { ...base, ...first.data, shipments: first.data.shipments! };
+    const looked = { carrier: "usps", number: "N1", url: "https://t/N1", deliveredAt: "2026-11-26 09:00:00+00:00" };
+    const second = advance(after, { status: "fulfilled", shipments: [looked] }, now);
+    expect(second.data.shipments).toEqual([
+      { carrier: "USPS", number: "N1", url: "https://t/N1", deliveredAt: looked.deliveredAt },
+    ]);
+    expect(second.events).toEqual([{ kind: "DELIVERED", message: "USPS N1" }]);
+    // Another carrier's parcel with the same number is another parcel.
+    const other = advance(after, { status: null, shipments: [{ ...webhook, carrier: "DHL" }] }, now);
+    expect(other.data.shipments).toHaveLength(2);
   });
 
   test("never back: COMPLETED stays with an older status; CANCELLED is final", () => {

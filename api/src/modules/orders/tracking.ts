@@ -1,7 +1,7 @@
 // A merchandise order followed to the door (decision 012, "Following the order"): Printify's signed webhook and a
 // reconciliation poll both turn what Printify says into "facts" and apply the one pure function `advance`, so events in
 // any order, repeated, or lost while Printify blocks the webhook all end the same: the status only moves forward
-// (CANCELLED is final), shipments are merged by (carrier, number), the times are set once, and a timeline event is
+// (CANCELLED is final), shipments are merged on the tracking number (carrier compared without case), the times are set once, and a timeline event is
 // written only when something changed. Each webhook event is kept in the ledger `printify_events` (webhooks/ledger.ts)
 // and marked processed in the same transaction as its effect.
 import { Value } from "@sinclair/typebox/value";
@@ -15,7 +15,7 @@ import { storableText } from "../../lib/input-guard";
 import { log } from "../../lib/logger";
 import { sendMailOnce } from "../../jobs/mail-once";
 import { handleEvent } from "../../webhooks/ledger";
-import { type Shipment, webUrl } from "./schema";
+import { PRINTIFY_ALERTS, type Shipment, webUrl } from "./schema";
 import { readShipments } from "./shipments";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
@@ -38,17 +38,29 @@ export type TrackedOrder = {
   trackingUrl: string | null;
   shippedAt: Date | null;
   deliveredAt: Date | null;
+  /** Printify's problem status while no admin has handled it; whether a refund is owed (cancelled at Printify). */
+  printifyAlert?: string | null;
+  refundDue?: boolean;
 };
 type Advance = {
   data: Partial<Omit<TrackedOrder, "shipments">> & { shipments?: Shipment[] };
   events: { kind: OrderEventKind; message: string }[];
 };
 
-/** Printify's statuses on the way to the door, in order; others (canceled, has-issues…) are recorded as they come. */
+/**
+ * Printify's statuses on the way to the door, in order; the others are off it (its documented spellings:
+ * docs/PRINTIFY-Documentation.md, "Order properties" → status): `canceled` ends the order, and `had-issues` and
+ * `payment-not-received` wait for the merchant — an alert until an admin handles it. (`has-issues` is a line item's
+ * status, never the order's.)
+ */
 const PRINTIFY_PATH = ["pending", "on-hold", "sending-to-production", "in-production", "partially-fulfilled", "fulfilled"];
 const ORDER_PATH: OrderStatus[] = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED"];
+const CANCELED = "canceled";
+
 const IN_PRODUCTION = PRINTIFY_PATH.indexOf("sending-to-production");
 const label = (s: Shipment) => `${s.carrier} ${s.number}`;
+/** One parcel: the same tracking number from the same carrier, however the carrier's name is cased. */
+const sameParcel = (a: Shipment, b: Shipment) => a.number === b.number && a.carrier.toLowerCase() === b.carrier.toLowerCase();
 
 /**
  * The order after Printify's facts, as the changes to write (empty when nothing changed). Pure: `now` is given.
@@ -65,13 +77,27 @@ export function advance(order: TrackedOrder, facts: PrintifyFacts, now: Date): A
     if (before < IN_PRODUCTION && after >= IN_PRODUCTION && after <= IN_PRODUCTION + 1 && facts.shipments.length === 0) {
       result.events.push({ kind: "IN_PRODUCTION", message: "In production at Printify" });
     }
+    // Cancelled at Printify after we were paid: nothing will ship, and the buyer is owed the money (an admin refunds).
+    if (facts.status === CANCELED) {
+      result.data.status = "CANCELLED";
+      result.data.refundDue = true;
+      result.events.push({ kind: "CANCELLED", message: "Cancelled at Printify: refund due" });
+      return result;
+    }
+    // Raised when Printify's status becomes a problem; it stays until an admin marks it handled.
+    if ((PRINTIFY_ALERTS as readonly string[]).includes(facts.status) && facts.status !== order.printifyAlert) {
+      result.data.printifyAlert = facts.status;
+      result.events.push({ kind: "ALERT_RAISED", message: `Printify: ${facts.status}` });
+    }
   }
 
-  // Shipments merged by (carrier, number): a known one keeps its delivery time once set and gains a URL it lacked.
+  // Shipments merged on the tracking number, the carrier compared without case (Printify's webhooks say "USPS", its
+  // order lookup "usps": one parcel). A known one keeps its spelling and its delivery time once set, and gains a URL it
+  // lacked.
   const merged = order.shipments.map((s) => ({ ...s }));
   let changed = false;
   for (const fact of facts.shipments) {
-    const known = merged.find((s) => s.carrier === fact.carrier && s.number === fact.number);
+    const known = merged.find((s) => sameParcel(s, fact));
     if (!known) {
       merged.push({ ...fact });
       result.events.push({ kind: "SHIPPED", message: label(fact) });
@@ -120,6 +146,8 @@ async function apply(tx: Tx, orderId: string, facts: PrintifyFacts): Promise<boo
       trackingUrl: true,
       shippedAt: true,
       deliveredAt: true,
+      printifyAlert: true,
+      refundDue: true,
     },
   });
   const row = { ...found, shipments: readShipments(found.shipments) };
@@ -127,10 +155,11 @@ async function apply(tx: Tx, orderId: string, facts: PrintifyFacts): Promise<boo
   if (Object.keys(data).length === 0 && events.length === 0) return false;
   await tx.order.update({ where: { id: orderId }, data });
   if (events.length) await tx.orderEvent.createMany({ data: events.map((e) => ({ orderId, ...e })) });
-  // The buyer's "it shipped" mail, one per new shipment: enqueued with the change, so it exists exactly when it does.
+  // The buyer's "it shipped" mail, one per new parcel: enqueued with the change, so it exists exactly when it does.
+  // Keyed on the tracking number (not the carrier's spelling, which differs between Printify's webhook and lookup).
   for (const shipment of data.shipments?.slice(row.shipments.length) ?? []) {
     const job = { orderId, number: shipment.number };
-    await enqueue<ShippedMailJob>(tx, SHIPPED_MAIL_JOB, job, { key: `${orderId}:${shipment.carrier}:${shipment.number}` });
+    await enqueue<ShippedMailJob>(tx, SHIPPED_MAIL_JOB, job, { key: `${orderId}:${shipment.number}` });
   }
   return true;
 }
@@ -208,13 +237,14 @@ const RECONCILE_JOB = "printify-reconcile";
 const RECONCILE_BATCH = 100;
 const RECONCILE_WINDOW_MS = 60 * 24 * 3600_000;
 
-const factsOfOrder = (order: PrintifyOrder): PrintifyFacts => ({
+/** The facts an order read states (its status, its shipments as the order lookup spells them). */
+export const factsOfOrder = (order: PrintifyOrder): PrintifyFacts => ({
   status: order.status,
   shipments: (order.shipments ?? []).map((s) => ({
     carrier: s.carrier,
     number: s.number,
     url: webUrl(s.url),
-    deliveredAt: s.delivered_at,
+    deliveredAt: s.delivered_at ?? null,
   })),
 });
 
@@ -265,7 +295,7 @@ void work(RECONCILE_JOB, () => reconcileOrders().then(() => undefined), {
 export const SHIPPED_MAIL_JOB = "order-shipped-mail";
 type ShippedMailJob = { orderId: string; number: string };
 
-/** Sends the buyer the shipment's tracking, once per (order, shipment) (jobs/mail-once.ts). */
+/** Sends the buyer the shipment's tracking, once per (order, tracking number) (jobs/mail-once.ts). */
 async function sendShippedMail({ orderId, number }: ShippedMailJob) {
   const order = await (await db()).order.findUnique({
     where: { id: orderId },
@@ -274,7 +304,7 @@ async function sendShippedMail({ orderId, number }: ShippedMailJob) {
   const shipment = readShipments(order?.shipments ?? []).find((s) => s.number === number);
   if (!order?.customerEmail || !shipment) return;
   await sendMailOnce(
-    `shipped:${orderId}:${shipment.carrier}:${number}`,
+    `shipped:${orderId}:${number}`,
     shippedEmail(order.customerEmail, order.customerName, order.merchandise?.title ?? "Your order", orderId, shipment),
   );
 }

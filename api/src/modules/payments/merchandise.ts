@@ -91,6 +91,7 @@ async function fulfilMerchandise(tx: Tx, session: Stripe.Checkout.Session): Prom
   const orderId = await recordPaidOrder(tx, {
     orderType: "MERCHANDISE",
     stripePaymentId: paymentIdOf(session),
+    stripeCheckoutSessionId: session.id,
     amountCents: session.amount_total ?? 0,
     userId: user?.id ?? null,
     customerEmail,

@@ -12,7 +12,13 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { BASE_URL, invalid, raw, signedInClient, type Client } from "../../../test/client";
 import { createUser, unique } from "../../../test/factories";
-import { deliverStripeEvent, type FakeStripe, startFakeStripe, stripeEvent } from "../../../test/fake-stripe";
+import {
+  deliverStripeEvent,
+  type FakeStripe,
+  paidCheckoutSession,
+  startFakeStripe,
+  stripeEvent,
+} from "../../../test/fake-stripe";
 import { drain, withJobQueue } from "../../../test/jobs";
 import { received, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
@@ -81,33 +87,34 @@ const deliver = deliverStripeEvent;
 
 const event = stripeEvent;
 
+/** Stripe's `customer_details` as its fixture has them (no name, phone or address asked for a resource). */
+const buyerDetails = { address: null, name: null, phone: null, tax_exempt: "none", tax_ids: null };
+
+/** A paid one-time session: Stripe's fixture, completed and paid, with our metadata (api/test/fake-stripe.ts). */
 function paidOneTime(m: Member, resourceId: string, amount = 4900) {
-  return event("checkout.session.completed", {
-    id: `cs_test_${unique("s")}`,
-    object: "checkout.session",
-    mode: "payment",
-    payment_status: "paid",
-    amount_total: amount,
-    payment_intent: `pi_${unique("p")}`,
-    customer_details: { email: m.user.email },
-    metadata: { userId: m.user.id, resourceId, kind: "onetime" },
-    subscription: null,
-    invoice: null,
-  });
+  return event(
+    "checkout.session.completed",
+    paidCheckoutSession({
+      mode: "payment",
+      amount_total: amount,
+      customer_details: { ...buyerDetails, email: m.user.email },
+      metadata: { userId: m.user.id, resourceId, kind: "onetime" },
+    }),
+  );
 }
 function subscriptionCheckout(m: Member, subscriptionId: string, kind: "monthly" | "annual", resourceId = "") {
-  return event("checkout.session.completed", {
-    id: `cs_test_${unique("s")}`,
-    object: "checkout.session",
-    mode: "subscription",
-    payment_status: "paid",
-    amount_total: kind === "annual" ? 9900 : 999,
-    payment_intent: null,
-    customer_details: { email: m.user.email },
-    metadata: { userId: m.user.id, resourceId, kind },
-    subscription: subscriptionId,
-    invoice: `in_${unique("i")}`,
-  });
+  return event(
+    "checkout.session.completed",
+    paidCheckoutSession({
+      mode: "subscription",
+      amount_total: kind === "annual" ? 9900 : 999,
+      payment_intent: null, // subscription mode: the first invoice's payment, not the session's
+      customer_details: { ...buyerDetails, email: m.user.email },
+      metadata: { userId: m.user.id, resourceId, kind },
+      subscription: subscriptionId,
+      invoice: `in_${unique("i")}`,
+    }),
+  );
 }
 function stripeSubscription(m: Member, kind: "monthly" | "annual", resourceId: string, status: string, periodEnd: Date) {
   const id = `sub_${unique("x")}`;

@@ -15,6 +15,7 @@ import { log } from "../../lib/logger";
 import { enqueue } from "../../jobs/jobs";
 import { type Effect, handleEvent } from "../../webhooks/ledger";
 import { RECEIPT_JOB, type ReceiptJob } from "./emails";
+import { recordFailedRefund, recordStripeRefund } from "../orders/refunds";
 import { recordPaidOrder } from "../orders/service";
 import { isMerchandiseSession, merchandiseEffect, paymentIdOf } from "./merchandise";
 import type { PurchaseKind } from "./schema";
@@ -102,6 +103,21 @@ async function effectOf(event: Stripe.Event): Promise<Effect | null> {
     case "customer.subscription.deleted": {
       const subscription = await currentSubscription(event.data.object);
       return subscription ? (tx) => syncSubscription(tx, subscription, null) : null;
+    }
+    case "charge.refunded": {
+      // A store order refunded in full, here (the admin's Refund) or in Stripe's dashboard: recorded once.
+      const charge = event.data.object;
+      const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+      if (!charge.refunded || !paymentIntent) return null;
+      // `refunds` is in the payload only on API versions before 2022-11-15; the charge names the payment either way.
+      const refund = { id: charge.refunds?.data?.[0]?.id ?? charge.id, amount: charge.amount_refunded };
+      return (tx) => recordStripeRefund(tx, paymentIntent, refund);
+    }
+    case "refund.updated": {
+      // A refund that failed after it was made (the card was closed, say): the store order's refund is due again.
+      const refund = event.data.object;
+      if (refund.status !== "failed" && refund.status !== "canceled") return null;
+      return (tx) => recordFailedRefund(tx, refund.id, refund.failure_reason ?? null);
     }
     default:
       return null; // recorded, nothing to do
@@ -215,6 +231,7 @@ async function recordPayment(
   const orderId = await recordPaidOrder(tx, {
     orderType,
     stripePaymentId,
+    stripeCheckoutSessionId: session.id,
     amountCents: session.amount_total ?? 0,
     userId: user?.id ?? null,
     resourceId: await existingResourceId(tx, meta.resourceId),

@@ -52,3 +52,41 @@ export function webhookVerifier(): Stripe["webhooks"] {
   verifier ??= new (stripeSdk())("sk_test_verification_only").webhooks;
   return verifier;
 }
+
+/** A refund Stripe made: its id and the cents it gave back. */
+export type StripeRefund = { id: string; amount: number };
+
+/** How often, and how long apart, a refund asks again while Stripe is still running a request under the same key. */
+const KEY_IN_USE_TRIES = 20;
+const KEY_IN_USE_WAIT_MS = 100;
+
+/**
+ * Refunds the whole unrefunded amount of `paymentIntent` through Stripe's Refund API under `idempotencyKey`: the same
+ * key with the same parameters answers the same refund (a double click, a repeated request, the SDK's own retries), so
+ * one key is one refund. A request arriving while another with the key is still running gets Stripe's 409
+ * (`idempotency_key_in_use`); it asks again shortly, and then gets the first one's answer.
+ */
+export async function refundPayment(
+  client: Stripe,
+  paymentIntent: string,
+  idempotencyKey: string,
+  metadata: Record<string, string>,
+): Promise<StripeRefund> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const refund = await client.refunds.create({ payment_intent: paymentIntent, metadata }, { idempotencyKey });
+      return { id: refund.id, amount: refund.amount };
+    } catch (err) {
+      const inUse = (err as { code?: string }).code === "idempotency_key_in_use";
+      if (!inUse || attempt >= KEY_IN_USE_TRIES) throw err;
+      await Bun.sleep(KEY_IN_USE_WAIT_MS);
+    }
+  }
+}
+
+/** The latest succeeded refund of `paymentIntent` at Stripe (one made in its dashboard, or by an earlier attempt). */
+export async function succeededRefundOf(client: Stripe, paymentIntent: string): Promise<StripeRefund | null> {
+  const list = await client.refunds.list({ payment_intent: paymentIntent, limit: 10 });
+  const refund = list.data.find((r) => r.status === "succeeded");
+  return refund ? { id: refund.id, amount: refund.amount } : null;
+}

@@ -21,6 +21,7 @@ import {
   type CreateOrderInput,
   PrintifyCreatedOrderSchema,
   type PrintifyOrder,
+  PrintifyOrderLookupPageSchema,
   PrintifyOrderSchema,
   type PrintifyProduct,
   PrintifyProductSchema,
@@ -35,11 +36,16 @@ import {
 const PRINTIFY_DEFAULT_API_BASE = "https://api.printify.com/v1/";
 /** Products asked per page. Printify caps the page size (documented as at most 100; 50 is safe either way). */
 export const PRODUCTS_PAGE_SIZE = 50;
-/** Orders asked per page while looking for our external_id (Printify answers at most 10 orders a page). */
+/** Orders asked per page while looking for our external_id (documented: default 10, maximum 10). */
 const ORDERS_PAGE_SIZE = 10;
-/** findOrderByExternalId reads at most this many pages, newest first, unless told otherwise (…_SINCE: with `since`). */
+/**
+ * findOrderByExternalId reads at most this many pages unless told otherwise (…_SINCE: with `since`, which normally
+ * ends the search within a page or two); past them it gives no verdict (a retryable "lookup_incomplete").
+ */
 const ORDER_SEARCH_MAX_PAGES = 5;
-const ORDER_SEARCH_MAX_PAGES_SINCE = 20;
+const ORDER_SEARCH_MAX_PAGES_SINCE = 50;
+/** Pages in a row holding only orders created before `since` that end the lookup (see findOrderByExternalId). */
+const OLDER_RUN = 2;
 
 /**
  * Default pacing: 540 requests a minute with bursts of 20, so no 60-second window holds more than 20 + 540 = 560
@@ -62,7 +68,12 @@ type PrintifyErrorKind =
   /** send_to_production refused while Printify is still working out the order's costs: try again shortly. */
   | "order_pending"
   /** A 2xx whose body is not the shape Printify documents. */
-  | "invalid_response";
+  | "invalid_response"
+  /**
+   * The order lookup could not conclude: a list page it could not read, or its page budget spent before the list or
+   * `since` ended. Never "not there" (that would create the order a second time): the job tries again later.
+   */
+  | "lookup_incomplete";
 
 const RETRYABLE_KINDS: ReadonlySet<PrintifyErrorKind> = new Set([
   "rate_limited",
@@ -70,6 +81,7 @@ const RETRYABLE_KINDS: ReadonlySet<PrintifyErrorKind> = new Set([
   "network",
   "timeout",
   "order_pending",
+  "lookup_incomplete",
 ]);
 
 /** Every failure of a Printify call. `reason` is Printify's own words when it gave any (kept for the admin). */
@@ -123,16 +135,22 @@ export type PrintifyClient = {
   /** Creates the order (not retried on 5xx/timeouts: see the file's header). Answers Printify's order id. */
   createOrder(shopId: ShopId, order: CreateOrderInput): Promise<{ id: string }>;
   /**
-   * Our order at Printify, if an earlier attempt created it: scans the orders list newest first, stopping at the last
-   * page, at orders created before `since` (give our order's creation time minus a few minutes), or after `maxPages`
-   * pages of 10 (default 5, or 20 with `since`). null is certain when the scan ended on the last page or at `since`;
-   * after `maxPages` it means "not among the newest maxPages × 10 orders".
+   * Our order at Printify, if an earlier attempt created it: the order whose `metadata.shop_order_id` (where Printify
+   * answers the external_id we gave) or top-level `external_id` (should it ever be there) is `externalId`.
+   *
+   * Pages through the shop's order list until it finds it, the list ends, or two pages in a row show only orders
+   * created before `since` (give our order's creation time minus a few minutes). The list's order is not documented,
+   * so it is not assumed: when page 1 holds only older orders the last page is read too, and an oldest-first list is
+   * walked back from its end; one page of old orders never ends the search (orders imported from other channels
+   * keep their old dates). Foreign orders (other sales channels, manual orders, fields missing) are read for the
+   * lookup's fields only. null is a verdict; an unreadable page, or `maxPages` pages (default 5, or 50 with `since`)
+   * read without a verdict, throws the retryable "lookup_incomplete".
    */
   findOrderByExternalId(
     shopId: ShopId,
     externalId: string,
     bounds?: { maxPages?: number; since?: Date },
-  ): Promise<PrintifyOrder | null>;
+  ): Promise<FoundOrder | null>;
   getOrder(shopId: ShopId, orderId: string): Promise<PrintifyOrder>;
   /**
    * Releases an on-hold order to production (Printify charges the account). While the order is still `pending`
@@ -146,11 +164,13 @@ export type PrintifyClient = {
   listWebhooks(shopId: ShopId): Promise<PrintifyWebhook[]>;
 };
 
+/** What the order lookup answers of the order it found. */
+export type FoundOrder = { id: string; status: string | null };
+
 /** Printify shop ids are numbers; our database keeps them as text. Either is accepted. */
 export type ShopId = number | string;
 
 const ProductPageSchema = printifyPage(PrintifyProductSchema);
-const OrderPageSchema = printifyPage(PrintifyOrderSchema);
 
 export function createPrintifyClient(options: PrintifyClientOptions): PrintifyClient {
   const base = new URL(options.apiBase ?? PRINTIFY_DEFAULT_API_BASE);
@@ -264,21 +284,68 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
     },
     async findOrderByExternalId(shopId, externalId, bounds = {}) {
       const maxPages = bounds.maxPages ?? (bounds.since ? ORDER_SEARCH_MAX_PAGES_SINCE : ORDER_SEARCH_MAX_PAGES);
-      for (let page = 1; page <= maxPages; page++) {
-        const answer = await call({
-          method: "GET",
-          path: `${shop(shopId)}/orders.json`,
-          query: { page, limit: ORDERS_PAGE_SIZE },
-          schema: OrderPageSchema,
-          idempotent: true,
-        });
-        const found = answer.data.find((o) => o.external_id === externalId);
-        if (found) return found;
-        if (answer.current_page >= answer.last_page || answer.data.length === 0) return null;
-        const oldest = answer.data.at(-1)?.created_at;
-        if (bounds.since && oldest && printifyTime(oldest) < bounds.since.getTime()) return null;
+      const since = bounds.since?.getTime() ?? null;
+      const path = `${shop(shopId)}/orders.json`;
+      let reads = 0;
+      const pages = new Map<number, LookupPage>();
+      const read = async (page: number): Promise<LookupPage> => {
+        const known = pages.get(page);
+        if (known) return known;
+        const request = { method: "GET", path: `/${path}?page=${page}` };
+        if (reads >= maxPages) {
+          throw new PrintifyError("lookup_incomplete", 0, `no verdict within ${maxPages} pages of orders`, request);
+        }
+        reads++;
+        try {
+          const answer = await call({
+            method: "GET",
+            path,
+            query: { page, limit: ORDERS_PAGE_SIZE },
+            schema: PrintifyOrderLookupPageSchema,
+            idempotent: true,
+          });
+          const parsed = lookupPage(answer, page, externalId, since);
+          pages.set(page, parsed);
+          return parsed;
+        } catch (e) {
+          // A page we cannot read says nothing about our order: try again later, never "not there", never "give up".
+          if (e instanceof PrintifyError && e.kind === "invalid_response") {
+            throw new PrintifyError("lookup_incomplete", e.status, e.reason, e.request);
+          }
+          throw e;
+        }
+      };
+
+      const first = await read(1);
+      if (first.match || first.isLast) return first.match;
+      // Which way the list runs is not documented. When page 1 holds only older orders the answer matters (newest
+      // first: ours is not further on; oldest first: the newest are at the end), so the last page is read to tell.
+      let last: LookupPage | null = null;
+      if (first.allOlder && first.lastPage !== null && first.lastPage > 1) {
+        last = await read(first.lastPage);
+        if (last.match) return last.match;
       }
-      return null;
+      // Walked from the newest end: stop after OLDER_RUN pages in a row of orders all created before `since` — one
+      // such page is not enough, as orders imported from other channels keep their old dates and may be listed
+      // among recent ones.
+      if (last && last.newest > first.newest) {
+        // Newer orders at the end: the list runs oldest first. Back from the end, back in time.
+        let run = last.allOlder ? 1 : 0;
+        for (let page = first.lastPage! - 1; page > 1; page--) {
+          const previous = await read(page);
+          if (previous.match) return previous.match;
+          run = previous.allOlder ? run + 1 : 0;
+          if (run >= OLDER_RUN) return null;
+        }
+        return null; // every page read
+      }
+      let run = first.allOlder ? 1 : 0;
+      for (let page = 2; ; page++) {
+        const next = await read(page);
+        if (next.match || next.isLast) return next.match;
+        run = next.allOlder ? run + 1 : 0;
+        if (run >= OLDER_RUN) return null;
+      }
     },
     getOrder,
     async sendToProduction(shopId, orderId) {
@@ -308,6 +375,57 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
     listWebhooks: (shopId) =>
       call({ method: "GET", path: `${shop(shopId)}/webhooks.json`, schema: T.Array(PrintifyWebhookSchema), idempotent: true }),
   };
+}
+
+type LookupPage = {
+  match: FoundOrder | null;
+  /** No page after this one. */
+  isLast: boolean;
+  /** The page holds orders, every one created (readably) before `since`. */
+  allOlder: boolean;
+  /** The newest creation time on the page (epoch ms; -Infinity when none is readable). */
+  newest: number;
+  lastPage: number | null;
+};
+
+/**
+ * One list page as the lookup reads it. Each entry is any order of the shop: only `id`, `metadata.shop_order_id`,
+ * `external_id`, `status` and `created_at` are read, each only when it has the expected type; an entry without an id is
+ * passed over. An entry without a readable creation time is never "older" (nothing is concluded from it).
+ */
+function lookupPage(
+  answer: Static<typeof PrintifyOrderLookupPageSchema>,
+  page: number,
+  externalId: string,
+  since: number | null,
+): LookupPage {
+  let match: FoundOrder | null = null;
+  let allOlder = since !== null && answer.data.length > 0;
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const entry of answer.data) {
+    const order = entry && typeof entry === "object" ? (entry as Record<string, unknown>) : {};
+    const metadata = order.metadata && typeof order.metadata === "object" ? (order.metadata as Record<string, unknown>) : {};
+    const shopOrderId = metadata.shop_order_id;
+    const ours =
+      ((typeof shopOrderId === "string" || typeof shopOrderId === "number") && String(shopOrderId) === externalId) ||
+      order.external_id === externalId;
+    if (ours && typeof order.id === "string" && order.id && !match) {
+      match = { id: order.id, status: typeof order.status === "string" ? order.status : null };
+    }
+    const created = typeof order.created_at === "string" ? printifyTime(order.created_at) : Number.NaN;
+    if (Number.isFinite(created)) newest = Math.max(newest, created);
+    if (!(Number.isFinite(created) && since !== null && created < since)) allOlder = false;
+  }
+  const current = answer.current_page ?? page;
+  const lastPage = answer.last_page ?? null;
+  const isLast =
+    answer.data.length === 0 ||
+    (lastPage !== null
+      ? current >= lastPage
+      : answer.next_page_url !== undefined
+        ? answer.next_page_url === null
+        : answer.data.length < ORDERS_PAGE_SIZE);
+  return { match, isLast, allOlder, newest, lastPage };
 }
 
 function parseAnswer<S extends TSchema>(schema: S | null, status: number, text: string, request: PrintifyError["request"]) {

@@ -143,13 +143,14 @@ describe("Printify client", () => {
     // A 429 is refused before any work, so that one is retried.
     fake.failNext(1, { status: 429, retryAfterSeconds: 0 }, /orders\.json$/);
     await fake.client().createOrder(SHOP, orderInput("after-429"));
-    expect(fake.orders.filter((o) => o.external_id === "after-429")).toHaveLength(1);
+    expect(fake.ordersFor("after-429")).toHaveLength(1);
   });
 
   test("a 4xx keeps Printify's reason and code and is not retried", async () => {
     const error = await rejection(fake.client().createOrder(SHOP, orderInput("bad", "Navy / XL")));
-    expect(error).toMatchObject({ kind: "client", status: 400, retryable: false, details: { code: 8150 } });
-    expect(error.reason).toBe(`Variant ${teeVariant("Navy / XL").id} is not enabled for product ${TEE.id}.`);
+    // Printify's documented validation body: code 8103, the field errors as JSON text in errors.reason.
+    expect(error).toMatchObject({ kind: "client", status: 400, retryable: false, details: { code: 8103 } });
+    expect(error.reason).toContain(`Variant ${teeVariant("Navy / XL").id} is not enabled for product ${TEE.id}.`);
     expect(error.message).toContain(error.reason);
     expect(fake.requests).toHaveLength(1);
 
@@ -237,7 +238,7 @@ describe("Printify client", () => {
     expect(DEFAULT_BURST + DEFAULT_REQUESTS_PER_MINUTE).toBeLessThan(600);
   });
 
-  test("findOrderByExternalId finds an earlier order (newest first, paged) and stays within its bounds", async () => {
+  test("findOrderByExternalId finds an earlier order by metadata.shop_order_id (paged) and never guesses 'not there'", async () => {
     const shop = { id: 5151, title: "Orders shop", sales_channel: "custom_integration" };
     fake.shops.push(shop);
     fake.products.set(shop.id, [structuredClone(TEE)]);
@@ -246,20 +247,60 @@ describe("Printify client", () => {
     fake.requests.length = 0;
 
     const found = await client.findOrderByExternalId(shop.id, "order-3");
-    expect(found).toMatchObject({ external_id: "order-3", id: fake.orders.find((o) => o.external_id === "order-3")!.id });
+    expect(found).toMatchObject({ id: fake.ordersFor("order-3")[0]!.id, status: "on-hold" });
     expect(fake.requests.map((r) => r.path)).toEqual([1, 2, 3].map((p) => `/v1/shops/5151/orders.json?page=${p}&limit=10`));
 
     fake.requests.length = 0;
     expect(await client.findOrderByExternalId(shop.id, "never-sent")).toBeNull();
     expect(fake.requests).toHaveLength(3); // the last page ends the search
 
+    // Out of pages before the list (or `since`) ended: no verdict, a retryable failure.
     fake.requests.length = 0;
-    expect(await client.findOrderByExternalId(shop.id, "order-3", { maxPages: 1 })).toBeNull();
+    const cut = await rejection(client.findOrderByExternalId(shop.id, "order-3", { maxPages: 1 }));
+    expect(cut).toMatchObject({ retryable: true });
     expect(fake.requests).toHaveLength(1);
 
+    // Page 1 holds only orders older than `since`: the list's other end is read too (it could be oldest first), and two
+    // pages in a row of older orders end the search.
     fake.requests.length = 0;
-    expect(await client.findOrderByExternalId(shop.id, "order-3", { since: new Date(Date.now() + 60_000) })).toBeNull();
-    expect(fake.requests).toHaveLength(1); // page 1 already reaches orders older than `since`
+    expect(await client.findOrderByExternalId(shop.id, "never-sent", { since: new Date(Date.now() + 60_000) })).toBeNull();
+    expect(fake.requests.map((r) => r.path)).toEqual([1, 3, 2].map((p) => `/v1/shops/5151/orders.json?page=${p}&limit=10`));
+  });
+
+  test("findOrderByExternalId assumes no order of the list: old foreign orders first, or the list oldest first", async () => {
+    const shop = { id: 5252, title: "Busy shop", sales_channel: "custom_integration" };
+    fake.shops.push(shop);
+    fake.products.set(shop.id, [structuredClone(TEE)]);
+    const client = fake.client();
+    const since = new Date(Date.now() - 10 * 60_000);
+    const imported = (i: number) => ({ id: `imported-${i}`, status: "fulfilled", created_at: "2017-04-18 13:24:28+00:00" });
+    for (let i = 0; i < 12; i++) fake.addForeignOrder(shop.id, imported(i));
+    const { id } = await client.createOrder(shop.id, orderInput("ours-among-old"));
+    for (let i = 12; i < 24; i++) fake.addForeignOrder(shop.id, imported(i)); // imported after ours, listed before it
+
+    // Newest first: page 1 is all old imports; the old code stopped there ("not there") and created a second order.
+    expect(await client.findOrderByExternalId(shop.id, "ours-among-old", { since })).toMatchObject({ id });
+    // Oldest first: page 1 is all old, the newest sit at the end.
+    fake.orderListOrder = "oldest-first";
+    try {
+      expect(await client.findOrderByExternalId(shop.id, "ours-among-old", { since })).toMatchObject({ id });
+      fake.requests.length = 0;
+      expect(await client.findOrderByExternalId(shop.id, "never-sent", { since })).toBeNull();
+      // page 1 (old), the last page, then page 2 (holding ours, so not old): every page read once, no verdict early.
+      expect(fake.requests.map((r) => r.path)).toEqual([1, 3, 2].map((p) => `/v1/shops/5252/orders.json?page=${p}&limit=10`));
+      // A list of old imports first, then ours and newer ones after it, oldest first: walked back from the end.
+      const later = { id: 5353, title: "Growing shop", sales_channel: "custom_integration" };
+      fake.shops.push(later);
+      fake.products.set(later.id, [structuredClone(TEE)]);
+      for (let i = 0; i < 10; i++) fake.addForeignOrder(later.id, imported(i));
+      const mine = await client.createOrder(later.id, orderInput("ours-in-the-middle"));
+      for (let i = 0; i < 20; i++) await client.createOrder(later.id, orderInput(`newer-${i}`));
+      fake.requests.length = 0;
+      expect(await client.findOrderByExternalId(later.id, "ours-in-the-middle", { since })).toMatchObject({ id: mine.id });
+      expect(fake.requests.map((r) => r.path)).toEqual([1, 4, 3, 2].map((p) => `/v1/shops/5353/orders.json?page=${p}&limit=10`));
+    } finally {
+      fake.orderListOrder = "newest-first";
+    }
   });
 
   test("send_to_production while the order is pending is a distinct retryable error; once on hold it is sent exactly once", async () => {

@@ -94,43 +94,69 @@ const PrintifyAddressSchema = T.Object({
 });
 export type PrintifyAddress = Static<typeof PrintifyAddressSchema>;
 
+/**
+ * A parcel as the order lookup tells it. The carrier is spelled in lower case here ("usps") where the webhooks say
+ * "USPS" (api/test/fixtures/printify/orders/): tracking.ts compares carriers without case. Only carrier and number
+ * are needed; a link or delivery time not yet known may be null or absent.
+ */
 const PrintifyShipmentSchema = T.Object({
   carrier: T.String(),
   number: T.String(),
-  url: T.Union([T.String(), T.Null()]),
-  delivered_at: T.Union([T.String(), T.Null()]),
+  url: T.Optional(T.Union([T.String(), T.Null()])),
+  delivered_at: T.Optional(T.Union([T.String(), T.Null()])),
 });
 export type PrintifyShipment = Static<typeof PrintifyShipmentSchema>;
 
-// An order's status as Printify words it (`status` below). Known values, roughly in order: pending (costs being
+// An order's status as Printify words it (`status` below). Documented values, roughly in order: pending (costs being
 // worked out; cannot be sent yet), on-hold (waiting for send_to_production), sending-to-production, in-production,
-// partially-fulfilled, fulfilled; off the path: canceled, has-issues, payment-not-received. Typed as text: Printify
+// partially-fulfilled, fulfilled; off the path: canceled, had-issues, payment-not-received. Typed as text: Printify
 // may add more.
+//
+// Checked against Printify's documented order (api/test/fixtures/printify/orders/order.json and its siblings, by
+// api/src/modules/printify/order-contract.test.ts). Only what the reconciliation follows is required (id, status,
+// shipments' carrier and number); the rest is optional, so an order of another shape still reads.
 export const PrintifyOrderSchema = T.Object({
   id: T.String({ minLength: 1 }),
-  /** Our order id, given at creation (the only way to recognise our own order: Printify has no idempotency key). */
-  external_id: T.Optional(T.Union([T.String(), T.Null()])),
   status: T.String(),
-  shipments: T.Optional(T.Array(PrintifyShipmentSchema)),
-  line_items: T.Optional(
-    T.Array(T.Object({ product_id: T.String(), variant_id: T.Integer(), quantity: T.Integer(), status: T.Optional(T.String()) })),
+  /**
+   * Where Printify answers our external_id: `shop_order_id` (text for an API order; a number for orders of other
+   * sales channels). There is no top-level `external_id` in an order's answer.
+   */
+  metadata: T.Optional(
+    T.Union([
+      T.Object({
+        order_type: T.Optional(T.Union([T.String(), T.Null()])),
+        shop_order_id: T.Optional(T.Union([T.String(), T.Number(), T.Null()])),
+      }),
+      T.Null(),
+    ]),
   ),
-  address_to: T.Optional(T.Object({})),
+  shipments: T.Optional(T.Array(PrintifyShipmentSchema)),
   /** e.g. "2026-11-25 10:46:53+00:00" (UTC). */
-  created_at: T.Optional(T.String()),
+  created_at: T.Optional(T.Union([T.String(), T.Null()])),
   sent_to_production_at: T.Optional(T.Union([T.String(), T.Null()])),
   fulfilled_at: T.Optional(T.Union([T.String(), T.Null()])),
-  shipping_method: T.Optional(T.Integer()),
-  total_price: T.Optional(T.Integer()),
-  total_shipping: T.Optional(T.Integer()),
-  total_tax: T.Optional(T.Integer()),
 });
 export type PrintifyOrder = Static<typeof PrintifyOrderSchema>;
+
+/**
+ * A page of the order list as the lookup reads it (findOrderByExternalId): the list holds every order of the shop,
+ * other sales channels' and manual ones included, in shapes we do not control — so only `data` being a list is
+ * required, and each entry is read for the few fields the lookup needs (client.ts). The documented page has neither
+ * `last_page` nor `next_page_url` (fixtures/printify/orders/orders-page.json); real ones have both (airbyte's
+ * paginator follows `next_page_url`).
+ */
+export const PrintifyOrderLookupPageSchema = T.Object({
+  current_page: T.Optional(T.Integer({ minimum: 1 })),
+  last_page: T.Optional(T.Integer({ minimum: 1 })),
+  next_page_url: T.Optional(T.Union([T.String(), T.Null()])),
+  data: T.Array(T.Unknown()),
+});
 
 export const PrintifyCreatedOrderSchema = T.Object({ id: T.String({ minLength: 1 }) });
 
 export type CreateOrderInput = {
-  /** Our order id: findOrderByExternalId looks it up before a retry creates anything. */
+  /** Our order id: answered back as `metadata.shop_order_id`; findOrderByExternalId looks it up before a retry creates anything. */
   external_id: string;
   line_items: { product_id: string; variant_id: number; quantity: number }[];
   address_to: PrintifyAddress;

@@ -1,7 +1,8 @@
-// The two dialogs of Order Management: Update Order (SPEC §2, §5: status select + optional tracking number, omitted
+// The dialogs of Order Management: Refund (confirm before money moves), Update Order (SPEC §2, §5: status select + optional tracking number, omitted
 // when empty; §8 toasts) on the admin kit's FormDialog, and an order's timeline (paid → submitted → in production →
 // shipped → delivered, with times, Printify's errors and the shipments).
-import { checkForm } from "../../lib/forms";
+import { checkForm, useSubmit } from "../../lib/forms";
+import { formatMoney } from "../../lib/money";
 import { ORDER_STATUSES, type Order, type OrderUpdate, OrderUpdateSchema } from "@api/modules/orders/schema";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
@@ -95,6 +96,43 @@ export function OrderTimelineDialog({ order, onClose }: { order: Order; onClose:
           ))}
         </>
       )}
+    </Modal>
+  );
+}
+
+type RefundProps = { order: Order; onRefund: () => Promise<unknown>; onRefunded: () => void; onClose: () => void };
+
+/** "Refund $25.00?" before the money moves: one click refunds once (the button is busy meanwhile; the server dedupes). */
+export function OrderRefundDialog({ order, onRefund, onRefunded, onClose }: RefundProps) {
+  const refund = useSubmit("Refunding...");
+  const confirm = async () => {
+    if (refund.busy) return;
+    await refund.run(onRefund, {
+      failure: { title: "Failed to refund order", fallback: "Please try again" },
+      onSuccess: onRefunded,
+    });
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Refund ${orderTitle(order.id)}?`}
+      actions={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" {...refund.button} onClick={() => void confirm()}>
+            Refund {formatMoney(order.amount)}
+          </Button>
+        </>
+      }
+    >
+      <p>
+        Printify cancelled this order. {formatMoney(order.amount)} goes back to {order.customerEmail} through Stripe, and the
+        buyer is told by e-mail.
+      </p>
     </Modal>
   );
 }

@@ -22,6 +22,9 @@ const base: Omit<Order, "id"> = {
   printifyStatus: null,
   itemTitle: "Innovator Tee",
   stripeUrl: null,
+  refundDue: false,
+  refundedAt: null,
+  printifyAlert: null,
 };
 
 function render(orders: Order[]) {
@@ -57,5 +60,24 @@ describe("OrdersAdmin: the demo store", () => {
     const [demo, real] = html.split('data-testid="order-card"').slice(1);
     expect(demo).toContain(DEMO_ORDER_NOTE);
     expect(real).not.toContain(DEMO_ORDER_NOTE);
+  });
+});
+
+describe("OrdersAdmin: cancellations and problems at Printify (issue 31, item 6)", () => {
+  test("Refund only on an order with a refund due; Mark handled only under Printify's problem, in words", () => {
+    const html = render([
+      { ...base, id: "eeeeeeee-cancel", status: "CANCELLED", refundDue: true },
+      { ...base, id: "ffffffff-issues", status: "PROCESSING", printifyAlert: "had-issues" },
+      { ...base, id: "99999999-refund", status: "CANCELLED", refundedAt: "2026-11-27T10:00:00.000Z" },
+    ]);
+    const [cancelled, issues, refunded] = html.split('data-testid="order-card"').slice(1);
+    expect(cancelled).toContain('Refund<span class="sr-only"> Order #eeeeeeee');
+    expect(cancelled).toContain("the buyer is owed a refund of $25.00");
+    expect(issues).not.toContain(">Refund<");
+    expect(issues).toContain("Printify reports a problem with this order");
+    expect(issues).toContain("Mark handled");
+    expect(refunded).not.toContain("Mark handled");
+    expect(refunded).not.toContain(">Refund<");
+    expect(refunded).toContain("Refunded $25.00 on");
   });
 });

@@ -1,6 +1,7 @@
 // Order Management (SPEC §2, §7, §8; decision 012): orders newest first as cards, filtered by status and type,
 // Load more while there is a next page, five skeletons while loading, 'No orders yet.', the Update dialog and each
-// order's timeline, Retry for a merchandise order Printify refused, and Export CSV of what the filters show.
+// order's timeline, Retry for a merchandise order Printify refused, Refund for one Printify cancelled, Mark handled
+// for Printify's problems, and Export CSV of what the filters show.
 import { useState } from "react";
 import { ORDER_STATUSES, ORDER_TYPES, type Order, type OrderFilter } from "@api/modules/orders/schema";
 import { serverMessage } from "../../lib/api";
@@ -11,9 +12,10 @@ import Select from "../../components/ui/Select";
 import AdminListScreen, { ADMIN_GRID } from "../admin/AdminListScreen";
 import { useCrudDialogs } from "../admin/use-crud-dialogs";
 import OrderCard, { OrderSkeleton } from "./OrderCard";
-import { OrderTimelineDialog, OrderUpdateDialog } from "./OrderDialogs";
+import { OrderRefundDialog, OrderTimelineDialog, OrderUpdateDialog } from "./OrderDialogs";
 import { ORDER_TYPE_LABELS, orderStatus, orderTitle } from "./order-status";
-import { exportHref, useOrders, useRetrySubmission, useUpdateOrder } from "./orders.queries";
+import { exportHref, useMarkAlertHandled, useOrders, useRefundOrder, useRetrySubmission, useUpdateOrder } from "./orders.queries";
+import { formatMoney } from "../../lib/money";
 import { toast } from "../../stores/toast";
 
 const STATUS_FILTER = ORDER_STATUSES.map((s) => ({ value: s, label: orderStatus(s).label }));
@@ -30,10 +32,18 @@ export function OrdersAdmin() {
       onSuccess: () => toast({ title: "Submission retried", description: "The order is being sent to Printify again." }),
       onError: (err) => failureToast(err, "Please try again", "Failed to retry submission"),
     });
-  const dialogs = useCrudDialogs<Order, "timeline">();
+  const refund = useRefundOrder();
+  const handled = useMarkAlertHandled();
+  const markHandled = (order: Order) =>
+    handled.mutate(order.id, {
+      onSuccess: () => toast({ title: "Alert handled", description: `${orderTitle(order.id)} no longer needs attention.` }),
+      onError: (err) => failureToast(err, "Please try again", "Failed to mark the alert handled"),
+    });
+  const dialogs = useCrudDialogs<Order, "timeline" | "refund">();
   const items = listItems(orders.data);
   const editing = dialogs.form?.row;
   const timeline = dialogs.shown("timeline")?.row;
+  const refunding = dialogs.shown("refund")?.row;
   const filtered = Boolean(filter.status || filter.type);
   const choose = (name: keyof OrderFilter) => (e: { target: { value: string } }) =>
     setFilter((f) => ({ ...f, [name]: e.target.value || undefined }));
@@ -79,6 +89,19 @@ export function OrdersAdmin() {
             />
           )}
           {timeline && <OrderTimelineDialog order={timeline} onClose={dialogs.close} />}
+          {refunding && (
+            <OrderRefundDialog
+              order={refunding}
+              onRefund={() => refund.mutateAsync(refunding.id)}
+              onRefunded={() =>
+                toast({
+                  title: "Order refunded",
+                  description: `${formatMoney(refunding.amount)} went back to ${refunding.customerEmail}.`,
+                })
+              }
+              onClose={dialogs.close}
+            />
+          )}
         </>
       }
     >
@@ -97,6 +120,21 @@ export function OrdersAdmin() {
                       onClick={() => retrySubmission(order)}
                     >
                       Retry<span className="sr-only"> submission of {orderTitle(order.id)}</span>
+                    </Button>
+                  )}
+                  {order.refundDue && (
+                    <Button variant="danger" size="sm" onClick={() => dialogs.show("refund", order)}>
+                      Refund<span className="sr-only"> {orderTitle(order.id)}</span>
+                    </Button>
+                  )}
+                  {order.printifyAlert && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={handled.isPending && handled.variables === order.id}
+                      onClick={() => markHandled(order)}
+                    >
+                      Mark handled<span className="sr-only"> alert of {orderTitle(order.id)}</span>
                     </Button>
                   )}
                   <Button variant="ghost" size="sm" onClick={() => dialogs.show("timeline", order)}>

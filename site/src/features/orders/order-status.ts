@@ -3,11 +3,12 @@
 // words, timeline stage labels, and the buyer's steps to the door with safe tracking links. The API sends codes only.
 // Each map covers its whole union from the contract (`satisfies Record<…>`), so a status, type or event kind added to
 // the API breaks tsc here until it has its words.
-import type { OrderEventKind, OrderStatus, OrderType } from "@api/modules/orders/schema";
+import type { OrderEventKind, OrderStatus, OrderType, PRINTIFY_ALERTS } from "@api/modules/orders/schema";
 import { ORDER_ID_SHOWN, webUrl } from "@api/modules/orders/schema";
 import type { BadgeTone } from "../../components/ui/Badge";
 
 type Shown = { label: string; tone: BadgeTone };
+type PrintifyAlert = (typeof PRINTIFY_ALERTS)[number];
 
 // SPEC §4: completed green, pending yellow, processing blue, shipped purple (the themes' violet primary), cancelled
 // red, anything else grey.
@@ -44,7 +45,23 @@ export const EVENT_LABELS = {
   DELIVERED: "Delivered",
   STATUS_CHANGED: "Updated by an admin",
   CANCELLED: "Cancelled",
+  REFUNDED: "Refunded",
+  REFUND_FAILED: "Refund failed",
+  ALERT_RAISED: "Problem at Printify",
+  ALERT_HANDLED: "Problem handled",
 } satisfies Record<OrderEventKind, string>;
+
+/**
+ * Printify's problems that wait for the merchant, in words an admin acts on (Printify's own definitions:
+ * docs/PRINTIFY-Documentation.md, "Order properties" → status). An unknown one still shows, by its code.
+ */
+const PRINTIFY_ALERT_TEXT: Record<PrintifyAlert, string> = {
+  "had-issues": "Printify reports a problem with this order (for instance an invalid shipping address). Check it at Printify.",
+  "payment-not-received":
+    "Printify could not charge for this order. It waits until the payment method at Printify is fixed and the order retried.",
+};
+export const printifyAlertText = (alert: string) =>
+  PRINTIFY_ALERT_TEXT[alert as PrintifyAlert] ?? `Printify reports "${alert}" for this order.`;
 
 /** SPEC §2/§9: 'Order #' plus the first 8 characters of the id. */
 export const orderTitle = (id: string) => `Order #${id.slice(0, ORDER_ID_SHOWN)}`;

@@ -1,5 +1,5 @@
-// The order-management screen's calls (SPEC §7 GET /api/orders, PATCH /api/orders/{id}, plus an order's timeline and
-// the retry of a failed submission to Printify),
+// The order-management screen's calls (SPEC §7 GET /api/orders, PATCH /api/orders/{id}, plus an order's timeline,
+// the retry of a failed submission to Printify, the refund of a cancelled order and the handling of an alert),
 // as queries and mutations of the one data layer. The list pages by keyset: the next cursor arrives in a header.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OrderFilter, OrderUpdate } from "@api/modules/orders/schema";
@@ -43,4 +43,22 @@ export function exportHref(filter: OrderFilter): string {
   if (filter.status) query.set("status", filter.status);
   if (filter.type) query.set("type", filter.type);
   return `/api/orders/export.csv${query.size ? `?${query}` : ""}`;
+}
+
+/** Refund an order Printify cancelled (one refund however often asked; 409 when none is due). */
+export function useRefundOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.orders({ id }).refund.post()),
+    onSettled: () => client.invalidateQueries({ queryKey: ORDERS }),
+  });
+}
+
+/** Mark Printify's problem with an order as handled (the alert goes from the card and the dashboard). */
+export function useMarkAlertHandled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.orders({ id })["alert-handled"].post()),
+    onSuccess: () => client.invalidateQueries({ queryKey: ORDERS }),
+  });
 }
