@@ -44,6 +44,8 @@ export const DELIVERABLE_MESSAGES = {
   position: "Position must be a whole number from 1",
   hidden: "Hidden must be true or false",
   notFound: "Deliverable not found",
+  holdsEntries: "This deliverable holds entries: hide it from new work instead.",
+  kindWithEntries: "This deliverable holds entries: its kind can no longer change.",
 } as const;
 
 export const DeliverableKindSchema = literalUnion(DELIVERABLE_KINDS, { error: DELIVERABLE_MESSAGES.kind });

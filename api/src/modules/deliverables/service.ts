@@ -118,6 +118,9 @@ export async function updateDeliverable(challengeId: string, id: string, input: 
     const current = await tx.deliverable.findFirst({ where: { id, challengeId }, select });
     if (!current) throw notFound(DELIVERABLE_MESSAGES.notFound);
     const kind = input.kind ?? current.kind;
+    if (kind !== current.kind && (await tx.submissionItem.count({ where: { deliverableId: id } })) > 0) {
+      throw new AppError("conflict", DELIVERABLE_MESSAGES.kindWithEntries);
+    }
     const data: Prisma.DeliverableUpdateInput = {
       ...(input.title !== undefined && { title: input.title.trim() }),
       ...(input.guidance !== undefined && { guidance: blankToNull(input.guidance) }),
@@ -153,6 +156,10 @@ export async function deleteDeliverable(challengeId: string, id: string): Promis
     await lockChallenge(tx, challengeId);
     const found = await tx.deliverable.findFirst({ where: { id, challengeId }, select: { id: true } });
     if (!found) throw notFound(DELIVERABLE_MESSAGES.notFound);
+    // A team's work is never deleted with the deliverable that asked for it (the foreign key restricts it too).
+    if ((await tx.submissionItem.count({ where: { deliverableId: id } })) > 0) {
+      throw new AppError("conflict", DELIVERABLE_MESSAGES.holdsEntries);
+    }
     await tx.deliverable.delete({ where: { id } });
     const rest = await tx.deliverable.findMany({
       where: { challengeId },

@@ -5,7 +5,19 @@ import { Elysia, t } from "elysia";
 import { errorResponses, NoContent } from "../../lib/http-schema";
 import { ID_MAX_LENGTH } from "../../lib/typebox";
 import { authPlugin } from "../auth/guard";
-import { InviteBodySchema, MyInvitationSchema, SubmissionSchema, UserIdBodySchema } from "./schema";
+import {
+  ENTRY_MESSAGES,
+  EntryBodySchema,
+  EntrySchema,
+  InviteBodySchema,
+  MyInvitationSchema,
+  StaleEntrySchema,
+  SubmissionSchema,
+  UserIdBodySchema,
+  VersionSchema,
+  VersionSummarySchema,
+} from "./schema";
+import { getVersion, listVersions, putEntry, submit, withdraw } from "./entries";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -111,4 +123,52 @@ export const submissionsModule = new Elysia({ name: "submissions", tags: ["submi
       response: { 204: NoContent, ...errors },
       detail: { summary: "Decline a team invitation" },
     },
-  );
+  )
+  .put(
+    "/challenges/:id/submission/items/:deliverableId",
+    async ({ params, body, user, set }) => {
+      const result = await putEntry(params.id, user.id, params.deliverableId, body);
+      if ("entry" in result) return result.entry;
+      set.status = 409;
+      return { type: "conflict" as const, message: ENTRY_MESSAGES.stale, current: result.stale };
+    },
+    {
+      auth: true,
+      params: t.Object({ id, deliverableId: id }),
+      body: EntryBodySchema,
+      response: {
+        ...errors,
+        200: EntrySchema,
+        // A stale write carries the entry as it now is; a closed deadline or a hidden deliverable, the error body.
+        409: t.Union([StaleEntrySchema, t.Object({ type: t.String(), message: t.String(), requestId: t.Optional(t.String()) })]),
+      },
+      detail: {
+        summary:
+          "Write the team's entry for a deliverable ({ url, revision } or { text, revision }); a stale revision: 409 with the entry as it is",
+      },
+    },
+  )
+  .post("/challenges/:id/submission/submit", ({ params, user }) => submit(params.id, user.id), {
+    auth: true,
+    params: ChallengeParams,
+    response: { 200: SubmissionSchema, ...errors },
+    detail: { summary: "Submit: every required deliverable filled; makes version 1 (later changes make the next ones)" },
+  })
+  .post("/challenges/:id/submission/withdraw", ({ params, user }) => withdraw(params.id, user.id), {
+    auth: true,
+    params: ChallengeParams,
+    response: { 200: SubmissionSchema, ...errors },
+    detail: { summary: "Withdraw the submission from judging" },
+  })
+  .get("/challenges/:id/submission/versions", ({ params, user }) => listVersions(params.id, user.id), {
+    auth: true,
+    params: ChallengeParams,
+    response: { 200: t.Array(VersionSummarySchema), ...errors },
+    detail: { summary: "The team's submitted versions, newest first" },
+  })
+  .get("/challenges/:id/submission/versions/:number", ({ params, user }) => getVersion(params.id, user.id, params.number), {
+    auth: true,
+    params: t.Object({ id, number: t.Integer({ minimum: 1, maximum: 1_000_000, error: "Version numbers start at 1" }) }),
+    response: { 200: VersionSchema, ...errors },
+    detail: { summary: "One version as it was handed in" },
+  });

@@ -41,6 +41,17 @@ export const PendingInvitationSchema = T.Object({
   createdAt: T.String({ format: "date-time" }),
 });
 
+export const EntrySchema = T.Object({
+  deliverableId: T.String(),
+  url: T.Union([T.String(), T.Null()]),
+  text: T.Union([T.String(), T.Null()]),
+  file: T.Union([T.Object({ name: T.String(), type: T.String(), bytes: T.Integer(), sha256: T.String() }), T.Null()]),
+  revision: T.Integer({ minimum: 1 }),
+  updatedAt: T.String({ format: "date-time" }),
+  updatedBy: T.Union([T.String(), T.Null()]),
+});
+export type Entry = Static<typeof EntrySchema>;
+
 export const SubmissionSchema = T.Object({
   id: T.String(),
   challengeId: T.String(),
@@ -53,6 +64,7 @@ export const SubmissionSchema = T.Object({
   teamSize: T.Integer({ minimum: 1 }),
   members: T.Array(TeamMemberSchema),
   invitations: T.Array(PendingInvitationSchema),
+  items: T.Array(EntrySchema),
 });
 export type Submission = Static<typeof SubmissionSchema>;
 
@@ -76,3 +88,69 @@ export const MyInvitationSchema = T.Object({
   createdAt: T.String({ format: "date-time" }),
 });
 export type MyInvitation = Static<typeof MyInvitationSchema>;
+
+// ── Entries, versions, submit (issue 32, item 3) ────────────────────────────────────────────────────────────────
+
+export const ENTRY_TEXT_MAX_LENGTH = 20_000;
+export const ENTRY_URL_MAX_LENGTH = 2048;
+
+export const ENTRY_MESSAGES = {
+  url: "Enter a link that starts with http:// or https://",
+  text: `Text must be at most ${ENTRY_TEXT_MAX_LENGTH.toLocaleString("en-US")} characters`,
+  revision: "revision (the entry's revision you last read; 0 for a new entry) is required",
+  wrongKind: (kind: string) => `This deliverable takes ${kind === "FILE" ? "a file" : kind === "URL" ? "a link" : "text"}.`,
+  fileLater: "Send the file as multipart/form-data with a field named file.",
+  stale: "Someone on your team changed this entry meanwhile: here is their version. Nothing was saved.",
+  deadline: "The deadline for this deliverable has passed.",
+  challengeDeadline: "The deadline for this challenge has passed.",
+  hidden: "This deliverable no longer takes entries.",
+  incomplete: "Complete every required deliverable before submitting.",
+  disqualified: "This submission was disqualified and can no longer change.",
+  deliverableUnknown: "Deliverable not found",
+} as const;
+
+/**
+ * A URL entry: http(s) only, with a host. Checked again on the server with the URL parser (a pattern alone lets
+ * through what browsers read differently).
+ */
+const URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$";
+
+export const EntryBodySchema = T.Union(
+  [
+    T.Object({
+      url: T.String({ minLength: 1, maxLength: ENTRY_URL_MAX_LENGTH, pattern: URL_PATTERN, error: ENTRY_MESSAGES.url }),
+      revision: T.Integer({ minimum: 0, error: ENTRY_MESSAGES.revision }),
+    }),
+    T.Object({
+      text: T.String({ minLength: 1, maxLength: ENTRY_TEXT_MAX_LENGTH, pattern: "\\S", error: ENTRY_MESSAGES.text }),
+      revision: T.Integer({ minimum: 0, error: ENTRY_MESSAGES.revision }),
+    }),
+  ],
+  { error: "Send { url, revision } or { text, revision }" },
+);
+export type EntryBody = Static<typeof EntryBodySchema>;
+
+/** A stale write's answer: 409 with the entry as it now is, so the client can show it and nothing is lost. */
+export const StaleEntrySchema = T.Object({
+  type: T.Literal("conflict"),
+  message: T.String(),
+  current: T.Union([EntrySchema, T.Null()]),
+});
+
+export const VersionSummarySchema = T.Object({
+  number: T.Integer({ minimum: 1 }),
+  createdAt: T.String({ format: "date-time" }),
+  createdBy: T.Union([T.String(), T.Null()]),
+  entries: T.Integer({ minimum: 0 }),
+});
+
+export const VersionEntrySchema = T.Object({
+  deliverableId: T.String(),
+  title: T.String(),
+  kind: T.String(),
+  url: T.Optional(T.String()),
+  text: T.Optional(T.String()),
+  file: T.Optional(T.Object({ name: T.String(), type: T.String(), bytes: T.Integer(), sha256: T.String() })),
+});
+export type VersionEntry = Static<typeof VersionEntrySchema>;
+export const VersionSchema = T.Object({ ...VersionSummarySchema.properties, items: T.Array(VersionEntrySchema) });

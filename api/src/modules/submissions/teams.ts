@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../../db/constraint-errors";
 import { AppError, notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { findUserIdBy } from "../auth/accounts";
+import { entrySelect, toEntry } from "./entry-shape";
 import { SUBMISSION_MESSAGES as M, type MyInvitation, type Submission } from "./schema";
 
 type Tx = Prisma.TransactionClient;
@@ -35,6 +36,7 @@ const submissionSelect = {
     select: { id: true, createdAt: true, invitee: person, invitedBy: person },
     orderBy: { createdAt: "asc" },
   },
+  items: { select: entrySelect, orderBy: { deliverable: { position: "asc" } } },
 } satisfies Prisma.SubmissionSelect;
 type SubmissionRow = Prisma.SubmissionGetPayload<{ select: typeof submissionSelect }>;
 
@@ -55,6 +57,7 @@ function toSubmission(row: SubmissionRow): Submission {
       invitedBy: toPerson(i.invitedBy),
       createdAt: i.createdAt.toISOString(),
     })),
+    items: row.items.map(toEntry),
   };
 }
 
@@ -80,14 +83,14 @@ async function lockChallenge(tx: Tx, challengeId: string) {
 }
 
 /** The caller's membership of a team for this challenge, or null. */
-function membershipOf(tx: Tx, challengeId: string, userId: string) {
+export function membershipOf(tx: Tx, challengeId: string, userId: string) {
   return tx.teamMember.findUnique({
     where: { challengeId_userId: { challengeId, userId } },
     select: { submissionId: true, role: true },
   });
 }
 
-async function read(tx: Tx, submissionId: string): Promise<Submission> {
+export async function read(tx: Tx, submissionId: string): Promise<Submission> {
   return toSubmission(await tx.submission.findUniqueOrThrow({ where: { id: submissionId }, select: submissionSelect }));
 }
 

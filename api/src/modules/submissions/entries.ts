@@ -1,0 +1,239 @@
+// Entries, Submit, Withdraw and versions (issue 32, item 3). Any member of the team writes an entry for a deliverable
+// (a link or a text here; files through the uploads pipeline); Submit needs every required deliverable filled and
+// makes version 1; after that every change makes the next version, and older versions stay readable. Deadlines are
+// the server's clock against the deliverable's due time (or the challenge's completion), unless an admin extended
+// this submission. Edits of one submission run one at a time (its row is locked), and a write names the revision it
+// read: a stale one gets 409 with the entry as it is, so nothing anyone saved is overwritten unseen.
+import { db } from "../../db/client";
+import { AppError, notFound } from "../../lib/errors";
+import type { Prisma } from "../../generated/prisma/client";
+import { entrySelect, toEntry } from "./entry-shape";
+import {
+  ENTRY_MESSAGES as E,
+  SUBMISSION_MESSAGES as M,
+  type Entry,
+  type EntryBody,
+  type Submission,
+  type VersionEntry,
+} from "./schema";
+import { membershipOf, read } from "./teams";
+
+type Tx = Prisma.TransactionClient;
+
+/** The caller's team's submission, locked for the change, with what the deadline rules read. */
+async function lockMySubmission(tx: Tx, challengeId: string, userId: string) {
+  const membership = await membershipOf(tx, challengeId, userId);
+  if (!membership) throw notFound(M.noSubmission);
+  const [row] = await tx.$queryRaw<
+    { id: string; status: string; version: number; extendedUntil: Date | null; challengeStatus: string }[]
+  >`
+    SELECT s.id, s.status::text AS status, s.version, s."extendedUntil", c.status::text AS "challengeStatus"
+    FROM submissions s JOIN challenges c ON c.id = s."challengeId"
+    WHERE s.id = ${membership.submissionId} FOR UPDATE OF s`;
+  if (!row) throw notFound(M.noSubmission);
+  if (row.status === "DISQUALIFIED") throw new AppError("conflict", E.disqualified);
+  return row;
+}
+
+/**
+ * Whether a deliverable still takes changes at `now`: an admin's extension of this submission wins; else its due
+ * time, or (none) until the challenge is COMPLETED. The server's clock decides, never the browser's.
+ */
+export function isOpen(
+  dueAt: Date | null,
+  submission: { extendedUntil: Date | null; challengeStatus: string },
+  now = new Date(),
+): boolean {
+  if (submission.challengeStatus !== "ACTIVE") return false;
+  if (submission.extendedUntil && now < submission.extendedUntil) return true;
+  return dueAt === null || now < dueAt;
+}
+
+/** A link's own checks beyond its pattern: the URL parser must read it as http(s) with a host. */
+function checkedUrl(text: string): string {
+  const value = text.trim();
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new AppError("invalid_data", E.url);
+  }
+  if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || !parsed.hostname)
+    throw new AppError("invalid_data", E.url);
+  return parsed.href;
+}
+
+async function snapshot(tx: Tx, submissionId: string): Promise<VersionEntry[]> {
+  const items = await tx.submissionItem.findMany({
+    where: { submissionId },
+    select: {
+      deliverableId: true,
+      url: true,
+      text: true,
+      fileKey: true,
+      fileName: true,
+      fileType: true,
+      fileBytes: true,
+      sha256: true,
+      deliverable: { select: { title: true, kind: true, position: true } },
+    },
+    orderBy: { deliverable: { position: "asc" } },
+  });
+  return items.map((i) => ({
+    deliverableId: i.deliverableId,
+    title: i.deliverable.title,
+    kind: i.deliverable.kind,
+    ...(i.url !== null && { url: i.url }),
+    ...(i.text !== null && { text: i.text }),
+    ...(i.fileKey && i.fileName && i.fileType && i.fileBytes !== null && i.sha256
+      ? { file: { key: i.fileKey, name: i.fileName, type: i.fileType, bytes: i.fileBytes, sha256: i.sha256 } }
+      : {}),
+  }));
+}
+
+/** Records the submission as it now is as its next version. */
+async function addVersion(tx: Tx, submission: { id: string; version: number }, userId: string) {
+  const number = submission.version + 1;
+  await tx.submissionVersion.create({
+    data: {
+      submissionId: submission.id,
+      number,
+      createdById: userId,
+      items: (await snapshot(tx, submission.id)) as Prisma.InputJsonValue,
+    },
+  });
+  return number;
+}
+
+export type PutResult = { entry: Entry } | { stale: Entry | null };
+
+/** Writes the caller's team's entry for a deliverable (a link or a text). */
+export async function putEntry(challengeId: string, userId: string, deliverableId: string, body: EntryBody): Promise<PutResult> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const submission = await lockMySubmission(tx, challengeId, userId);
+    const deliverable = await tx.deliverable.findFirst({
+      where: { id: deliverableId, challengeId },
+      select: { kind: true, dueAt: true, hidden: true },
+    });
+    if (!deliverable) throw notFound(E.deliverableUnknown);
+    const value = "url" in body ? { url: checkedUrl(body.url), text: null } : { url: null, text: body.text };
+    const sentKind = "url" in body ? "URL" : "TEXT";
+    if (deliverable.kind !== sentKind) {
+      throw new AppError("invalid_data", deliverable.kind === "FILE" ? E.fileLater : E.wrongKind(deliverable.kind));
+    }
+    if (deliverable.hidden) throw new AppError("conflict", E.hidden);
+    if (!isOpen(deliverable.dueAt, submission)) throw new AppError("conflict", E.deadline);
+
+    const where = { submissionId_deliverableId: { submissionId: submission.id, deliverableId } };
+    const current = await tx.submissionItem.findUnique({ where, select: entrySelect });
+    const same = current !== null && current.url === value.url && current.text === value.text;
+    if ((current?.revision ?? 0) !== body.revision) {
+      // A repeat of a write that already went in (a double click, a retried request) is that write's answer.
+      return same ? { entry: toEntry(current) } : { stale: current ? toEntry(current) : null };
+    }
+    if (same) return { entry: toEntry(current) };
+    const written = current
+      ? await tx.submissionItem.update({
+          where,
+          data: { ...value, revision: { increment: 1 }, updatedById: userId },
+          select: entrySelect,
+        })
+      : await tx.submissionItem.create({
+          data: { submissionId: submission.id, deliverableId, ...value, updatedById: userId },
+          select: entrySelect,
+        });
+    // After a Submit, every change is a new version: what was handed in before stays as it was.
+    if (submission.status === "SUBMITTED") {
+      const number = await addVersion(tx, submission, userId);
+      await tx.submission.update({ where: { id: submission.id }, data: { version: number } });
+    }
+    return { entry: toEntry(written) };
+  });
+}
+
+/**
+ * Submit: every required deliverable (not hidden) holds an entry, and the challenge still takes work. The first makes
+ * version 1; repeating it while nothing changed answers the same submission.
+ */
+export async function submit(challengeId: string, userId: string): Promise<Submission> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const submission = await lockMySubmission(tx, challengeId, userId);
+    if (submission.status === "SUBMITTED") return read(tx, submission.id);
+    const deliverables = await tx.deliverable.findMany({
+      where: { challengeId, hidden: false },
+      select: { id: true, required: true, dueAt: true },
+    });
+    if (!deliverables.some((d) => isOpen(d.dueAt, submission))) throw new AppError("conflict", E.challengeDeadline);
+    const filled = new Set(
+      (await tx.submissionItem.findMany({ where: { submissionId: submission.id }, select: { deliverableId: true } })).map(
+        (i) => i.deliverableId,
+      ),
+    );
+    if (deliverables.some((d) => d.required && !filled.has(d.id))) throw new AppError("conflict", E.incomplete);
+    const number = await addVersion(tx, submission, userId);
+    await tx.submission.update({
+      where: { id: submission.id },
+      data: { status: "SUBMITTED", version: number, submittedAt: new Date() },
+    });
+    return read(tx, submission.id);
+  });
+}
+
+/** Withdraw: out of judging; the team may submit again while the deadlines allow. */
+export async function withdraw(challengeId: string, userId: string): Promise<Submission> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const submission = await lockMySubmission(tx, challengeId, userId);
+    if (submission.status !== "WITHDRAWN")
+      await tx.submission.update({ where: { id: submission.id }, data: { status: "WITHDRAWN" } });
+    return read(tx, submission.id);
+  });
+}
+
+async function mySubmissionId(challengeId: string, userId: string) {
+  const membership = await membershipOf(await db(), challengeId, userId);
+  if (!membership) throw notFound(M.noSubmission);
+  return membership.submissionId;
+}
+
+const withoutKeys = (items: VersionEntry[]) =>
+  items.map(({ file, ...item }) => ({
+    ...item,
+    // The storage key stays on the server (files are read through signed links).
+    ...(file && { file: { name: file.name, type: file.type, bytes: file.bytes, sha256: file.sha256 } }),
+  }));
+
+/** The team's versions, newest first. */
+export async function listVersions(challengeId: string, userId: string) {
+  const submissionId = await mySubmissionId(challengeId, userId);
+  const rows = await (await db()).submissionVersion.findMany({
+    where: { submissionId },
+    select: { number: true, createdAt: true, createdBy: { select: { username: true } }, items: true },
+    orderBy: { number: "desc" },
+  });
+  return rows.map((r) => ({
+    number: r.number,
+    createdAt: r.createdAt.toISOString(),
+    createdBy: r.createdBy?.username ?? null,
+    entries: (r.items as VersionEntry[]).length,
+  }));
+}
+
+export async function getVersion(challengeId: string, userId: string, number: number) {
+  const submissionId = await mySubmissionId(challengeId, userId);
+  const row = await (await db()).submissionVersion.findUnique({
+    where: { submissionId_number: { submissionId, number } },
+    select: { number: true, createdAt: true, createdBy: { select: { username: true } }, items: true },
+  });
+  if (!row) throw notFound("Version not found");
+  const items = row.items as VersionEntry[];
+  return {
+    number: row.number,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy?.username ?? null,
+    entries: items.length,
+    items: withoutKeys(items),
+  };
+}
