@@ -354,6 +354,9 @@ function errorFromThrown(e: unknown, request: PrintifyError["request"], timeoutM
 /**
  * Printify's error bodies: `{ status: "error", code, message, errors: { reason, code } }`, or Laravel validation
  * errors `{ message, errors: { "address_to.zip": ["…"] } }`. The most specific text wins; at most 500 characters.
+ * Printify's documented address refusal puts the field list in `reason` as JSON text
+ * (`"reason": "{\"zip\":[\"The zip field is required.\"]}"`, code 8103, docs "Orders" → "Common error cases"): that
+ * is read like the Laravel form, so the admin's order card says "Validation failed. zip: The zip field is required."
  */
 export function printifyReason(text: string, fallback: string): { reason: string; code?: number } {
   let body: unknown;
@@ -367,17 +370,31 @@ export function printifyReason(text: string, fallback: string): { reason: string
   const b = body as { code?: unknown; message?: unknown; error?: unknown; errors?: unknown };
   const errors = b.errors && typeof b.errors === "object" ? (b.errors as Record<string, unknown>) : null;
   const code = [b.code, errors?.code].find((c): c is number => typeof c === "number");
+  const message = typeof b.message === "string" ? b.message : null;
   let reason: string | undefined;
-  if (typeof errors?.reason === "string") reason = errors.reason;
-  else if (errors) {
-    const fields = Object.entries(errors)
-      .filter(([key]) => key !== "code")
-      .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(" ") : String(value)}`);
-    if (fields.length > 0)
-      reason = [typeof b.message === "string" ? b.message : null, fields.join("; ")].filter(Boolean).join(" ");
-  }
+  if (typeof errors?.reason === "string") reason = fieldErrorsText(message, fieldErrorsIn(errors.reason)) ?? errors.reason;
+  else if (errors) reason = fieldErrorsText(message, errors) ?? undefined;
   reason ??= typeof b.message === "string" ? b.message : typeof b.error === "string" ? b.error : fallback;
   return { reason: reason.slice(0, 500), code };
+}
+
+/** A reason that is itself a JSON object of fields (Printify's address refusal), else null. */
+function fieldErrorsIn(reason: string): Record<string, unknown> | null {
+  if (!reason.trimStart().startsWith("{")) return null;
+  try {
+    const parsed: unknown = JSON.parse(reason);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "Validation failed. zip: The zip field is required.; city: …", or null when there are no fields. */
+function fieldErrorsText(message: string | null, errors: Record<string, unknown> | null): string | null {
+  const fields = Object.entries(errors ?? {})
+    .filter(([key]) => key !== "code")
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(" ") : String(value)}`);
+  return fields.length > 0 ? [message, fields.join("; ")].filter(Boolean).join(" ") : null;
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds; undefined when absent or unreadable. */
