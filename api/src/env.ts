@@ -67,6 +67,13 @@ const EnvSchema = T.Object({
   STRIPE_SECRET_KEY: T.Optional(T.String({ pattern: "^(sk|rk)_" })),
   /** The signing secret (whsec_…) of the webhook endpoint, or of `stripe listen`. Required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 8 })),
+  /**
+   * A custom domain for Stripe Checkout (Stripe Dashboard → Settings → Custom domains), e.g. pay.example.com: the
+   * session URLs Stripe answers are then on it, and the CSP's form-action must allow it (lib/csp.ts). One https host.
+   */
+  STRIPE_CHECKOUT_DOMAIN: T.Optional(
+    T.String({ pattern: "^(https://)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$" }),
+  ),
   /** Tests only: a Stripe-compatible server to call instead of api.stripe.com, e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: T.Optional(T.String({ pattern: "^https?://[^/?#]+/?$" })),
   /**
