@@ -85,6 +85,11 @@ const EnvSchema = T.Object({
   PRINTIFY_API_BASE: T.String({ pattern: "^https?://[^?#]+$", default: "https://api.printify.com/v1/" }),
   /** The secret Printify signs webhooks with (X-Pfy-Signature), chosen by us when a webhook is registered. */
   PRINTIFY_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 16 })),
+  /**
+   * The most Printify requests all our processes together send in any 60 seconds, counted in the database (issue 31,
+   * item 9). Printify allows 600 a minute per account; the rest is headroom for retries and other tools on the account.
+   */
+  PRINTIFY_REQUESTS_PER_MINUTE: T.Integer({ minimum: 61, maximum: 600, default: 560 }),
   /** Send paid orders on to production (Printify charges the account); false leaves them on hold in Printify. */
   PRINTIFY_SEND_TO_PRODUCTION: T.Boolean({ default: false }),
   LOG_LEVEL: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error")], { default: "info" }),

@@ -1,0 +1,94 @@
+// Printify's limit is per account — 600 requests a minute, 429 past it (docs "API Usage Guidelines":
+// spencerlepine/printify-sdk-js, docs/PRINTIFY-Documentation.md, commit 8c8472153d142c38264a809a2ffe76f123b6baa1) —
+// so the app's clients count their requests in the shared rate-limit table (decision 013), not per process (issue
+// 31, item 9): two clients built as two server processes build theirs, on one database, stay under the budget
+// together, and a 429's Retry-After holds back every client, not only the one that met it.
+import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
+import { env } from "../../env";
+import { type PrintifyClient, printify, usePrintify } from "./client";
+import { DEMO_PRODUCTS, DEMO_SHOP } from "./demo-catalogue";
+
+const settings = env as {
+  PRINTIFY_API_TOKEN?: string;
+  PRINTIFY_API_BASE: string;
+  PRINTIFY_REQUESTS_PER_MINUTE?: number;
+};
+const before = {
+  PRINTIFY_API_TOKEN: settings.PRINTIFY_API_TOKEN,
+  PRINTIFY_API_BASE: settings.PRINTIFY_API_BASE,
+  PRINTIFY_REQUESTS_PER_MINUTE: settings.PRINTIFY_REQUESTS_PER_MINUTE,
+};
+let fake: FakePrintify;
+
+beforeEach(() => {
+  // A fake (so a token, an account) of its own per test: the budget is counted per account, so tests share none.
+  fake = startFakePrintify({ demo: true });
+  settings.PRINTIFY_API_TOKEN = fake.token;
+  settings.PRINTIFY_API_BASE = fake.url;
+});
+afterEach(async () => {
+  usePrintify(undefined);
+  await fake.stop();
+});
+afterAll(() => {
+  settings.PRINTIFY_API_TOKEN = before.PRINTIFY_API_TOKEN;
+  settings.PRINTIFY_API_BASE = before.PRINTIFY_API_BASE;
+  settings.PRINTIFY_REQUESTS_PER_MINUTE = before.PRINTIFY_REQUESTS_PER_MINUTE;
+  usePrintify(undefined);
+});
+
+/** The app's client as a fresh server process builds it from env (printify() after a restart). */
+function processClient(): PrintifyClient {
+  usePrintify(undefined);
+  const client = printify()!;
+  usePrintify(undefined);
+  return client;
+}
+
+/** The most arrivals in any span of `spanMs` (server-side arrival times). */
+function busiest(times: number[], spanMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while (sorted[j]! - sorted[i]! >= spanMs) i++;
+    most = Math.max(most, j - i + 1);
+  }
+  return most;
+}
+
+describe("the Printify budget is shared by every process", () => {
+  test("two processes' clients together stay under the per-minute budget (10 a second here), any second of it", async () => {
+    settings.PRINTIFY_REQUESTS_PER_MINUTE = 610; // ⌊610 / 61⌋ = 10 a second
+    const [a, b] = [processClient(), processClient()];
+    const calls = 30;
+    const started = performance.now();
+    await Promise.all([
+      ...Array.from({ length: calls }, () => a.listShops()),
+      ...Array.from({ length: calls }, () => b.getProduct(DEMO_SHOP.id, DEMO_PRODUCTS[0]!.id)),
+    ]);
+    const elapsed = performance.now() - started;
+    const times = fake.requests.map((r) => r.at);
+    expect(times).toHaveLength(2 * calls);
+    // Fixed one-second windows of 10: any second spans at most two windows, any 3 s at most four.
+    expect(busiest(times, 1000)).toBeLessThanOrEqual(20);
+    expect(busiest(times, 3000)).toBeLessThanOrEqual(40);
+    // 60 requests at 10 a second take at least five whole windows.
+    expect(elapsed).toBeGreaterThanOrEqual(4_900);
+  }, 30_000);
+
+  test("a 429 with Retry-After is waited out by the client that met it, and the other process holds off too", async () => {
+    settings.PRINTIFY_REQUESTS_PER_MINUTE = 600;
+    const [a, b] = [processClient(), processClient()];
+    fake.failNext(1, { status: 429, retryAfterSeconds: 2 }, /\/shops\.json$/);
+    const first = a.listShops();
+    while (!fake.requests.some((r) => r.status === 429)) await Bun.sleep(5);
+    const limitedAt = fake.requests.find((r) => r.status === 429)!.at;
+    await Promise.all([first, b.getProduct(DEMO_SHOP.id, DEMO_PRODUCTS[0]!.id)]);
+    const retried = fake.requests.find((r) => r.path.endsWith("/shops.json") && r.status === 200)!;
+    const other = fake.requests.find((r) => r.path.includes("/products/"))!;
+    expect(retried.at - limitedAt).toBeGreaterThanOrEqual(1_950);
+    // Process b never met the 429 itself: the shared table told it to wait.
+    expect(other.at - limitedAt).toBeGreaterThanOrEqual(1_950);
+  }, 30_000);
+});
