@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { type FakePrintify, startFakePrintify } from "../../../test/fake-printify";
 import { env } from "../../env";
-import { type PrintifyClient, printify, usePrintify } from "./client";
+import { type PrintifyClient, printify, usePrintify as replacePrintify } from "./client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "./demo-catalogue";
 
 const settings = env as {
@@ -28,21 +28,21 @@ beforeEach(() => {
   settings.PRINTIFY_API_BASE = fake.url;
 });
 afterEach(async () => {
-  usePrintify(undefined);
+  replacePrintify(undefined);
   await fake.stop();
 });
 afterAll(() => {
   settings.PRINTIFY_API_TOKEN = before.PRINTIFY_API_TOKEN;
   settings.PRINTIFY_API_BASE = before.PRINTIFY_API_BASE;
   settings.PRINTIFY_REQUESTS_PER_MINUTE = before.PRINTIFY_REQUESTS_PER_MINUTE;
-  usePrintify(undefined);
+  replacePrintify(undefined);
 });
 
 /** The app's client as a fresh server process builds it from env (printify() after a restart). */
 function processClient(): PrintifyClient {
-  usePrintify(undefined);
+  replacePrintify(undefined);
   const client = printify()!;
-  usePrintify(undefined);
+  replacePrintify(undefined);
   return client;
 }
 
