@@ -154,6 +154,8 @@ export type PrintifyClient = {
     webhook: { topic: PrintifyWebhookTopic; url: string; secret: string },
   ): Promise<PrintifyWebhook>;
   listWebhooks(shopId: ShopId): Promise<PrintifyWebhook[]>;
+  /** DELETE /v1/shops/{shop_id}/webhooks/{webhook_id}.json (idempotent: retried like a GET). */
+  deleteWebhook(shopId: ShopId, webhookId: string): Promise<void>;
 };
 
 /** Printify shop ids are numbers; our database keeps them as text. Either is accepted. */
@@ -197,7 +199,7 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
     Math.min(maxMs, backoffBaseMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
 
   type Call<S extends TSchema> = {
-    method: "GET" | "POST";
+    method: "GET" | "POST" | "DELETE";
     path: string;
     query?: Record<string, string | number>;
     body?: unknown;
@@ -338,6 +340,19 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
       }),
     listWebhooks: (shopId) =>
       call({ method: "GET", path: `${shop(shopId)}/webhooks.json`, schema: T.Array(PrintifyWebhookSchema), idempotent: true }),
+    async deleteWebhook(shopId, webhookId) {
+      try {
+        await call({
+          method: "DELETE",
+          path: `${shop(shopId)}/webhooks/${encodeURIComponent(webhookId)}.json`,
+          schema: null,
+          idempotent: true,
+        });
+      } catch (e) {
+        // Already gone (a retry after a lost answer, or another admin's click): what we wanted.
+        if (!(e instanceof PrintifyError) || e.status !== 404) throw e;
+      }
+    },
   };
 }
 
