@@ -2,7 +2,7 @@
 // page's checkout nonce, else the checkout cookie — never by their network address, so two guests behind one address
 // get two sessions while one browser's double click still gets one; and the key covers the exact parameters sent,
 // so a product renamed within the window makes a new session instead of Stripe's `idempotency_error` (Stripe refuses
-// a reused key whose parameters differ).
+// a reused key whose parameters differ). The same holds for a premium resource's checkout (a renamed resource).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { signedInClient, visitor, type Client } from "../../../test/client";
 import { createProductWithVariants, createUser } from "../../../test/factories";
@@ -105,5 +105,34 @@ describe("the key covers the parameters Stripe hashes", () => {
     expect(a.data!.url).toBe(b.data!.url);
     await (await db()).merchandise.update({ where: { id: product.id }, data: { title: "Member Tee v2" } });
     expect((await buy(member, body)).data!.url).not.toBe(a.data!.url);
+  });
+});
+
+describe("a premium resource's checkout", () => {
+  test("a renamed resource within the window: a new session, not Stripe's idempotency_error; a double click: one", async () => {
+    const resource = await (await db()).resource.create({
+      data: {
+        title: `Kit ${crypto.randomUUID()}`,
+        description: "Paid content",
+        type: "TOOL",
+        accessLevel: "PREMIUM",
+        oneTimePrice: "49.00",
+        monthlyPrice: "9.99",
+        fileUrl: "/api/files/private/kit.pdf",
+      },
+    });
+    const member = await signedInClient(await createUser());
+    const body = { resourceId: resource.id, paymentType: "onetime" as const };
+    const [a, b] = await Promise.all([
+      member.api["create-checkout-session"].post(body),
+      member.api["create-checkout-session"].post(body),
+    ]);
+    expect(a.status).toBe(200);
+    expect(b.data!.url).toBe(a.data!.url);
+    await (await db()).resource.update({ where: { id: resource.id }, data: { title: "Renamed kit" } });
+    const renamed = await member.api["create-checkout-session"].post(body);
+    expect(renamed.status).toBe(200);
+    expect(renamed.data!.url).not.toBe(a.data!.url);
+    expect(sessionCalls().at(-1)!.params["line_items[0][price_data][product_data][name]"]).toContain("Renamed kit");
   });
 });
