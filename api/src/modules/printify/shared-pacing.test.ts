@@ -91,4 +91,19 @@ describe("the Printify budget is shared by every process", () => {
     // Process b never met the 429 itself: the shared table told it to wait.
     expect(other.at - limitedAt).toBeGreaterThanOrEqual(1_950);
   }, 30_000);
+
+  test("a 429 without Retry-After backs off (up to 60 s), and the other process waits as long", async () => {
+    settings.PRINTIFY_REQUESTS_PER_MINUTE = 600;
+    const [a, b] = [processClient(), processClient()];
+    fake.failNext(1, { status: 429 }, /\/shops\.json$/);
+    const first = a.listShops();
+    while (!fake.requests.some((r) => r.status === 429)) await Bun.sleep(5);
+    const limitedAt = fake.requests.find((r) => r.status === 429)!.at;
+    await Promise.all([first, b.getProduct(DEMO_SHOP.id, DEMO_PRODUCTS[0]!.id)]);
+    const retried = fake.requests.find((r) => r.path.endsWith("/shops.json") && r.status === 200)!;
+    const other = fake.requests.find((r) => r.path.includes("/products/"))!;
+    // The first backoff is 50–100 % of 500 ms: the retry and the other process's request both come after it.
+    expect(retried.at - limitedAt).toBeGreaterThanOrEqual(240);
+    expect(other.at - limitedAt).toBeGreaterThanOrEqual(240);
+  }, 30_000);
 });
