@@ -42,7 +42,7 @@ const VERIFIED_BY = { delivery: "a signed delivery", check: "registration check"
 function Verification({ status }: { status: WebhookStatus }) {
   if (status.secretChanged) {
     return (
-      <p role="alert" className="text-warning">
+      <p role="alert" className="alert alert-warning px-3 py-2 text-sm">
         PRINTIFY_WEBHOOK_SECRET changed since these webhooks were registered: Register Webhooks to replace them.
       </p>
     );
