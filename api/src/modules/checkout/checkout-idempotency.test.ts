@@ -136,3 +136,18 @@ describe("a premium resource's checkout", () => {
     expect(sessionCalls().at(-1)!.params["line_items[0][price_data][product_data][name]"]).toContain("Renamed kit");
   });
 });
+
+describe("Stripe's rule for idempotency keys", () => {
+  // Runs last in this file: every Checkout Session call made above, double clicks and renames included.
+  test("no key was ever sent again with other parameters (what Stripe answers with idempotency_error)", () => {
+    const byKey = new Map<string, string>();
+    for (const call of sessionCalls()) {
+      const params = JSON.stringify(Object.entries(call.params).sort());
+      const key = call.idempotencyKey!;
+      expect(key).toBeTruthy();
+      if (byKey.has(key)) expect(params).toBe(byKey.get(key)!);
+      else byKey.set(key, params);
+    }
+    expect(byKey.size).toBeGreaterThan(5);
+  });
+});
