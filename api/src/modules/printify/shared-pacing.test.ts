@@ -105,7 +105,6 @@ describe("the Printify budget is shared by every process", () => {
     await Promise.all([first, b.getProduct(DEMO_SHOP.id, DEMO_PRODUCTS[0]!.id)]);
     const retried = fake.requests.find((r) => r.path.endsWith("/shops.json") && r.status === 200)!;
     const other = fake.requests.find((r) => r.path.includes("/products/"))!;
-    console.log("DBG", fake.requests.map((r) => [r.path, r.status, Math.round(r.at - limitedAt)]));
     expect(retried.at - limitedAt).toBeGreaterThanOrEqual(4_950);
     // Process b never met the 429 itself: the shared table told it to wait.
     expect(other.at - limitedAt).toBeGreaterThanOrEqual(4_950);
