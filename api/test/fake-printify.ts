@@ -326,6 +326,15 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
       const { secret: _, ...answer } = webhook;
       return Response.json(answer);
     }
+    // DELETE /v1/shops/{shop_id}/webhooks/{webhook_id}.json answers `{ "id": "…" }` (docs "Webhooks" → "Delete a
+    // webhook", spencerlepine/printify-sdk-js docs/PRINTIFY-Documentation.md at 8c84721).
+    const webhookMatch = /^webhooks\/([^/]+)\.json$/.exec(rest);
+    if (request.method === "DELETE" && webhookMatch) {
+      const at = webhooks.findIndex((w) => w.id === webhookMatch[1] && w.shop_id === shop.id);
+      if (at < 0) return error(404, "Webhook not found.", 404);
+      const [gone] = webhooks.splice(at, 1);
+      return Response.json({ id: gone!.id });
+    }
     return error(404, "Not found.", 404);
   };
 

@@ -19,6 +19,7 @@ import { PRINTIFY_ALERTS, type Shipment, webUrl } from "./schema";
 import { readShipments } from "./shipments";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
+import { noteVerifiedDelivery } from "../printify/webhooks";
 import {
   ORDER_WEBHOOK_TOPICS,
   type PrintifyOrder,
@@ -200,6 +201,12 @@ export async function handlePrintifyWebhook(payload: string, signature: string |
     event = parsed;
   } catch {
     throw new AppError("invalid_data", "Invalid event");
+  }
+  // Signed with the current secret: the shop's webhooks work (the admin screen's "last verified"). Never in the way of
+  // the event itself.
+  const shopId = event.resource.type === "shop" ? event.resource.id : event.resource.data?.shop_id;
+  if (typeof shopId === "number" || typeof shopId === "string") {
+    await noteVerifiedDelivery(shopId).catch((e) => log.warn("printify delivery not noted", { error: String(e) }));
   }
   return processPrintifyEvent(event);
 }

@@ -90,6 +90,19 @@ export const WebhookStatusSchema = T.Object({
   registered: T.Array(T.String()),
   /** Whether PRINTIFY_WEBHOOK_SECRET is set (registering needs it: Printify signs each delivery with it). */
   secretConfigured: T.Boolean(),
+  /**
+   * Webhooks are registered for `url`, but not with the current PRINTIFY_WEBHOOK_SECRET (it changed since, or they
+   * were registered without this site recording which secret): deliveries would fail their signature check until
+   * Register replaces them.
+   */
+  secretChanged: T.Boolean(),
+  /** When this site last registered the shop's webhooks (null: never). */
+  registeredAt: T.Union([T.String({ format: "date-time" }), T.Null()]),
+  /** The latest proof they work: a delivery whose signature verified, or a registration that found them all. */
+  lastVerified: T.Union([
+    T.Object({ at: T.String({ format: "date-time" }), by: T.Union([T.Literal("delivery"), T.Literal("check")]) }),
+    T.Null(),
+  ]),
 });
 export type WebhookStatus = Static<typeof WebhookStatusSchema>;
 

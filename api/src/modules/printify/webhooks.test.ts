@@ -70,6 +70,9 @@ describe("registering", () => {
       topics: [...ORDER_WEBHOOK_TOPICS],
       registered: [],
       secretConfigured: true,
+      secretChanged: false,
+      registeredAt: null,
+      lastVerified: null,
     });
 
     const first = await api.printify.webhooks({ shopId }).post();
@@ -96,12 +99,19 @@ describe("registering", () => {
 
   test("a partly registered shop: the status counts only our URL's topics, and registering adds the rest", async () => {
     const { id, shopId } = newShop();
-    const byHand = { shop_id: id, secret: SECRET };
-    fake.webhooks.push(
-      { ...byHand, id: `hand-${id}-1`, topic: "order:updated", url: URL_ },
-      { ...byHand, id: `hand-${id}-2`, topic: "order:shipment:created", url: "https://elsewhere.example/hook" },
-    );
     const { api } = await delegate();
+    // Registered by this site with this secret (so its fingerprint is on record), then all but one deleted at Printify;
+    // and one for another URL. (Webhooks at our URL without a record are replaced: webhook-rotation.test.ts.)
+    await api.printify.webhooks({ shopId }).post();
+    for (const gone of hooksOf(id).filter((w) => w.topic !== "order:updated"))
+      fake.webhooks.splice(fake.webhooks.indexOf(gone), 1);
+    fake.webhooks.push({
+      shop_id: id,
+      secret: SECRET,
+      id: `hand-${id}-2`,
+      topic: "order:shipment:created",
+      url: "https://elsewhere.example/hook",
+    });
     expect((await api.printify.webhooks({ shopId }).get()).data?.registered).toEqual(["order:updated"]);
 
     const { data } = await api.printify.webhooks({ shopId }).post();

@@ -1,5 +1,6 @@
 // The shops card rendered to HTML from a filled query cache: a real shop shows its order webhooks ("n of 4
-// registered", or not registered and the missing secret) with Register Webhooks; the demo shop has neither.
+// registered", or not registered and the missing secret) with Register Webhooks; the demo shop has neither. When the
+// webhooks were last verified (a signed delivery or a registration check), and a changed secret (issue 31, item 8).
 import { describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -7,11 +8,15 @@ import type { Shop, WebhookStatus } from "@api/modules/printify/schema";
 import ShopsCard from "./ShopsCard";
 
 const TOPICS = ["order:updated", "order:sent-to-production", "order:shipment:created", "order:shipment:delivered"];
-const status = (registered: string[], secretConfigured = true): WebhookStatus => ({
+const status = (registered: string[], secretConfigured = true, more: Partial<WebhookStatus> = {}): WebhookStatus => ({
   url: "https://shop.example/api/webhooks/printify",
   topics: TOPICS,
   registered,
   secretConfigured,
+  secretChanged: false,
+  registeredAt: null,
+  lastVerified: null,
+  ...more,
 });
 
 function render(shops: Shop[], statuses: Record<string, WebhookStatus>) {
@@ -34,5 +39,36 @@ describe("ShopsCard: order webhooks", () => {
     expect(html).toContain("Order webhooks: not registered (set PRINTIFY_WEBHOOK_SECRET)");
     expect(html.match(/>Register Webhooks</g)).toHaveLength(2);
     expect(html).not.toContain('data-testid="webhook-status-3"');
+  });
+});
+
+describe("ShopsCard: webhook verification and a changed secret", () => {
+  test("says when the webhooks were last verified, and by what", () => {
+    const html = render([shop(1), shop(2), shop(3), shop(4)], {
+      "1": status(TOPICS, true, {
+        registeredAt: "2026-11-20T09:00:00.000Z",
+        lastVerified: { at: "2026-11-28T13:05:00.000Z", by: "delivery" },
+      }),
+      "2": status(TOPICS, true, {
+        registeredAt: "2026-11-27T08:30:00.000Z",
+        lastVerified: { at: "2026-11-27T08:31:00.000Z", by: "check" },
+      }),
+      "3": status(TOPICS, true),
+      "4": status([], true),
+    });
+    expect(html).toContain("Last verified Nov 28, 2026 13:05 UTC (a signed delivery)");
+    expect(html).toContain("Last verified Nov 27, 2026 08:31 UTC (registration check)");
+    expect(html.match(/Never verified/g)).toHaveLength(1); // shop 4 has nothing registered to verify
+  });
+
+  test("a changed secret is said, with what to do; no stale 'last verified' beside it", () => {
+    const html = render([shop(1)], {
+      "1": status(TOPICS, true, { secretChanged: true, registeredAt: "2026-11-20T09:00:00.000Z" }),
+    });
+    expect(html).toContain(
+      "PRINTIFY_WEBHOOK_SECRET changed since these webhooks were registered: Register Webhooks to replace them.",
+    );
+    expect(html).not.toContain("Last verified");
+    expect(html).toMatch(/role="alert"/);
   });
 });
