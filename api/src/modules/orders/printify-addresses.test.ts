@@ -75,7 +75,7 @@ async function buy(name: string) {
   expect((await deliverStripeEvent(event)).status).toBe(200);
   await drain(SUBMIT_JOB);
   const order = await (await db()).order.findFirstOrThrow({ where: { merchandiseId: product.id } });
-  return { order, email, sent: printify.orders.filter((o) => o.external_id === order.id) };
+  return { order, email, sent: printify.orders.filter((o) => o.metadata.shop_order_id === order.id) };
 }
 
 describe("a one-word shipping name", () => {
