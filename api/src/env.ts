@@ -78,6 +78,14 @@ const EnvSchema = T.Object({
   PRINTIFY_API_BASE: T.String({ pattern: "^https?://[^?#]+$", default: "https://api.printify.com/v1/" }),
   /** The secret Printify signs webhooks with (X-Pfy-Signature), chosen by us when a webhook is registered. */
   PRINTIFY_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 16 })),
+  /**
+   * The origins product mock-ups are fetched from at sync (comma-separated): the sync mirrors each image into our
+   * storage, so pages never load them from Printify (printify/images.ts). An image elsewhere is not fetched.
+   */
+  PRINTIFY_IMAGE_ORIGINS: T.String({
+    pattern: "^https?://[^/?#,]+(,https?://[^/?#,]+)*$",
+    default: "https://images-api.printify.com,https://images.printify.com",
+  }),
   /** Send paid orders on to production (Printify charges the account); false leaves them on hold in Printify. */
   PRINTIFY_SEND_TO_PRODUCTION: T.Boolean({ default: false }),
   LOG_LEVEL: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error")], { default: "info" }),

@@ -144,6 +144,13 @@ export type PrintifyClient = {
     webhook: { topic: PrintifyWebhookTopic; url: string; secret: string },
   ): Promise<PrintifyWebhook>;
   listWebhooks(shopId: ShopId): Promise<PrintifyWebhook[]>;
+  /**
+   * Publishing (Printify's Publish button locks the product until one of these): our listing is live at `handle`
+   * (`id` is ours), or it could not be made, for `reason`. Either unlocks the product. Setting a status twice does no
+   * harm, so these are retried like reads.
+   */
+  publishingSucceeded(shopId: ShopId, productId: string, external: { id: string; handle: string }): Promise<void>;
+  publishingFailed(shopId: ShopId, productId: string, reason: string): Promise<void>;
 };
 
 /** Printify shop ids are numbers; our database keeps them as text. Either is accepted. */
@@ -307,6 +314,24 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
       }),
     listWebhooks: (shopId) =>
       call({ method: "GET", path: `${shop(shopId)}/webhooks.json`, schema: T.Array(PrintifyWebhookSchema), idempotent: true }),
+    publishingSucceeded: async (shopId, productId, external) => {
+      await call({
+        method: "POST",
+        path: `${shop(shopId)}/products/${encodeURIComponent(productId)}/publishing_succeeded.json`,
+        body: { external },
+        schema: null,
+        idempotent: true,
+      });
+    },
+    publishingFailed: async (shopId, productId, reason) => {
+      await call({
+        method: "POST",
+        path: `${shop(shopId)}/products/${encodeURIComponent(productId)}/publishing_failed.json`,
+        body: { reason },
+        schema: null,
+        idempotent: true,
+      });
+    },
   };
 }
 

@@ -3,6 +3,7 @@
 // GET /api/printify/shops and /api/printify/product/{id} with auth "none", but they read the store's Printify account
 // (shop names, sales channels, unpublished products and provider data) with our token and spend its rate limit: the
 // storefront reads GET /api/merchandise instead, so these stay with the people who manage the catalogue.
+import { CloneType } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS } from "../../lib/http-schema";
 import { setNextLink } from "../../lib/keyset";
@@ -25,6 +26,12 @@ import { latestSyncRun } from "./sync";
 import { registerWebhooks, webhookStatus } from "./webhooks";
 
 const errors = { ...GUARDED_ERRORS, ...errorResponses(503) };
+/**
+ * The provider product route's own copy of the schema: Elysia normalises a response schema in place (it sets
+ * `additionalProperties: false`), and the client checks every Printify answer against the shared one, which must keep
+ * accepting the many fields Printify sends that we do not read — else every sync after a visit here failed.
+ */
+const ProviderProductSchema = CloneType(PrintifyProductSchema);
 
 export const printifyModule = new Elysia({ name: "printify", tags: ["printify"], prefix: "/printify" })
   .use(authPlugin)
@@ -37,7 +44,7 @@ export const printifyModule = new Elysia({ name: "printify", tags: ["printify"],
     section: "merchandise",
     params: ProductIdParams,
     query: t.Object({ shopId: t.Optional(ShopIdParams.properties.shopId) }),
-    response: { 200: PrintifyProductSchema, ...errors },
+    response: { 200: ProviderProductSchema, ...errors },
     detail: { summary: "One product as Printify has it (shop: the one given, else the one it was synced from)" },
   })
   .post("/sync/:shopId", ({ params, user }) => syncProducts(params.shopId, user.id), {

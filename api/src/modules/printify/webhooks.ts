@@ -1,13 +1,13 @@
 // A shop's Printify webhooks, registered for the shop from the admin Merchandise screen (decision 012): which of the
-// order events our receiver follows (orders/tracking.ts) Printify sends to us, and registering the missing ones with
-// the secret Printify signs each delivery with. Plain values in, plain data out; failures are AppErrors.
+// events our receiver follows (orders/tracking.ts: order topics; product topics go on to printify/product-events.ts)
+// Printify sends to us, and registering the missing ones with the secret Printify signs each delivery with. Plain values in, plain data out; failures are AppErrors.
 import { env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { type PrintifyClient, printify } from "./client";
 import type { WebhookRegistration, WebhookStatus } from "./schema";
 import { providerFailure } from "./service";
-import { ORDER_WEBHOOK_TOPICS } from "./shapes";
+import { RECEIVED_WEBHOOK_TOPICS } from "./shapes";
 
 /** The receiver's path (orders/index.ts); Printify is given it on SITE_URL. */
 const PRINTIFY_WEBHOOK_PATH = "/api/webhooks/printify";
@@ -19,7 +19,7 @@ export const NO_WEBHOOK_SECRET_MESSAGE =
 /** Where Printify delivers: the public site, never the Host header of whoever asked. */
 const webhookUrl = () => new URL(PRINTIFY_WEBHOOK_PATH, env.SITE_URL).href;
 
-/** The order topics Printify already sends to exactly `url` for the shop. */
+/** The topics Printify already sends to exactly `url` for the shop. */
 async function registeredTopics(client: PrintifyClient, shopId: string, url: string): Promise<Set<string>> {
   const webhooks = await client.listWebhooks(shopId).catch((e) => providerFailure(e, "Shop"));
   return new Set(webhooks.filter((w) => w.url === url).map((w) => w.topic));
@@ -27,8 +27,8 @@ async function registeredTopics(client: PrintifyClient, shopId: string, url: str
 
 const statusOf = (url: string, registered: Set<string>): WebhookStatus => ({
   url,
-  topics: [...ORDER_WEBHOOK_TOPICS],
-  registered: ORDER_WEBHOOK_TOPICS.filter((topic) => registered.has(topic)),
+  topics: [...RECEIVED_WEBHOOK_TOPICS],
+  registered: RECEIVED_WEBHOOK_TOPICS.filter((topic) => registered.has(topic)),
   secretConfigured: Boolean(env.PRINTIFY_WEBHOOK_SECRET),
 });
 
@@ -56,7 +56,7 @@ export async function registerWebhooks(
   if (!secret) throw new AppError("unavailable", NO_WEBHOOK_SECRET_MESSAGE);
   const url = webhookUrl();
   const registered = await registeredTopics(client, shopId, url);
-  const missing = ORDER_WEBHOOK_TOPICS.filter((topic) => !registered.has(topic));
+  const missing = RECEIVED_WEBHOOK_TOPICS.filter((topic) => !registered.has(topic));
   // One at a time: the client paces requests anyway, and never retries these POSTs past a 429 (client.ts).
   for (const topic of missing) {
     await client.registerWebhook(shopId, { topic, url, secret }).catch((e) => providerFailure(e, "Shop"));
