@@ -17,6 +17,7 @@ import {
   ProductIdParams,
   ShopIdParams,
   ShopSchema,
+  SyncQuery,
   SyncResultSchema,
   WebhookRegistrationSchema,
   WebhookStatusSchema,
@@ -47,13 +48,14 @@ export const printifyModule = new Elysia({ name: "printify", tags: ["printify"],
     response: { 200: ProviderProductSchema, ...errors },
     detail: { summary: "One product as Printify has it (shop: the one given, else the one it was synced from)" },
   })
-  .post("/sync/:shopId", ({ params, user }) => syncProducts(params.shopId, user.id), {
+  .post("/sync/:shopId", ({ params, query, user }) => syncProducts(params.shopId, user.id, query), {
     section: "merchandise",
     params: ShopIdParams,
+    query: SyncQuery,
     response: { 200: SyncResultSchema, ...errors, ...errorResponses(409) },
     detail: {
       summary:
-        "Sync the shop's products into the catalogue on the job queue (one sync per shop at a time: 409 meanwhile); answers at its end, or after 8 s with the run still RUNNING",
+        "Sync the shop's visible products (with includeHidden=true the hidden ones too, stored unavailable) into the catalogue on the job queue, images mirrored into our storage (one sync per shop at a time: 409 meanwhile); answers at its end, or after 8 s with the run still RUNNING",
     },
   })
   .get("/sync/:shopId", ({ params }) => latestSyncRun(params.shopId), {

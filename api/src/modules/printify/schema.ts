@@ -24,6 +24,12 @@ export const ShopSchema = T.Object({
 });
 export type Shop = Static<typeof ShopSchema>;
 
+/**
+ * POST /api/printify/sync/{shopId}'s options (the body stays empty, SPEC §7). Products the merchant hides in Printify
+ * (`visible` false) are left out unless `includeHidden` is "true": then they are stored, unavailable.
+ */
+export const SyncQuery = T.Object({ includeHidden: T.Optional(T.Union([T.Literal("true"), T.Literal("false")])) });
+
 export const SYNC_STATUSES = ["RUNNING", "SUCCEEDED", "FAILED"] as const;
 
 /** One sync of one shop: live progress while RUNNING, the summary after. */
