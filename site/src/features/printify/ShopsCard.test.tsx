@@ -36,3 +36,11 @@ describe("ShopsCard: order webhooks", () => {
     expect(html).not.toContain('data-testid="webhook-status-3"');
   });
 });
+
+describe("ShopsCard: which products a sync takes", () => {
+  test("products hidden in Printify are left out unless the admin ticks 'Include products hidden in Printify'", () => {
+    const html = render([shop(1)], { "1": status([]) });
+    expect(html).toMatch(/<input id="[^"]+" type="checkbox" class="checkbox checkbox-sm"\/>Include products hidden in Printify/);
+    expect(html).not.toMatch(/type="checkbox"[^>]*checked/);
+  });
+});
