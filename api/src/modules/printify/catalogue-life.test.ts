@@ -19,6 +19,7 @@ import type { MerchandiseImage } from "./catalogue";
 import { usePrintify } from "./client";
 import { DEMO_PRODUCTS } from "./demo-catalogue";
 import { PUBLISH_FAILURES, PUBLISH_JOB } from "./publishing";
+import { checkCatalogues } from "./sync";
 import type { PrintifyProduct, PrintifyWebhookEvent } from "./shapes";
 
 const SECRET = "printify-webhook-secret-for-tests";
@@ -188,6 +189,18 @@ describe("which products are synced", () => {
   });
 });
 
+describe("the hourly check, as a safety net for missed webhooks", () => {
+  test("a product deleted at Printify while its webhook was blocked leaves the store at the next check", async () => {
+    const { id, shopId, products } = newShop(MUG, TEE);
+    await (await delegate()).api.printify.sync({ shopId }).post();
+    fake.deleteProduct(id, products[0]!.id); // no event reaches us
+    expect(await checkCatalogues()).toContain(shopId);
+    await drain("printify-sync");
+    expect((await rowOf(shopId, products[0]!.id)).available).toBe(false);
+    expect((await rowOf(shopId, products[1]!.id)).available).toBe(true);
+  });
+});
+
 describe("catalogue events from Printify", () => {
   /** The documented product:publish:started payload, naming our shop and product. */
   function publishStarted(shopId: number, productId: string, action = "create"): PrintifyWebhookEvent {
@@ -228,13 +241,16 @@ describe("catalogue events from Printify", () => {
     expect(fake.locked(id, productId)).toBe(false);
   });
 
-  test("a product we cannot sell: publishing_failed with the reason, and it unlocks", async () => {
-    const { id, products } = newShop(MUG);
+  test("republished sold out: off sale at once, publishing_failed with the reason, and it unlocks", async () => {
+    const { id, shopId, products } = newShop(MUG);
     const productId = products[0]!.id;
+    await (await delegate()).api.printify.sync({ shopId }).post();
+    expect((await rowOf(shopId, productId)).available).toBe(true);
     for (const variant of fake.products.get(id)![0]!.variants) variant.is_available = false;
     await pressPublish(id, productId);
-    await deliver(publishStarted(id, productId));
+    await deliver(publishStarted(id, productId, "update"));
     await drain(PUBLISH_JOB);
+    expect((await rowOf(shopId, productId)).available).toBe(false);
     expect(fake.publishing.filter((p) => p.productId === productId)).toEqual([
       { shopId: id, productId, outcome: "failed", body: { reason: PUBLISH_FAILURES.nothingToSell } },
     ]);

@@ -21,6 +21,7 @@
 // (ANSWER_WITHIN_MS, well under the server's 30-second idle timeout, server/front.ts), then answers the run as it stands;
 // the admin screen follows a longer one through GET /api/printify/sync/{shopId} to its end.
 import { db } from "../../db/client";
+import { env } from "../../env";
 import { isUniqueViolation } from "../../db/constraint-errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
@@ -335,6 +336,40 @@ void work<SyncJob>(SYNC_JOB, (data) => runSync(data), {
   retryDelay: 5,
   retryBackoff: false,
   expireInSeconds: 1800,
+});
+
+// ---- The safety net -----------------------------------------------------------------------------------------------
+// product:deleted and publishing arrive by webhook (product-events.ts), but Printify blocks a webhook for an hour after
+// three failed deliveries, and stock changes have no event at all. So every shop the store sells from is synced again
+// on a schedule: a product deleted, hidden or sold out meanwhile is off sale within the hour anyway.
+
+const CATALOGUE_CHECK_JOB = "printify-catalogue-check";
+
+/** Starts a sync of each shop the catalogue holds products of (a shop already syncing is left to its run). */
+export async function checkCatalogues(): Promise<string[]> {
+  if (!printify()) return [];
+  const prisma = await db();
+  const shops = await prisma.merchandise.findMany({
+    where: { isDemo: false, printifyShopId: { not: null } },
+    distinct: ["printifyShopId"],
+    select: { printifyShopId: true },
+  });
+  const started: string[] = [];
+  for (const { printifyShopId } of shops) {
+    try {
+      await claimRun(printifyShopId!, null, false);
+      started.push(printifyShopId!);
+    } catch (e) {
+      if (!(e instanceof AppError && e.type === "conflict")) throw e;
+    }
+  }
+  return started;
+}
+
+// Hourly, in one process. Not scheduled under tests (a run would sync other tests' shops mid-test): they call it.
+void work(CATALOGUE_CHECK_JOB, () => checkCatalogues().then(() => undefined), {
+  ...(env.NODE_ENV === "test" ? {} : { cron: "23 * * * *" }),
+  retryLimit: 0,
 });
 
 /** The 'Sync Successful' toast's text (SPEC §9: the server's message). */
