@@ -151,6 +151,19 @@ describe("images mirrored at sync", () => {
 });
 
 describe("which products are synced", () => {
+  test("Printify's documented product, served verbatim, syncs as documented (its mock-up host not allowed here)", async () => {
+    const id = ++shopSeq;
+    const product = recorded.product();
+    fake.shops.push({ id, title: `Shop ${id}`, sales_channel: "custom_integration" });
+    fake.products.set(id, [product as unknown as PrintifyProduct]);
+    const { data } = await (await delegate()).api.printify.sync({ shopId: String(id) }).post();
+    // images.printify.com is not in this test's PRINTIFY_IMAGE_ORIGINS: nothing is fetched from the internet.
+    expect(data?.run).toMatchObject({ status: "SUCCEEDED", processed: 1, added: 1, imagesFailed: 3 });
+    const row = await rowOf(String(id), product.id);
+    expect(row).toMatchObject({ title: "Mug 11oz", available: true, imageUrl: null, images: [] });
+    expect(String(row.price)).toBe("8.6");
+  });
+
   test("Printify's full field set still syncs after an admin opened a provider product (the route's schema is its own)", async () => {
     const { shopId, products } = newShop(MUG);
     const { api } = await delegate();
