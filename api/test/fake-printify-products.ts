@@ -82,6 +82,8 @@ export type FakeImageHost = {
   served: string[];
   /** Paths matching this answer 503 until cleared (null: none). */
   unreachable: RegExp | null;
+  /** Paths matching `path` answer this body and Content-Type instead of a PNG (a lying or hostile host). */
+  answers: { path: RegExp; body: Uint8Array | string; type: string }[];
   stop(): Promise<void>;
 };
 
@@ -110,6 +112,7 @@ export function startFakeImageHost(port = 0): FakeImageHost {
     origin: "",
     served: [],
     unreachable: null,
+    answers: [],
     stop: () => server.stop(true),
   };
   const server = Bun.serve({
@@ -120,6 +123,8 @@ export function startFakeImageHost(port = 0): FakeImageHost {
       if (request.method !== "GET" || !pathname.startsWith("/mockup/")) return new Response("Not found", { status: 404 });
       if (host.unreachable?.test(pathname)) return new Response("Service Unavailable", { status: 503 });
       host.served.push(pathname);
+      const answer = host.answers.find((a) => a.path.test(pathname));
+      if (answer) return new Response(answer.body as BodyInit, { headers: { "Content-Type": answer.type } });
       // A CDN's generic type: what the file is must come from its bytes.
       return new Response((await pngFor(pathname)) as Uint8Array<ArrayBuffer>, {
         headers: { "Content-Type": "application/octet-stream" },

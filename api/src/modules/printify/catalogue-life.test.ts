@@ -138,6 +138,26 @@ describe("images mirrored at sync", () => {
     expect(imagesOf(await rowOf(shopId, products[0]!.id))[1]!.source).toEndWith("-v2-1.png");
   });
 
+  test("bytes that are not an image (whatever the header says), or too many of them, are not stored", async () => {
+    const { id, shopId, products } = newShop(MUG);
+    const [first, second] = fake.products.get(id)![0]!.images;
+    first!.src = "/merch/demo/hostile.svg";
+    second!.src = "/merch/demo/huge.png";
+    images.answers = [
+      { path: /hostile\.png$/, body: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', type: "image/png" },
+      { path: /huge\.png$/, body: new Uint8Array(6 * 1024 * 1024).fill(0x89), type: "image/png" },
+    ];
+    try {
+      const { data } = await (await delegate()).api.printify.sync({ shopId }).post();
+      expect(data?.run).toMatchObject({ added: 1, imagesFailed: 2 });
+      const row = await rowOf(shopId, products[0]!.id);
+      expect(imagesOf(row)).toEqual([]);
+      expect(row.imageUrl).toBeNull();
+    } finally {
+      images.answers = [];
+    }
+  });
+
   test("an image on an origin not allowed is never fetched, and not shown", async () => {
     const { id, shopId, products } = newShop(MUG);
     fake.products.get(id)![0]!.images[0]!.src = "http://127.0.0.1:9/internal/secret.png";
