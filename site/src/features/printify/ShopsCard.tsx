@@ -23,7 +23,9 @@ type Props = {
 
 function syncSummary(run: SyncRun): string {
   if (run.status === "FAILED") return `Last sync failed: ${run.error ?? "unknown error"}`;
-  return `Last sync: ${run.processed} products — ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
+  const line = `Last sync: ${run.processed} products — ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
+  if (run.imagesFailed === 0) return line;
+  return `${line} ${run.imagesFailed} ${run.imagesFailed === 1 ? "image" : "images"} could not be fetched from Printify (previous copies kept).`;
 }
 
 export default function ShopsCard({ shops, loading, failed, syncing, progress, summaries, onSync }: Props) {
