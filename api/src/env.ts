@@ -90,6 +90,14 @@ const EnvSchema = T.Object({
    * item 9). Printify allows 600 a minute per account; the rest is headroom for retries and other tools on the account.
    */
   PRINTIFY_REQUESTS_PER_MINUTE: T.Integer({ minimum: 61, maximum: 600, default: 560 }),
+  /**
+   * The origins product mock-ups are fetched from at sync (comma-separated): the sync mirrors each image into our
+   * storage, so pages never load them from Printify (printify/images.ts). An image elsewhere is not fetched.
+   */
+  PRINTIFY_IMAGE_ORIGINS: T.String({
+    pattern: "^https?://[^/?#,]+(,https?://[^/?#,]+)*$",
+    default: "https://images-api.printify.com,https://images.printify.com",
+  }),
   /** Send paid orders on to production (Printify charges the account); false leaves them on hold in Printify. */
   PRINTIFY_SEND_TO_PRODUCTION: T.Boolean({ default: false }),
   LOG_LEVEL: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error")], { default: "info" }),

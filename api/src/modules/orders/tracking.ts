@@ -20,6 +20,8 @@ import { readShipments } from "./shipments";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
 import { noteVerifiedDelivery } from "../printify/webhooks";
+import { applyProductEvent, isProductEvent } from "../printify/product-events";
+import { pagesChanged } from "../../db/page-changes";
 import {
   ORDER_WEBHOOK_TOPICS,
   type PrintifyOrder,
@@ -221,7 +223,13 @@ export async function processPrintifyEvent(signed: PrintifyWebhookEvent) {
   const resourceId = String(event.resource.id);
   const externalId = text(event.resource.data?.external_id);
   const entry = { id: event.id, type: event.type, resourceId, payload: event as unknown as Prisma.InputJsonValue };
+  let catalogueChanged = false;
   const outcome = await handleEvent("printify", entry, async () => {
+    // Product topics belong to the catalogue's owner (printify/product-events.ts), in this same ledger transaction.
+    if (isProductEvent(event))
+      return async (tx) => {
+        catalogueChanged = await applyProductEvent(tx, event);
+      };
     if (!ORDER_EVENTS.has(event.type)) return null;
     return async (tx) => {
       const order = await tx.order.findFirst({
@@ -235,6 +243,7 @@ export async function processPrintifyEvent(signed: PrintifyWebhookEvent) {
       else log.info("printify event for an unknown order: recorded", { id: event.id, resourceId });
     };
   });
+  if (catalogueChanged) await pagesChanged(["merchandise"]); // the store's kept pages, in every process
   return { received: true as const, duplicate: outcome.duplicate };
 }
 

@@ -174,6 +174,13 @@ export type PrintifyClient = {
   listWebhooks(shopId: ShopId): Promise<PrintifyWebhook[]>;
   /** DELETE /v1/shops/{shop_id}/webhooks/{webhook_id}.json (idempotent: retried like a GET). */
   deleteWebhook(shopId: ShopId, webhookId: string): Promise<void>;
+  /**
+   * Publishing (Printify's Publish button locks the product until one of these): our listing is live at `handle`
+   * (`id` is ours), or it could not be made, for `reason`. Either unlocks the product. Setting a status twice does no
+   * harm, so these are retried like reads.
+   */
+  publishingSucceeded(shopId: ShopId, productId: string, external: { id: string; handle: string }): Promise<void>;
+  publishingFailed(shopId: ShopId, productId: string, reason: string): Promise<void>;
 };
 
 /** What the order lookup answers of the order it found. */
@@ -419,6 +426,24 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
         // Already gone (a retry after a lost answer, or another admin's click): what we wanted.
         if (!(e instanceof PrintifyError) || e.status !== 404) throw e;
       }
+    },
+    publishingSucceeded: async (shopId, productId, external) => {
+      await call({
+        method: "POST",
+        path: `${shop(shopId)}/products/${encodeURIComponent(productId)}/publishing_succeeded.json`,
+        body: { external },
+        schema: null,
+        idempotent: true,
+      });
+    },
+    publishingFailed: async (shopId, productId, reason) => {
+      await call({
+        method: "POST",
+        path: `${shop(shopId)}/products/${encodeURIComponent(productId)}/publishing_failed.json`,
+        body: { reason },
+        schema: null,
+        idempotent: true,
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 // A shop's Printify webhooks, registered for the shop from the admin Merchandise screen (decision 012): which of the
-// order events our receiver follows (orders/tracking.ts) Printify sends to us, and registering the missing ones with
+// events our receiver follows (orders/tracking.ts: order topics; product topics go on to printify/product-events.ts) Printify sends to us, and registering the missing ones with
 // the secret Printify signs each delivery with. Plain values in, plain data out; failures are AppErrors.
 //
 // Secret rotation (issue 31, item 8): Printify's list of webhooks does not show their secret, so registering records
@@ -14,7 +14,7 @@ import { log } from "../../lib/logger";
 import { type PrintifyClient, printify } from "./client";
 import type { WebhookRegistration, WebhookStatus } from "./schema";
 import { providerFailure } from "./service";
-import { ORDER_WEBHOOK_TOPICS } from "./shapes";
+import { RECEIVED_WEBHOOK_TOPICS } from "./shapes";
 
 /** The receiver's path (orders/index.ts); Printify is given it on SITE_URL. */
 const PRINTIFY_WEBHOOK_PATH = "/api/webhooks/printify";
@@ -67,8 +67,8 @@ function statusOf(url: string, registered: Set<string>, registration: Registrati
         : { at: (checkedAt as Date).toISOString(), by: "check" as const };
   return {
     url,
-    topics: [...ORDER_WEBHOOK_TOPICS],
-    registered: ORDER_WEBHOOK_TOPICS.filter((topic) => registered.has(topic)),
+    topics: [...RECEIVED_WEBHOOK_TOPICS],
+    registered: RECEIVED_WEBHOOK_TOPICS.filter((topic) => registered.has(topic)),
     secretConfigured: Boolean(env.PRINTIFY_WEBHOOK_SECRET),
     secretChanged: changed,
     registeredAt: registration?.registeredAt.toISOString() ?? null,
@@ -130,7 +130,7 @@ export async function registerWebhooks(
     registered.clear();
     log.info("printify webhooks deleted: the secret changed", { shopId, url, count: ours.length, byUserId });
   }
-  const missing = ORDER_WEBHOOK_TOPICS.filter((topic) => !registered.has(topic));
+  const missing = RECEIVED_WEBHOOK_TOPICS.filter((topic) => !registered.has(topic));
   const fingerprint = secretFingerprint(secret);
   const rows = (await db()).printifyWebhookRegistration;
   if (missing.length > 0 || !before || replace) {

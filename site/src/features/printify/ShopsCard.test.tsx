@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { Shop, WebhookStatus } from "@api/modules/printify/schema";
+import type { Shop, SyncRun, WebhookStatus } from "@api/modules/printify/schema";
 import ShopsCard from "./ShopsCard";
 
 const TOPICS = ["order:updated", "order:sent-to-production", "order:shipment:created", "order:shipment:delivered"];
@@ -19,13 +19,21 @@ const status = (registered: string[], secretConfigured = true, more: Partial<Web
   ...more,
 });
 
-function render(shops: Shop[], statuses: Record<string, WebhookStatus>) {
+function render(shops: Shop[], statuses: Record<string, WebhookStatus>, summaries: Record<string, SyncRun> = {}) {
   const client = new QueryClient();
   for (const [shopId, s] of Object.entries(statuses)) client.setQueryData(["printify", "webhooks", shopId], s);
   // React marks text boundaries with empty comments; drop them to read the text.
   return renderToString(
     <QueryClientProvider client={client}>
-      <ShopsCard shops={shops} loading={false} failed={null} syncing={null} progress={null} summaries={{}} onSync={() => {}} />
+      <ShopsCard
+        shops={shops}
+        loading={false}
+        failed={null}
+        syncing={null}
+        progress={null}
+        summaries={summaries}
+        onSync={() => {}}
+      />
     </QueryClientProvider>,
   ).replaceAll("<!-- -->", "");
 }
@@ -70,5 +78,36 @@ describe("ShopsCard: webhook verification and a changed secret", () => {
     );
     expect(html).not.toContain("Last verified");
     expect(html).toMatch(/role="alert"/);
+  });
+});
+
+describe("ShopsCard: which products a sync takes", () => {
+  test("products hidden in Printify are left out unless the admin ticks 'Include products hidden in Printify'", () => {
+    const html = render([shop(1)], { "1": status([]) });
+    expect(html).toMatch(/<input id="[^"]+" type="checkbox" class="checkbox checkbox-sm"\/>Include products hidden in Printify/);
+    expect(html).not.toMatch(/type="checkbox"[^>]*checked/);
+  });
+});
+
+describe("ShopsCard: the last sync's summary", () => {
+  test("mock-ups that could not be fetched are counted beside the summary", () => {
+    const run: SyncRun = {
+      id: "r",
+      shopId: "1",
+      status: "SUCCEEDED",
+      total: 3,
+      processed: 3,
+      added: 0,
+      updated: 1,
+      unavailable: 0,
+      imagesFailed: 2,
+      error: null,
+      startedAt: new Date(0).toISOString(),
+      finishedAt: new Date(0).toISOString(),
+      message: null,
+    };
+    expect(render([shop(1)], { "1": status([]) }, { "1": run })).toContain(
+      "Last sync: 3 products — 0 added, 1 updated, 0 now unavailable. 2 images could not be fetched from Printify (previous copies kept).",
+    );
   });
 });
