@@ -12,7 +12,7 @@ import { event, type FakePrintify, printifyWebhookRequest, startFakePrintify } f
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { usePrintify } from "./client";
-import { ORDER_WEBHOOK_TOPICS } from "./shapes";
+import { RECEIVED_WEBHOOK_TOPICS } from "./shapes";
 
 const URL_ = `${BASE_URL}/api/webhooks/printify`;
 const OLD_SECRET = "the-first-webhook-secret-0001";
@@ -67,18 +67,18 @@ describe("a changed webhook secret", () => {
 
     mutableEnv.PRINTIFY_WEBHOOK_SECRET = NEW_SECRET; // the operator rotated it and restarted
     const status = await api.printify.webhooks({ shopId }).get();
-    expect(status.data).toMatchObject({ registered: [...ORDER_WEBHOOK_TOPICS], secretChanged: true });
+    expect(status.data).toMatchObject({ registered: [...RECEIVED_WEBHOOK_TOPICS], secretChanged: true });
 
     fake.requests.length = 0;
     const replaced = await api.printify.webhooks({ shopId }).post();
     expect(replaced.status).toBe(200);
-    expect(replaced.data?.message).toBe(`Webhooks replaced for the new secret: ${ORDER_WEBHOOK_TOPICS.length} events`);
-    expect(replaced.data?.status).toMatchObject({ registered: [...ORDER_WEBHOOK_TOPICS], secretChanged: false });
+    expect(replaced.data?.message).toBe(`Webhooks replaced for the new secret: ${RECEIVED_WEBHOOK_TOPICS.length} events`);
+    expect(replaced.data?.status).toMatchObject({ registered: [...RECEIVED_WEBHOOK_TOPICS], secretChanged: false });
     // Deleted one by one through Printify's endpoint, then created again: new ids, the new secret, our URL.
     const deletes = fake.requests.filter((r) => r.method === "DELETE").map((r) => r.path);
     expect(deletes.sort()).toEqual(first.map((w) => `/v1/shops/${id}/webhooks/${w}.json`).sort());
     const ours = hooksOf(id).filter((w) => w.url === URL_);
-    expect(ours.map((w) => w.topic).sort()).toEqual([...ORDER_WEBHOOK_TOPICS].sort());
+    expect(ours.map((w) => w.topic).sort()).toEqual([...RECEIVED_WEBHOOK_TOPICS].sort());
     expect(ours.every((w) => w.secret === NEW_SECRET && !first.includes(w.id))).toBe(true);
     // Another URL's webhook is not ours to delete.
     expect(hooksOf(id)).toContainEqual(elsewhere);
