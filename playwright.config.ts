@@ -178,7 +178,11 @@ export default defineConfig({
             timeout: 30_000,
             stdout: "pipe" as const,
             stderr: "pipe" as const,
-            env: { FAKE_PRINTIFY_PORT: new URL(PRINTIFY_E2E.fakeUrl).port, FAKE_PRINTIFY_TOKEN: PRINTIFY_E2E.token },
+            env: {
+              FAKE_PRINTIFY_PORT: new URL(PRINTIFY_E2E.fakeUrl).port,
+              FAKE_PRINTIFY_IMAGES_PORT: new URL(PRINTIFY_E2E.imagesUrl).port,
+              FAKE_PRINTIFY_TOKEN: PRINTIFY_E2E.token,
+            },
           },
           appServer(PRINTIFY_E2E.appUrl, {
             dataDir: printifyDataDir,
@@ -188,6 +192,8 @@ export default defineConfig({
               PRINTIFY_API_BASE: `${PRINTIFY_E2E.fakeUrl}/v1/`,
               PRINTIFY_WEBHOOK_SECRET: PRINTIFY_E2E.webhookSecret,
               PRINTIFY_SEND_TO_PRODUCTION: "false",
+              // The sync fetches mock-ups from the fake's image host only (it stands for images-api.printify.com).
+              PRINTIFY_IMAGE_ORIGINS: PRINTIFY_E2E.imagesUrl,
             },
           }),
         ]

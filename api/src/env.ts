@@ -67,6 +67,13 @@ const EnvSchema = T.Object({
   STRIPE_SECRET_KEY: T.Optional(T.String({ pattern: "^(sk|rk)_" })),
   /** The signing secret (whsec_…) of the webhook endpoint, or of `stripe listen`. Required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 8 })),
+  /**
+   * A custom domain for Stripe Checkout (Stripe Dashboard → Settings → Custom domains), e.g. pay.example.com: the
+   * session URLs Stripe answers are then on it, and the CSP's form-action must allow it (lib/csp.ts). One https host.
+   */
+  STRIPE_CHECKOUT_DOMAIN: T.Optional(
+    T.String({ pattern: "^(https://)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$" }),
+  ),
   /** Tests only: a Stripe-compatible server to call instead of api.stripe.com, e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: T.Optional(T.String({ pattern: "^https?://[^/?#]+/?$" })),
   /**
@@ -78,6 +85,19 @@ const EnvSchema = T.Object({
   PRINTIFY_API_BASE: T.String({ pattern: "^https?://[^?#]+$", default: "https://api.printify.com/v1/" }),
   /** The secret Printify signs webhooks with (X-Pfy-Signature), chosen by us when a webhook is registered. */
   PRINTIFY_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 16 })),
+  /**
+   * The most Printify requests all our processes together send in any 60 seconds, counted in the database (issue 31,
+   * item 9). Printify allows 600 a minute per account; the rest is headroom for retries and other tools on the account.
+   */
+  PRINTIFY_REQUESTS_PER_MINUTE: T.Integer({ minimum: 61, maximum: 600, default: 560 }),
+  /**
+   * The origins product mock-ups are fetched from at sync (comma-separated): the sync mirrors each image into our
+   * storage, so pages never load them from Printify (printify/images.ts). An image elsewhere is not fetched.
+   */
+  PRINTIFY_IMAGE_ORIGINS: T.String({
+    pattern: "^https?://[^/?#,]+(,https?://[^/?#,]+)*$",
+    default: "https://images-api.printify.com,https://images.printify.com",
+  }),
   /** Send paid orders on to production (Printify charges the account); false leaves them on hold in Printify. */
   PRINTIFY_SEND_TO_PRODUCTION: T.Boolean({ default: false }),
   LOG_LEVEL: T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error")], { default: "info" }),

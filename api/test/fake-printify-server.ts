@@ -7,15 +7,17 @@
 //
 // Settings (env): FAKE_PRINTIFY_PORT (required), FAKE_PRINTIFY_TOKEN (required: the app's PRINTIFY_API_TOKEN),
 // FAKE_PRINTIFY_PRODUCTS (products in the demo shop, default 150: the six demo products and generated totes),
-// FAKE_PRINTIFY_PAGE_DELAY_MS (each products page answers this much later, default 400).
+// FAKE_PRINTIFY_PAGE_DELAY_MS (each products page answers this much later, default 400), FAKE_PRINTIFY_IMAGES_PORT
+// (required: the mock-up image host, another origin standing for images-api.printify.com; fake-printify-products.ts).
 //
-// Control routes: GET /__test/ready; GET /__test/shops (each with its product count); GET /__test/orders (every order
+// Control routes: GET /__test/ready; GET /__test/shops (each with its product count, and how many are visible); GET /__test/orders (every order
 // created through the API, oldest first, as Printify answers it: our id in metadata.shop_order_id; the shop's
 // foreign orders are on its list but not here); POST /__test/orders/{id}/shipments {carrier, number, url?} (answers the shipment, 201);
 // GET /__test/webhooks (registered webhooks, secrets left out).
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../src/modules/printify/demo-catalogue";
 import type { PrintifyProduct, PrintifyShop } from "../src/modules/printify/shapes";
 import { type FakePrintify, foreignOrders, startFakePrintify } from "./fake-printify";
+import { startFakeImageHost } from "./fake-printify-products";
 
 /** A second shop, so the journeys can see every Sync button disabled while one shop syncs. */
 export const POP_UP_SHOP: PrintifyShop = { id: 9_000_002, title: "Pop-up Shop", sales_channel: "custom_integration" };
@@ -60,7 +62,12 @@ function control(fake: () => FakePrintify) {
     const route = `${request.method} ${url.pathname.slice("/__test".length)}`;
     if (route === "GET /ready") return json({ ready: true });
     if (route === "GET /shops") {
-      return json(fake().shops.map((s) => ({ ...s, products: fake().products.get(s.id)?.length ?? 0 })));
+      return json(
+        fake().shops.map((s) => {
+          const products = fake().products.get(s.id) ?? [];
+          return { ...s, products: products.length, visible: products.filter((p) => p.visible !== false).length };
+        }),
+      );
     }
     if (route === "GET /orders") return json(fake().orders.map(({ pendingReadsLeft: _, ...order }) => order));
     if (route === "GET /webhooks") return json(fake().webhooks.map(({ secret: _, ...webhook }) => webhook));
@@ -80,8 +87,10 @@ function control(fake: () => FakePrintify) {
 
 if (import.meta.main) {
   const port = Number(setting("FAKE_PRINTIFY_PORT"));
+  const images = startFakeImageHost(Number(setting("FAKE_PRINTIFY_IMAGES_PORT")));
   const fake: FakePrintify = startFakePrintify({
     port,
+    images: images.origin,
     token: setting("FAKE_PRINTIFY_TOKEN"),
     shops: [DEMO_SHOP, POP_UP_SHOP],
     products: { [DEMO_SHOP.id]: catalogue(Number(setting("FAKE_PRINTIFY_PRODUCTS", 150))), [POP_UP_SHOP.id]: [] },
@@ -91,7 +100,7 @@ if (import.meta.main) {
   // The shop's other orders (other sales channels, manual, fields missing): the submission's lookup meets them.
   for (const order of foreignOrders()) fake.addForeignOrder(DEMO_SHOP.id, order);
   console.log(`fake Printify listening: ${fake.url}`);
-  const stop = () => void fake.stop().finally(() => process.exit(0));
+  const stop = () => void Promise.all([fake.stop(), images.stop()]).finally(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

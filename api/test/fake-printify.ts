@@ -23,6 +23,10 @@
 // Standalone (the Playwright journeys, e2e/printify/printify.e2e.ts): api/test/fake-printify-server.ts runs one on a fixed port
 // with test-control routes added through `control`.
 //
+// Products (fake-printify-products.ts) are served with Printify's documented field set, their mock-ups on another
+// origin when an image host is given (`images`), and the publishing workflow: publish.json locks a product,
+// publishing_succeeded.json / publishing_failed.json unlock it and are recorded with what they received (`publishing`).
+//
 // Order life here, as on Printify: created `pending` (costs being worked out) → `on-hold` after `pendingReads` reads
 // → send_to_production → `sending-to-production` → `in-production` on the next read → `fulfilled` when a shipment
 // is added (addShipment) → delivered_at set by deliverShipment.
@@ -30,6 +34,7 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createPrintifyClient, type PrintifyClient, type PrintifyClientOptions } from "../src/modules/printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../src/modules/printify/demo-catalogue";
+import { asServed, type FakeProduct } from "./fake-printify-products";
 import type {
   CreateOrderInput,
   PrintifyProduct,
@@ -114,6 +119,8 @@ export type FakePrintifyOptions = {
   shops?: PrintifyShop[];
   /** Products per shop id. Default: none (see `demo`). */
   products?: Record<number, PrintifyProduct[]>;
+  /** The mock-up image host's origin (fake-printify-products.ts startFakeImageHost): products' images are served there. */
+  images?: string;
   /** Seed the demo shop and catalogue (deep copies), and foreign orders on its order list (foreignOrders). */
   demo?: boolean;
   /** An order stays `pending` for this many reads (GET of it, or in a list) before `on-hold`. Default 0. */
@@ -134,7 +141,13 @@ export type FakePrintify = {
   url: string;
   token: string;
   shops: PrintifyShop[];
-  products: Map<number, PrintifyProduct[]>;
+  products: Map<number, FakeProduct[]>;
+  /** Every call of publishing_succeeded.json / publishing_failed.json, oldest first, with the body received. */
+  publishing: { shopId: number; productId: string; outcome: "succeeded" | "failed"; body: unknown }[];
+  /** Products locked by publish.json (the merchant's Publish button) and not yet unlocked. */
+  locked(shopId: number, productId: string): boolean;
+  /** The merchant deletes the product: gone from the list and GET (404). */
+  deleteProduct(shopId: number, productId: string): void;
   /** Every order created through the API, oldest first (the list answers newest first, foreign orders among them). */
   orders: FakeOrder[];
   /** The orders created for this external_id (Printify accepts a second create with the same one). */
@@ -192,7 +205,7 @@ export const printifyTimestamp = (date = new Date()) => `${date.toISOString().sl
 export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrintify {
   const token = options.token ?? `fake-printify-${randomBytes(8).toString("hex")}`;
   const shops: PrintifyShop[] = [...(options.shops ?? []), ...(options.demo ? [structuredClone(DEMO_SHOP)] : [])];
-  const products = new Map<number, PrintifyProduct[]>(
+  const products = new Map<number, FakeProduct[]>(
     Object.entries(options.products ?? {}).map(([shop, list]) => [Number(shop), structuredClone(list)]),
   );
   if (options.demo) products.set(DEMO_SHOP.id, structuredClone([...DEMO_PRODUCTS]));
@@ -200,6 +213,7 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
   /** What each shop's orders.json lists, in creation order: ours (FakeOrder) and foreign ones (as given). */
   const listed: { shopId: number; order: FakeOrder | unknown }[] = [];
   if (options.demo) for (const order of foreignOrders()) listed.push({ shopId: DEMO_SHOP.id, order });
+  const publishing: FakePrintify["publishing"] = [];
   const sentToProduction: FakePrintify["sentToProduction"] = [];
   const webhooks: FakePrintify["webhooks"] = [];
   const requests: RecordedRequest[] = [];
@@ -271,11 +285,18 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
     const [, , rest] = match as unknown as [string, string, string];
     const shopProducts = products.get(shop.id) ?? [];
 
-    if (request.method === "GET" && rest === "products.json") return paged(shopProducts, url, 100);
+    const served = (p: FakeProduct) => asServed(p, shop.id, options.images);
+    if (request.method === "GET" && rest === "products.json") return paged(shopProducts, url, 100, served);
     const productMatch = /^products\/([^/]+)\.json$/.exec(rest);
     if (request.method === "GET" && productMatch) {
       const product = shopProducts.find((p) => p.id === productMatch[1]);
-      return product ? Response.json(product) : error(404, "Product not found.", 8203);
+      return product ? Response.json(served(product)) : error(404, "Product not found.", 8203);
+    }
+    const publishMatch = /^products\/([^/]+)\/(publish|publishing_succeeded|publishing_failed)\.json$/.exec(rest);
+    if (request.method === "POST" && publishMatch) {
+      const product = shopProducts.find((p) => p.id === publishMatch[1]);
+      if (!product) return error(404, "Product not found.", 8203);
+      return publish(shop.id, product, publishMatch[2]!, body);
     }
     if (request.method === "GET" && rest === "orders.json") {
       // Documented filter: ?status=… (the list itself: newest first, at most 10 a page).
@@ -326,6 +347,15 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
       const { secret: _, ...answer } = webhook;
       return Response.json(answer);
     }
+    // DELETE /v1/shops/{shop_id}/webhooks/{webhook_id}.json answers `{ "id": "…" }` (docs "Webhooks" → "Delete a
+    // webhook", spencerlepine/printify-sdk-js docs/PRINTIFY-Documentation.md at 8c84721).
+    const webhookMatch = /^webhooks\/([^/]+)\.json$/.exec(rest);
+    if (request.method === "DELETE" && webhookMatch) {
+      const at = webhooks.findIndex((w) => w.id === webhookMatch[1] && w.shop_id === shop.id);
+      if (at < 0) return error(404, "Webhook not found.", 404);
+      const [gone] = webhooks.splice(at, 1);
+      return Response.json({ id: gone!.id });
+    }
     return error(404, "Not found.", 404);
   };
 
@@ -339,6 +369,27 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
     return Response.json({ status: "error", code, message: "Validation failed.", errors: { reason, code } }, { status: 400 });
   };
   const required = (field: string) => `The ${field.replaceAll("_", " ")} field is required.`;
+  /** The publishing endpoints, as documented: each answers `{}`; the two statuses unlock the product. */
+  const publish = (shopId: number, product: FakeProduct, step: string, body: unknown): Response => {
+    const invalid = (reason: string) => error(400, reason, 8150, "Validation failed.");
+    if (step === "publish") {
+      product.is_locked = true;
+      return Response.json({});
+    }
+    const given = (body ?? {}) as { external?: { id?: unknown; handle?: unknown }; reason?: unknown };
+    if (step === "publishing_succeeded") {
+      if (typeof given.external?.id !== "string" || typeof given.external.handle !== "string") {
+        return invalid("external.id and external.handle are required.");
+      }
+      product.external = [{ id: given.external.id, handle: given.external.handle }];
+    } else if (typeof given.reason !== "string" || !given.reason) {
+      return invalid("reason is required.");
+    }
+    product.is_locked = false;
+    const outcome = step === "publishing_succeeded" ? "succeeded" : "failed";
+    publishing.push({ shopId, productId: product.id, outcome, body: structuredClone(body) });
+    return Response.json({});
+  };
 
   const createOrder = (shopId: number, body: unknown, shopProducts: PrintifyProduct[]): Response => {
     const input = body as Partial<CreateOrderInput> & { label?: unknown };
@@ -486,6 +537,14 @@ export function startFakePrintify(options: FakePrintifyOptions = {}): FakePrinti
     token,
     shops,
     products,
+    publishing,
+    locked: (shopId, productId) => products.get(shopId)?.find((p) => p.id === productId)?.is_locked === true,
+    deleteProduct(shopId, productId) {
+      products.set(
+        shopId,
+        (products.get(shopId) ?? []).filter((p) => p.id !== productId),
+      );
+    },
     orders,
     ordersFor: (externalId) => orders.filter((o) => o.metadata.shop_order_id === externalId),
     addForeignOrder(shopId, order) {

@@ -14,6 +14,7 @@ import {
   postPrintifyWebhook,
   shipmentCreatedEvent,
   signPrintify,
+  PRINTIFY_E2E,
 } from "../support/printify";
 import { expectToast, waitForHydration } from "../support/ui";
 
@@ -35,6 +36,8 @@ test("the admin syncs the shop: 'Syncing...', every Sync disabled, 'n of N produ
   const provider = (await fakeShops()).find((s) => s.title === SHOP)!;
   expect(provider.products).toBeGreaterThan(100); // more than one page of 50: the progress has time to show
   const total = provider.products;
+  // The product the merchant hides in Printify (visible false) is read, not synced.
+  const listed = provider.visible;
   await signInAsAdmin(page);
   await page.goto("/admin/merchandise");
   await waitForHydration(page);
@@ -55,11 +58,11 @@ test("the admin syncs the shop: 'Syncing...', every Sync disabled, 'n of N produ
   // The end: the shop's summary line and SPEC's toast with the server's message. A run stores a product at a time,
   // so on a busy machine it takes a while.
   const summary = (added: number) => `${total} products: ${added} added, 0 updated, 0 now unavailable.`;
-  await expect(shop.getByText(`Last sync: ${total} products — ${total} added, 0 updated, 0 now unavailable.`)).toBeVisible({
+  await expect(shop.getByText(`Last sync: ${total} products — ${listed} added, 0 updated, 0 now unavailable.`)).toBeVisible({
     timeout: SYNC_TIMEOUT_MS,
   });
-  await expectToast(page, "Sync Successful", `Synced ${summary(total)}`);
-  await expect(page.getByTestId("catalogue-count")).toHaveText(`${total} products`);
+  await expectToast(page, "Sync Successful", `Synced ${summary(listed)}`);
+  await expect(page.getByTestId("catalogue-count")).toHaveText(`${listed} products`);
   // The card pages by keyset: the first 24, then Load more.
   await expect(page.getByTestId("catalogue-item")).toHaveCount(24);
   await page.getByRole("button", { name: "Load more" }).click();
@@ -71,7 +74,46 @@ test("the admin syncs the shop: 'Syncing...', every Sync disabled, 'n of N produ
     timeout: SYNC_TIMEOUT_MS,
   });
   await expectToast(page, "Sync Successful", `Synced ${summary(0)}`);
-  await expect(page.getByTestId("catalogue-count")).toHaveText(`${total} products`);
+  await expect(page.getByTestId("catalogue-count")).toHaveText(`${listed} products`);
+});
+
+test("a synced product's mock-up from Printify's image host shows on its page from our own files, within the CSP", async ({
+  page,
+}) => {
+  // The browser never asks the image host: every request to it would be listed here.
+  const toImageHost: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(PRINTIFY_E2E.imagesUrl)) toImageHost.push(request.url());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as { __cspViolations?: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const res = await page.request.get("/api/merchandise?limit=100");
+  const tee = ((await res.json()) as { id: string; title: string; imageUrl: string | null }[]).find((p) =>
+    p.title.endsWith("Logo Tee"),
+  );
+  expect(tee, "the Logo Tee was synced").toBeDefined();
+  expect(tee!.imageUrl).toMatch(/^\/api\/files\/[0-9a-f]{32}_\d+x\d+\.png$/);
+
+  await page.goto(`/merchandise/${tee!.id}`);
+  const main = page.getByRole("img", { name: tee!.title }).first();
+  await expect(main).toBeVisible();
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const shown = await main.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(new URL(shown).origin).toBe(PRINTIFY_E2E.appUrl);
+  expect(new URL(shown).pathname).toMatch(/^\/api\/files\/[0-9a-f]{32}_\d+x\d+(-\d+w)?\.(png|webp|avif)$/);
+  // Every picture of the page loaded, none from elsewhere, and the CSP (img-src 'self' data:) refused nothing.
+  const images = await page
+    .locator("main img")
+    .evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => ({ src: img.currentSrc, loaded: img.complete && img.naturalWidth > 0 })),
+    );
+  for (const image of images.filter((i) => i.src)) expect(new URL(image.src).origin, image.src).toBe(PRINTIFY_E2E.appUrl);
+  expect(page.url()).toContain(tee!.id);
+  expect(await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations)).toEqual([]);
+  expect(toImageHost).toEqual([]);
 });
 
 test("a provider description carrying script stays inert on the product page, the store and the admin catalogue", async ({
@@ -125,8 +167,8 @@ test("the admin registers the shop's order webhooks with our URL; registering ag
   const status = shop.getByTestId(`webhook-status-${provider.id}`);
   await expect(status).toHaveText("Order webhooks: not registered");
   await shop.getByRole("button", { name: "Register Webhooks" }).click();
-  await expectToast(page, "Webhooks Registered", "Webhooks registered for 4 events");
-  await expect(status).toHaveText("Order webhooks: 4 of 4 registered");
+  await expectToast(page, "Webhooks Registered", "Webhooks registered for 6 events");
+  await expect(status).toHaveText("Order webhooks: 6 of 6 registered");
   const ours = async () =>
     (await fakeWebhooks()).filter((w) => w.shop_id === provider.id && w.url === `${baseURL}/api/webhooks/printify`);
   expect((await ours()).map((w) => w.topic).sort()).toEqual([
@@ -134,16 +176,18 @@ test("the admin registers the shop's order webhooks with our URL; registering ag
     "order:shipment:created",
     "order:shipment:delivered",
     "order:updated",
+    "product:deleted",
+    "product:publish:started",
   ]);
   await shop.getByRole("button", { name: "Register Webhooks" }).click();
   await expectToast(page, "Webhooks Registered", "Webhooks were already registered");
-  expect(await ours()).toHaveLength(4);
+  expect(await ours()).toHaveLength(6);
   // The screen with a real account's shops (webhook lines and buttons, 150 products): axe in both themes.
   for (const theme of ["dark", "light"] as const) {
     await page.evaluate((t) => localStorage.setItem("theme", t), theme);
     await page.reload();
     await waitForHydration(page);
-    await expect(status).toHaveText("Order webhooks: 4 of 4 registered");
+    await expect(status).toHaveText("Order webhooks: 6 of 6 registered");
     expect(await audit(page), `${theme} theme`).toEqual([]);
   }
 });

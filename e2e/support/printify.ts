@@ -11,12 +11,14 @@ export const PRINTIFY_E2E = {
   fakeUrl: `http://127.0.0.1:${e2ePort + 3}`,
   /** The app server whose PRINTIFY_API_BASE is the fake: its own database, outbox and sessions. */
   appUrl: `http://127.0.0.1:${e2ePort + 4}`,
+  /** The fake's mock-up image host: another origin, standing for images-api.printify.com. */
+  imagesUrl: `http://127.0.0.1:${e2ePort + 5}`,
   token: "e2e-fake-printify-token",
   /** PRINTIFY_WEBHOOK_SECRET of that app (≥ 16 characters). */
   webhookSecret: "e2e-printify-webhook-secret-0001",
 } as const;
 
-export type FakeShop = { id: number; title: string; sales_channel: string; products: number };
+export type FakeShop = { id: number; title: string; sales_channel: string; products: number; visible: number };
 export type FakeShipment = { carrier: string; number: string; url: string | null; delivered_at: string | null };
 /** An order as the fake answers it: our external_id is `metadata.shop_order_id`, as at Printify (no top-level one). */
 export type FakeOrder = {

@@ -38,6 +38,7 @@ const EXPECTED_TABLES = [
   "order_events",
   "orders",
   "printify_events",
+  "printify_webhook_registrations",
   "project_collaborators",
   "projects",
   "rate_limits",

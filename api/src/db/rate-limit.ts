@@ -9,6 +9,9 @@ import { db } from "./client";
 
 type Window = { count: number; resetAt: Date };
 
+/** A row's key: the limiter's name and a hash of the caller's key (no address, e-mail or token kept in clear). */
+const rowKeyOf = (name: string, key: string) => `${name}:${createHash("sha256").update(key).digest("base64url")}`;
+
 export class RateLimiter {
   constructor(
     readonly name: string,
@@ -16,9 +19,8 @@ export class RateLimiter {
     readonly windowMs: number,
   ) {}
 
-  /** The row's key: the limiter's name and a hash of the caller's key (no address or e-mail kept in clear). */
   #rowKey(key: string) {
-    return `${this.name}:${createHash("sha256").update(key).digest("base64url")}`;
+    return rowKeyOf(this.name, key);
   }
 
   /** Counts one attempt and answers its window: a window that has ended starts again at 1. */
@@ -73,4 +75,59 @@ const tooMany = (message: string, waitMs: number) =>
 export async function sweepRateLimits(now = new Date()): Promise<number> {
   const { count } = await (await db()).rateLimit.deleteMany({ where: { resetAt: { lte: now } } });
   return count;
+}
+
+/**
+ * Requests to a provider paced across every process (issue 31, item 9): a provider's limit counts per account, so N
+ * processes pacing themselves each at the limit would send N times it. Fixed windows of `windowMs` in `rate_limits`,
+ * `perWindow` requests each: any span of k windows sees at most (k + 1) · perWindow requests (Printify: 1 s windows
+ * of 9 → at most 61 · 9 = 549 in any minute, under its 600). Times are the database's clock, so processes on machines
+ * whose clocks disagree still share one window. A 429's Retry-After is written into the same row (`pause`): every
+ * process then waits it out, not only the one that met it.
+ */
+export class SharedPacer {
+  readonly #rowKey: string;
+  constructor(
+    name: string,
+    /** The account the provider counts by (e.g. the API token: stored only as its hash). */
+    account: string,
+    readonly perWindow: number,
+    readonly windowMs: number,
+  ) {
+    this.#rowKey = rowKeyOf(name, account);
+  }
+
+  /** Resolves when this request may go: counted in the current window, or waits for the next one with room. */
+  async take(): Promise<void> {
+    for (;;) {
+      const { count, waitMs } = await this.#hit();
+      if (count <= this.perWindow) return;
+      // Wait out the window (or the pause), plus a little jitter so waiting processes do not all wake at once.
+      await Bun.sleep(Math.max(1, waitMs) + Math.random() * Math.min(50, this.windowMs / 10));
+    }
+  }
+
+  /** Holds every process back for `ms` (a 429's Retry-After): the row is full until then. */
+  async pause(ms: number): Promise<void> {
+    const full = this.perWindow + 1;
+    await (await db()).$executeRaw`
+      INSERT INTO rate_limits (key, count, "resetAt")
+      VALUES (${this.#rowKey}, ${full}, (statement_timestamp() AT TIME ZONE 'UTC') + make_interval(secs => ${ms / 1000}::float8))
+      ON CONFLICT (key) DO UPDATE SET
+        count = GREATEST(rate_limits.count, EXCLUDED.count),
+        "resetAt" = GREATEST(rate_limits."resetAt", EXCLUDED."resetAt")`;
+  }
+
+  /** One statement: count this request in the window (a new one when it has ended) and say how long it has left. */
+  async #hit(): Promise<{ count: number; waitMs: number }> {
+    const [row] = await (await db()).$queryRaw<{ count: number; waitMs: number }[]>`
+      WITH now AS (SELECT statement_timestamp() AT TIME ZONE 'UTC' AS at)
+      INSERT INTO rate_limits (key, count, "resetAt")
+      SELECT ${this.#rowKey}, 1, now.at + make_interval(secs => ${this.windowMs / 1000}::float8) FROM now
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN rate_limits."resetAt" <= (SELECT at FROM now) THEN 1 ELSE rate_limits.count + 1 END,
+        "resetAt" = CASE WHEN rate_limits."resetAt" <= (SELECT at FROM now) THEN EXCLUDED."resetAt" ELSE rate_limits."resetAt" END
+      RETURNING count, (EXTRACT(EPOCH FROM ("resetAt" - (SELECT at FROM now))) * 1000)::float8 AS "waitMs"`;
+    return { count: Number(row!.count), waitMs: Number(row!.waitMs) };
+  }
 }

@@ -1,6 +1,8 @@
 // A guest's local test payment is bound to the browser that started it (decision 010, "Merchandise"): a random token in
 // an HttpOnly cookie, of which the database keeps only the SHA-256 — a leaked row or a guessed session id opens
-// nothing. One token per browser, reused by its later checkouts. Only local test payments (development) set it.
+// nothing. One token per browser, reused by its later checkouts. Local test payments (development) bind a guest's
+// session to it; with Stripe it stands for the guest in the Checkout Session's idempotency key when the form carried no
+// checkout nonce (checkout/merchandise.ts), never the client's address.
 import { createHash, randomBytes } from "node:crypto";
 import { hostOnly } from "../modules/auth/cookie-names";
 import { SECURE_COOKIES } from "../modules/auth/sessions";

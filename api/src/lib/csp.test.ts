@@ -1,7 +1,8 @@
 // The CSP helper: which inline scripts it hashes (and which it skips), reading hashes back from a policy, and the policy's directives.
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, hashSourcesOf, inlineScriptHashes, scriptHash } from "./csp";
+import { checkoutOrigins, contentSecurityPolicy, hashSourcesOf, inlineScriptHashes, scriptHash } from "./csp";
+import { loadEnv } from "../env";
 import { storageOrigins } from "./storage";
 
 const sha = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}` as const;
@@ -72,5 +73,29 @@ describe("contentSecurityPolicy", () => {
       "https://s3.eu-west-1.amazonaws.com",
     );
     expect(storageOrigins({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_REGION: undefined })).toEqual([]);
+  });
+
+  test("form-action takes the configured custom Checkout domain beside Stripe's own (issue 31, item 10)", () => {
+    const origins = checkoutOrigins(loadEnv({ STRIPE_CHECKOUT_DOMAIN: "Pay.Example.com" }));
+    expect(origins).toEqual(["https://checkout.stripe.com", "https://pay.example.com"]);
+    expect(contentSecurityPolicy([], [], origins)).toContain(
+      "form-action 'self' https://checkout.stripe.com https://pay.example.com;",
+    );
+    // An origin is accepted as well as a bare host; without the setting only Stripe's own domain is allowed.
+    expect(checkoutOrigins(loadEnv({ STRIPE_CHECKOUT_DOMAIN: "https://pay.example.com" }))).toContain("https://pay.example.com");
+    expect(checkoutOrigins(loadEnv({}))).toEqual(["https://checkout.stripe.com"]);
+  });
+
+  test("STRIPE_CHECKOUT_DOMAIN refuses what is not one https host: a path, a wildcard, http, a port-less IP list", () => {
+    for (const bad of [
+      "pay.example.com/c",
+      "*.example.com",
+      "http://pay.example.com",
+      "pay example.com",
+      "https://",
+      "'self' *",
+    ]) {
+      expect(() => loadEnv({ STRIPE_CHECKOUT_DOMAIN: bad })).toThrow(/STRIPE_CHECKOUT_DOMAIN/);
+    }
   });
 });

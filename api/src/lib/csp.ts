@@ -3,7 +3,7 @@
 // server/front.ts). No 'unsafe-inline' or 'unsafe-eval' for scripts, so an injected onclick="…" does not run.
 // docs/decisions/005-content-security-policy.md
 import { createHash } from "node:crypto";
-import { env } from "../env";
+import { type Env, env } from "../env";
 import { storageOrigins } from "./storage";
 
 /**
@@ -84,12 +84,27 @@ export function hashSourcesOf(policy: string | null | undefined): Set<ScriptHash
  * the purchase buttons are plain forms whose answer is a 303 to Stripe Checkout, so Stripe's checkout origin is
  * allowed there (and nowhere else). frame-ancestors replaces X-Frame-Options in current browsers.
  */
-/** Where Stripe-hosted Checkout Sessions live (every session URL Stripe answers is on this origin). */
+/** Where Stripe-hosted Checkout Sessions live without a custom domain. */
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+/**
+ * The origins a purchase form may be redirected to: Stripe's own checkout origin, and the custom Checkout domain when
+ * one is configured (STRIPE_CHECKOUT_DOMAIN: Stripe then answers session URLs on it, and a form-action without it
+ * would stop every purchase button at our own redirect).
+ */
+export function checkoutOrigins(settings: Pick<Env, "STRIPE_CHECKOUT_DOMAIN">): string[] {
+  const domain = settings.STRIPE_CHECKOUT_DOMAIN;
+  if (!domain) return [STRIPE_CHECKOUT_ORIGIN];
+  const origin = new URL(domain.includes("://") ? domain : `https://${domain}`).origin;
+  return [...new Set([STRIPE_CHECKOUT_ORIGIN, origin])];
+}
+
+const CHECKOUT_ORIGINS: readonly string[] = checkoutOrigins(env);
 
 export function contentSecurityPolicy(
   scriptHashes: Iterable<ScriptHash>,
   imageOrigins: readonly string[] = EXTRA_IMAGE_ORIGINS,
+  formOrigins: readonly string[] = CHECKOUT_ORIGINS,
 ): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
@@ -101,7 +116,7 @@ export function contentSecurityPolicy(
     ["connect-src", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
-    ["form-action", "'self'", STRIPE_CHECKOUT_ORIGIN],
+    ["form-action", "'self'", ...formOrigins],
     ["frame-ancestors", "'none'"],
   ];
   return directives.map((d) => d.join(" ")).join("; ");

@@ -33,7 +33,7 @@ afterAll(async () => {
 const messageOf = (res: { error: unknown }) => (res.error as { value?: { message?: string } } | null)?.value?.message ?? "";
 const sessionCalls = () => fake.calls.filter((c) => c.path === "/v1/checkout/sessions");
 const lastSessionCall = () => sessionCalls().at(-1)!;
-const buy = (client: Client, body: { merchandiseId: string; variantId: string; variantTitle: string }) =>
+const buy = (client: Client, body: { merchandiseId: string; variantId: string; variantTitle: string; checkoutNonce?: string }) =>
   client.api["create-merchandise-checkout"].post(body);
 const receiptsTo = (email: string) => received.filter((m) => m.to.includes(email) && /receipt/i.test(m.subject));
 /** The receipts to `email` once `expected` have arrived (or 5 s passed), after a pause in which a duplicate would show. */
@@ -87,8 +87,8 @@ describe("POST /api/create-merchandise-checkout (Stripe)", () => {
     expect(params.customer).toBeUndefined();
     expect(params.customer_email).toBeUndefined();
     expect(idempotencyKey).toBeTruthy();
-    // The Stripe path needs no browser cookie.
-    expect(guest.jar.get(BROWSER_COOKIE)).toBeUndefined();
+    // The browser cookie stands for the guest in the idempotency key when the form carried no nonce (issue 31, item 10).
+    expect(guest.jar.get(BROWSER_COOKIE)).toBeTruthy();
   });
 
   test("a member: their Stripe customer (e-mail prefilled) and their id on the session", async () => {
@@ -165,8 +165,10 @@ describe("POST /api/create-merchandise-checkout (Stripe)", () => {
   test("a double click makes one Checkout Session (same idempotency key, same URL); another variant a new one", async () => {
     const product = await createProductWithVariants();
     const guest = visitor();
+    // The page's nonce (ProductPurchase sends one per view) makes the two clicks one buyer before any cookie is set.
+    const nonce = { checkoutNonce: crypto.randomUUID() };
     const body = { merchandiseId: product.id, variantId: "1001", variantTitle: "Black / S" };
-    const [a, b] = await Promise.all([buy(guest, body), buy(guest, body)]);
+    const [a, b] = await Promise.all([buy(guest, { ...body, ...nonce }), buy(guest, { ...body, ...nonce })]);
     expect(a.data!.url).toBe(b.data!.url);
     const [first, second] = sessionCalls().slice(-2);
     expect(first!.idempotencyKey).toBe(second!.idempotencyKey);

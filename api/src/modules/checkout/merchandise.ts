@@ -1,9 +1,11 @@
 // Merchandise checkout (SPEC §7 POST /api/create-merchandise-checkout). Guests may buy; a member's
 // order is linked to them and their e-mail prefilled (their Stripe customer). The price and the variant's title come
 // from the stored variant only — the request names a product and a Printify variant, nothing more is trusted.
-// Stripe Checkout collects the e-mail and a shipping address (SHIPPING_COUNTRIES); an idempotency key per buyer,
-// variant and price makes a double click one session. Without Stripe keys (development) the local test payment page
-// plays Stripe's part, a guest's session bound to their browser (dev/browser-cookie.ts).
+// Stripe Checkout collects the e-mail and a shipping address (SHIPPING_COUNTRIES); an idempotency key per buyer and
+// exact parameters makes a double click one session. A guest is their browser (the page's checkout nonce, else the
+// checkout cookie), never their address: two guests behind one network are two buyers. Without Stripe keys
+// (development) the local test payment page plays Stripe's part, a guest's session bound to their browser
+// (dev/browser-cookie.ts).
 import type Stripe from "stripe";
 import { db } from "../../db/client";
 import { env } from "../../env";
@@ -12,13 +14,7 @@ import { RateLimiter } from "../../db/rate-limit";
 import { toCents } from "../../lib/money";
 import { browserHashOf, newBrowserToken } from "../../dev/browser-cookie";
 import { createLocalMerchandiseSession } from "../../dev/local-payments";
-import {
-  type Buyer,
-  idempotencyKey,
-  MERCHANDISE_KIND,
-  type MerchandisePurchase,
-  merchandiseMetadata,
-} from "../payments/purchase";
+import { type Buyer, idempotencyKey, type MerchandisePurchase, merchandiseMetadata, paramsDigest } from "../payments/purchase";
 import { type CheckoutUrl, SHIPPING_COUNTRIES } from "../payments/schema";
 import { stripe } from "../payments/stripe";
 import { MERCH_CHECKOUT_MESSAGES, type MerchandiseCheckoutInput, PAYMENT_MESSAGES } from "./schema";
@@ -33,9 +29,9 @@ export const merchandiseCheckoutLimits = {
   perAddress: new RateLimiter("merch-checkout-address", 30, 15 * MINUTE),
 };
 
-/** Who is buying: a member, or a guest known by address (rate limit, Stripe key) and browser cookie (local sessions). */
+/** Who is buying: a member, or a guest known by address (rate limit only) and browser cookie (sessions, Stripe key). */
 type MerchandiseVisitor = { buyer: Buyer | null; ip: string; browserToken: string | undefined };
-/** The answer, plus a new browser token to set when a guest's local session was bound to one. */
+/** The answer, plus a new browser token to set when a guest without one was given one. */
 type MerchandiseCheckoutResult = CheckoutUrl & { newBrowserToken?: string };
 
 type StoredOption = { name?: unknown; values?: { id?: unknown; title?: unknown }[] };
@@ -106,20 +102,33 @@ export async function createMerchandiseCheckout(
   else await merchandiseCheckoutLimits.perAddress.consume(visitor.ip, PAYMENT_MESSAGES.tooMany);
   const purchase = await purchaseOf(input);
   const client = stripe();
-  if (!client) {
-    if (env.NODE_ENV === "production") throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
-    if (buyer) return createLocalMerchandiseSession({ userId: buyer.id, email: buyer.email }, purchase);
-    // A guest's session belongs to this browser: its cookie (made now if it has none).
-    const known = browserHashOf(visitor.browserToken);
-    const token = known ? (visitor.browserToken as string) : newBrowserToken();
-    const session = await createLocalMerchandiseSession({ browserHash: browserHashOf(token) as string }, purchase);
-    return known ? session : { ...session, newBrowserToken: token };
-  }
-  return stripeCheckout(client, visitor, purchase);
+  if (!client && env.NODE_ENV === "production") throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
+  if (!client && buyer) return createLocalMerchandiseSession({ userId: buyer.id, email: buyer.email }, purchase);
+  // A guest is this browser: its cookie, made now if it has none (and set with the answer).
+  const known = buyer ? null : browserHashOf(visitor.browserToken);
+  const token = buyer || known ? undefined : newBrowserToken();
+  const browserHash = known ?? (token ? browserHashOf(token) : null);
+  const session = client
+    ? await stripeCheckout(client, buyer, guestKeyOf(input.checkoutNonce, browserHash), purchase)
+    : await createLocalMerchandiseSession({ browserHash: browserHash as string }, purchase);
+  return token ? { ...session, newBrowserToken: token } : session;
 }
 
-async function stripeCheckout(client: Stripe, visitor: MerchandiseVisitor, purchase: MerchandisePurchase): Promise<CheckoutUrl> {
-  const { buyer } = visitor;
+/**
+ * Who a guest is for the idempotency key: the page view's nonce when the form carried one (a double click sends the
+ * same one, even before the first answer set a cookie), else the browser's checkout cookie. Never the address: guests
+ * behind one network (an office, a carrier-grade NAT) would share a Checkout Session — one guest's payment page
+ * handed to another.
+ */
+const guestKeyOf = (nonce: string | undefined, browserHash: string | null) =>
+  nonce ? `nonce:${nonce}` : `browser:${browserHash ?? ""}`;
+
+async function stripeCheckout(
+  client: Stripe,
+  buyer: Buyer | null,
+  guestKey: string,
+  purchase: MerchandisePurchase,
+): Promise<CheckoutUrl> {
   const metadata = merchandiseMetadata(buyer?.id ?? null, purchase);
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: "payment",
@@ -139,10 +148,10 @@ async function stripeCheckout(client: Stripe, visitor: MerchandiseVisitor, purch
     success_url: purchase.successUrl,
     cancel_url: purchase.cancelUrl,
   };
-  // The same buyer, variant and price within the window: one session. A guest is this browser when it has our cookie,
-  // else its address (a first double click carries no cookie yet).
-  const who = buyer ? `user:${buyer.id}` : (browserHashOf(visitor.browserToken) ?? `ip:${visitor.ip}`);
-  const key = idempotencyKey(["merch-checkout", who, MERCHANDISE_KIND, purchase.merchandiseVariantId, String(purchase.amount)]);
+  // The same buyer and the same parameters within the window: one session. The parameters' digest is in the key, so
+  // a renamed product or a changed price within the window makes a new session, never Stripe's idempotency_error.
+  const who = buyer ? `user:${buyer.id}` : guestKey;
+  const key = idempotencyKey(["merch-checkout", who, paramsDigest(params)]);
   const session = await client.checkout.sessions.create(params, { idempotencyKey: key });
   if (!session.url) throw new AppError("internal", "Stripe answered a Checkout Session without a URL");
   return { url: session.url };

@@ -29,11 +29,18 @@ const PROVIDER_VARIANT_ID_MAX_LENGTH = 32;
 /** Option titles joined with ' / ' (at most 3 options): generous, but bounded. */
 const VARIANT_TITLE_MAX_LENGTH = 300;
 
+/** A checkout nonce: 16–64 URL-safe characters (the island sends a UUID). */
+export const CHECKOUT_NONCE_PATTERN = "^[A-Za-z0-9_-]{16,64}$";
+
 export const MerchandiseCheckoutInputSchema = T.Object({
   merchandiseId: T.String({ minLength: 1, maxLength: ID_MAX_LENGTH }),
   variantId: T.String({ minLength: 1, maxLength: PROVIDER_VARIANT_ID_MAX_LENGTH }),
   // Only checked against the stored variant (the stored title is what is sold and recorded), never trusted.
   variantTitle: T.String({ maxLength: VARIANT_TITLE_MAX_LENGTH }),
+  // The product page's random id for this view (the island makes one), so a guest's double click is one Checkout
+  // Session and two guests behind one address are two (issue 31, item 10). Optional: a form sent before hydration
+  // has none, and the checkout cookie then stands for the browser.
+  checkoutNonce: T.Optional(T.String({ pattern: CHECKOUT_NONCE_PATTERN, error: "Invalid checkout nonce" })),
 });
 export type MerchandiseCheckoutInput = Static<typeof MerchandiseCheckoutInputSchema>;
 

@@ -9,7 +9,7 @@ import { RateLimiter } from "../../db/rate-limit";
 import { getSubscriptionSettings } from "../settings/service";
 import { toCents } from "../../lib/money";
 import { createLocalSession } from "../../dev/local-payments";
-import { type Buyer, idempotencyKey, type Purchase } from "../payments/purchase";
+import { type Buyer, idempotencyKey, paramsDigest, type Purchase } from "../payments/purchase";
 import type { CheckoutUrl } from "../payments/schema";
 import { stripe } from "../payments/stripe";
 import { type CheckoutInput, PAYMENT_MESSAGES } from "./schema";
@@ -93,7 +93,9 @@ async function checkout(buyer: Buyer, purchase: Purchase): Promise<CheckoutUrl> 
           line_items: [lineItem(purchase.kind === "annual" ? "year" : "month")],
           subscription_data: { metadata },
         };
-  const key = idempotencyKey(["checkout", buyer.id, purchase.kind, purchase.resourceId ?? "", String(purchase.amount)]);
+  // The exact parameters are in the key: a resource renamed or repriced within the window makes a new session instead
+  // of Stripe's idempotency_error (a reused key with other parameters); the double click still shares one.
+  const key = idempotencyKey(["checkout", buyer.id, paramsDigest(params)]);
   const session = await client.checkout.sessions.create(params, { idempotencyKey: key });
   if (!session.url) throw new AppError("internal", "Stripe answered a Checkout Session without a URL");
   return { url: session.url };

@@ -15,7 +15,7 @@ import { mailsTo, waitForMail } from "../../../test/mailbox";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { localStripeId } from "../../lib/local-payment-ids";
-import { usePrintify } from "../printify/client";
+import { usePrintify as replacePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
 import { useStripe } from "../payments/stripe";
 import { advance, reconcileOrders, type TrackedOrder } from "./tracking";
@@ -81,7 +81,7 @@ describe("Printify cancels an order", () => {
   test("the reconciliation sees a cancellation no webhook told: CANCELLED with a refund due", async () => {
     const printify = startFakePrintify({ demo: true });
     try {
-      usePrintify(printify.client());
+      replacePrintify(printify.client());
       const product = DEMO_PRODUCTS[0]!;
       const created = await printify.client().createOrder(DEMO_SHOP.id, {
         external_id: unique("ours"),
@@ -115,7 +115,7 @@ describe("Printify cancels an order", () => {
         printifyStatus: "canceled",
       });
     } finally {
-      usePrintify(undefined);
+      replacePrintify(undefined);
       await printify.stop();
     }
   });

@@ -19,6 +19,9 @@ import { PRINTIFY_ALERTS, type Shipment, webUrl } from "./schema";
 import { readShipments } from "./shipments";
 import type { Mail } from "../../lib/mailer";
 import { printify, printifyTime, verifyPrintifySignature } from "../printify/client";
+import { noteVerifiedDelivery } from "../printify/webhooks";
+import { applyProductEvent, isProductEvent } from "../printify/product-events";
+import { pagesChanged } from "../../db/page-changes";
 import {
   ORDER_WEBHOOK_TOPICS,
   type PrintifyOrder,
@@ -201,6 +204,12 @@ export async function handlePrintifyWebhook(payload: string, signature: string |
   } catch {
     throw new AppError("invalid_data", "Invalid event");
   }
+  // Signed with the current secret: the shop's webhooks work (the admin screen's "last verified"). Never in the way of
+  // the event itself.
+  const shopId = event.resource.type === "shop" ? event.resource.id : event.resource.data?.shop_id;
+  if (typeof shopId === "number" || typeof shopId === "string") {
+    await noteVerifiedDelivery(shopId).catch((e) => log.warn("printify delivery not noted", { error: String(e) }));
+  }
   return processPrintifyEvent(event);
 }
 
@@ -214,7 +223,13 @@ export async function processPrintifyEvent(signed: PrintifyWebhookEvent) {
   const resourceId = String(event.resource.id);
   const externalId = text(event.resource.data?.external_id);
   const entry = { id: event.id, type: event.type, resourceId, payload: event as unknown as Prisma.InputJsonValue };
+  let catalogueChanged = false;
   const outcome = await handleEvent("printify", entry, async () => {
+    // Product topics belong to the catalogue's owner (printify/product-events.ts), in this same ledger transaction.
+    if (isProductEvent(event))
+      return async (tx) => {
+        catalogueChanged = await applyProductEvent(tx, event);
+      };
     if (!ORDER_EVENTS.has(event.type)) return null;
     return async (tx) => {
       const order = await tx.order.findFirst({
@@ -228,6 +243,7 @@ export async function processPrintifyEvent(signed: PrintifyWebhookEvent) {
       else log.info("printify event for an unknown order: recorded", { id: event.id, resourceId });
     };
   });
+  if (catalogueChanged) await pagesChanged(["merchandise"]); // the store's kept pages, in every process
   return { received: true as const, duplicate: outcome.duplicate };
 }
 

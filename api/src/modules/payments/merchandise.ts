@@ -34,10 +34,23 @@ function shippingOf(session: Stripe.Checkout.Session): Shipping | null {
   return { name: details.name ?? session.customer_details?.name ?? "", address: details.address };
 }
 
-/** "Ada Lovelace King" → first "Ada", last "Lovelace King" (Printify wants both fields). */
+/**
+ * Stripe Checkout collects one name field; Printify's `address_to` has `first_name` and `last_name`. Printify's docs
+ * (spencerlepine/printify-sdk-js docs/PRINTIFY-Documentation.md at 8c84721, "Orders") mark `address_to` REQUIRED
+ * without saying which of its fields may be empty, fill both names in every example, and document the refusal of an
+ * address field as a 400 "The … field is required." — so an empty `last_name` is a refusal we must not risk. The
+ * split, decided for issue 31 item 7 (Checkout cannot be asked for two name fields):
+ * - two or more words: the first word is `first_name`, the rest `last_name` ("Ada Lovelace King" → "Ada" /
+ *   "Lovelace King");
+ * - one word (a mononym, or a buyer who typed one): that word is both `first_name` and `last_name`, so Printify takes
+ *   the order and the parcel label still carries only the buyer's own name ("Cher" → "Cher" / "Cher"). A placeholder
+ *   surname ("-", "FNU") would be printed on the label and may fail a carrier's check; repeating the name cannot.
+ * Our own order keeps the name exactly as typed (customerName, shippingAddress).
+ */
 function splitName(name: string): { first: string; last: string } {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return { first: words[0] ?? "", last: words.slice(1).join(" ") };
+  const first = words[0] ?? "";
+  return { first, last: words.length > 1 ? words.slice(1).join(" ") : first };
 }
 
 function printifyAddress(shipping: Shipping, email: string, phone: string | null | undefined): PrintifyAddress {

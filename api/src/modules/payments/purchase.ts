@@ -28,6 +28,29 @@ export function idempotencyKey(parts: readonly string[], now = Date.now()): stri
     .slice(0, 40);
 }
 
+/**
+ * A digest of the exact parameters of a creating call, for its idempotency key: Stripe answers `idempotency_error`
+ * when a key is reused with other parameters (a product renamed within the window), so a key that covers them makes
+ * a new session instead, and identical parameters (the double click) still share one. Keys sorted: the same
+ * parameters always give the same digest.
+ */
+export function paramsDigest(params: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === "object"
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>)
+              .filter(([, v]) => v !== undefined)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(params)))
+    .digest("hex");
+}
+
 /** A merchandise checkout (decision 010): one variant, its price and title read from the catalogue rows. */
 export type MerchandisePurchase = {
   merchandiseId: string;

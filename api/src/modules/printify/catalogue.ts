@@ -13,8 +13,18 @@ export type MerchandiseOption = {
   values: { id: number; title: string; colors?: string[] }[];
 };
 
-/** One image as Merchandise.images keeps it (JSON): Printify's own shape. */
-export type MerchandiseImage = { src: string; variant_ids: number[]; position: string; is_default: boolean };
+/**
+ * One image as Merchandise.images keeps it (JSON): Printify's own shape. After a sync `src` is our stored copy
+ * (/api/files/…, printify/images.ts) and `source` the Printify URL it was fetched from (an unchanged `source` is not
+ * fetched again); the demo catalogue's local files have no `source`.
+ */
+export type MerchandiseImage = {
+  src: string;
+  variant_ids: number[];
+  position: string;
+  is_default: boolean;
+  source?: string;
+};
 
 /** The Merchandise row's provider-derived fields (the sync adds nothing else; id and times are the database's). */
 export type MerchandiseRow = {
@@ -26,7 +36,10 @@ export type MerchandiseRow = {
   imageUrl: string | null;
   printifyId: string;
   printifyShopId: string;
-  /** Something can be bought: the product is visible and at least one variant is enabled. */
+  /**
+   * Something can be bought: the product is visible (not hidden, not deleted) and at least one variant is both
+   * enabled and in stock at the provider.
+   */
   available: boolean;
   options: MerchandiseOption[];
   images: MerchandiseImage[];
@@ -48,6 +61,12 @@ export function defaultVariant<V extends Pick<PrintifyVariant, "is_enabled" | "i
   return variants.find((v) => v.is_enabled && v.is_default) ?? variants.find((v) => v.is_enabled) ?? null;
 }
 
+/**
+ * The mock-ups the sales channel shows: all but those the merchant left out of publishing
+ * (`is_selected_for_publishing` false; absent or null reads as selected).
+ */
+const shownImages = (images: readonly PrintifyImage[]) => images.filter((i) => i.is_selected_for_publishing !== false);
+
 /** The product's main picture: the image Printify marks default, else the first. */
 function defaultImage(images: readonly PrintifyImage[]): PrintifyImage | null {
   return images.find((i) => i.is_default) ?? images[0] ?? null;
@@ -59,21 +78,23 @@ export function toMerchandise(
   shopId: ShopId,
 ): { merchandise: MerchandiseRow; variants: MerchandiseVariantRow[] } {
   const opening = defaultVariant(product.variants);
+  const images = shownImages(product.images);
+  const forSale = product.visible !== false && product.is_deleted !== true;
   return {
     merchandise: {
       title: product.title,
       description: sanitizeDescription(product.description),
       price: fromCents(opening?.price ?? product.variants[0]?.price ?? 0),
-      imageUrl: defaultImage(product.images)?.src ?? null,
+      imageUrl: defaultImage(images)?.src ?? null,
       printifyId: product.id,
       printifyShopId: String(shopId),
-      available: product.visible !== false && opening !== null,
+      available: forSale && product.variants.some((v) => v.is_enabled && v.is_available),
       options: product.options.map((o) => ({
         name: o.name,
         type: o.type,
         values: o.values.map((v) => (v.colors ? { id: v.id, title: v.title, colors: v.colors } : { id: v.id, title: v.title })),
       })),
-      images: product.images.map((i) => ({
+      images: images.map((i) => ({
         src: i.src,
         variant_ids: i.variant_ids,
         position: i.position,

@@ -4,7 +4,9 @@
 // else: never into a log line, an error message or a URL.
 //
 // Printify's published limits: 600 requests a minute per account, and errors under 5 % of requests. So requests are
-// paced below the limit (RequestPacer), and retried only when a retry can succeed: 429 after Retry-After, 5xx, a
+// paced below the limit — the app's client counts them in the shared rate-limit table, so every process together
+// stays under it (SharedPacer, decision 013; RequestPacer paces a lone client by itself) — and retried only when a
+// retry can succeed: 429 after Retry-After (written to the shared table too: every process waits it out), 5xx, a
 // network error or a timeout, a bounded number of times with exponential backoff and jitter.
 //
 // Printify documents no idempotency key, so a POST that may have reached Printify is never repeated here: creating
@@ -14,6 +16,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Static, type TSchema, Type as T } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { SharedPacer } from "../../db/rate-limit";
 import { env } from "../../env";
 import { SITE_NAME } from "../../lib/html";
 import { log } from "../../lib/logger";
@@ -53,6 +56,10 @@ const OLDER_RUN = 2;
  */
 export const DEFAULT_REQUESTS_PER_MINUTE = 540;
 export const DEFAULT_BURST = 20;
+/** The shared budget's windows (SharedPacer): one second, so a minute holds 60 of them and a burst stays small. */
+const SHARED_WINDOW_MS = 1_000;
+/** The longest pause one 429 imposes on every process (a Retry-After of hours would be a Printify mistake). */
+const MAX_SHARED_PAUSE_MS = 10 * 60_000;
 
 type PrintifyErrorKind =
   /** 429 after the retries allowed (or a Retry-After longer than we wait). */
@@ -117,8 +124,11 @@ export type PrintifyClientOptions = {
   backoffMaxMs?: number;
   /** A 429 asking to wait longer than this is not waited for: the error goes to the caller (retryable). */
   maxRetryAfterMs?: number;
+  /** Pacing of this client alone (without `sharedPacer`, or while the database cannot be reached). */
   requestsPerMinute?: number;
   burst?: number;
+  /** Pacing shared by every process on the database (the app's client): see SharedPacer. */
+  sharedPacer?: Pick<SharedPacer, "take" | "pause">;
   /** Tests: another fetch. */
   fetch?: typeof fetch;
 };
@@ -162,6 +172,15 @@ export type PrintifyClient = {
     webhook: { topic: PrintifyWebhookTopic; url: string; secret: string },
   ): Promise<PrintifyWebhook>;
   listWebhooks(shopId: ShopId): Promise<PrintifyWebhook[]>;
+  /** DELETE /v1/shops/{shop_id}/webhooks/{webhook_id}.json (idempotent: retried like a GET). */
+  deleteWebhook(shopId: ShopId, webhookId: string): Promise<void>;
+  /**
+   * Publishing (Printify's Publish button locks the product until one of these): our listing is live at `handle`
+   * (`id` is ours), or it could not be made, for `reason`. Either unlocks the product. Setting a status twice does no
+   * harm, so these are retried like reads.
+   */
+  publishingSucceeded(shopId: ShopId, productId: string, external: { id: string; handle: string }): Promise<void>;
+  publishingFailed(shopId: ShopId, productId: string, reason: string): Promise<void>;
 };
 
 /** What the order lookup answers of the order it found. */
@@ -181,16 +200,33 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
   const backoffBaseMs = options.backoffBaseMs ?? 500;
   const backoffMaxMs = options.backoffMaxMs ?? 20_000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  const pacer = new RequestPacer(options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, options.burst ?? DEFAULT_BURST);
+  const localPacer = new RequestPacer(options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, options.burst ?? DEFAULT_BURST);
+  const shared = options.sharedPacer;
+  /** The shared budget; this client's own pacing if the database cannot be asked (a Printify call should not fail on it). */
+  const pace = async () => {
+    if (!shared) return localPacer.take();
+    try {
+      await shared.take();
+    } catch (e) {
+      log.warn("printify pacing: shared budget unavailable, pacing this process alone", { error: String(e) });
+      await localPacer.take();
+    }
+  };
+  /** A 429's wait, told to every process; best effort (the caller waits anyway). */
+  const pauseAll = (ms: number) =>
+    shared
+      ?.pause(Math.min(ms, MAX_SHARED_PAUSE_MS))
+      .catch((e) => log.warn("printify pacing: pause not shared", { error: String(e) }));
   const headers = {
     Authorization: `Bearer ${options.token}`,
     "User-Agent": options.userAgent ?? `${SITE_NAME}-Platform/1.0`,
     Accept: "application/json",
   };
-  const backoff = (attempt: number) => Math.min(backoffMaxMs, backoffBaseMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+  const backoff = (attempt: number, maxMs = backoffMaxMs) =>
+    Math.min(maxMs, backoffBaseMs * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
 
   type Call<S extends TSchema> = {
-    method: "GET" | "POST";
+    method: "GET" | "POST" | "DELETE";
     path: string;
     query?: Record<string, string | number>;
     body?: unknown;
@@ -204,7 +240,7 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
     for (const [key, value] of Object.entries(c.query ?? {})) url.searchParams.set(key, String(value));
     const request = { method: c.method, path: url.pathname + url.search };
     for (let attempt = 1; ; attempt++) {
-      await pacer.take();
+      await pace();
       let failure: PrintifyError;
       try {
         const response = await fetchImpl(url, {
@@ -222,7 +258,11 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
         failure = errorFromThrown(e, request, timeoutMs);
       }
       const mayRetry = attempt < maxAttempts && (c.idempotent || failure.kind === "rate_limited");
-      const wait = failure.kind === "rate_limited" ? (failure.details.retryAfterMs ?? backoff(attempt)) : backoff(attempt);
+      // A 429 waits for Retry-After, else backs off up to maxRetryAfterMs (60 s): the account is over its budget, and
+      // every process is told to wait as long, so the others do not spend the next window's requests on more 429s.
+      const rateLimited = failure.kind === "rate_limited";
+      const wait = rateLimited ? (failure.details.retryAfterMs ?? backoff(attempt, maxRetryAfterMs)) : backoff(attempt);
+      if (rateLimited) await pauseAll(wait);
       if (!mayRetry || !failure.retryable || wait > maxRetryAfterMs) throw failure;
       log.warn("printify request retried", {
         ...request,
@@ -374,6 +414,37 @@ export function createPrintifyClient(options: PrintifyClientOptions): PrintifyCl
       }),
     listWebhooks: (shopId) =>
       call({ method: "GET", path: `${shop(shopId)}/webhooks.json`, schema: T.Array(PrintifyWebhookSchema), idempotent: true }),
+    async deleteWebhook(shopId, webhookId) {
+      try {
+        await call({
+          method: "DELETE",
+          path: `${shop(shopId)}/webhooks/${encodeURIComponent(webhookId)}.json`,
+          schema: null,
+          idempotent: true,
+        });
+      } catch (e) {
+        // Already gone (a retry after a lost answer, or another admin's click): what we wanted.
+        if (!(e instanceof PrintifyError) || e.status !== 404) throw e;
+      }
+    },
+    publishingSucceeded: async (shopId, productId, external) => {
+      await call({
+        method: "POST",
+        path: `${shop(shopId)}/products/${encodeURIComponent(productId)}/publishing_succeeded.json`,
+        body: { external },
+        schema: null,
+        idempotent: true,
+      });
+    },
+    publishingFailed: async (shopId, productId, reason) => {
+      await call({
+        method: "POST",
+        path: `${shop(shopId)}/products/${encodeURIComponent(productId)}/publishing_failed.json`,
+        body: { reason },
+        schema: null,
+        idempotent: true,
+      });
+    },
   };
 }
 
@@ -472,6 +543,9 @@ function errorFromThrown(e: unknown, request: PrintifyError["request"], timeoutM
 /**
  * Printify's error bodies: `{ status: "error", code, message, errors: { reason, code } }`, or Laravel validation
  * errors `{ message, errors: { "address_to.zip": ["…"] } }`. The most specific text wins; at most 500 characters.
+ * Printify's documented address refusal puts the field list in `reason` as JSON text
+ * (`"reason": "{\"zip\":[\"The zip field is required.\"]}"`, code 8103, docs "Orders" → "Common error cases"): that
+ * is read like the Laravel form, so the admin's order card says "Validation failed. zip: The zip field is required."
  */
 export function printifyReason(text: string, fallback: string): { reason: string; code?: number } {
   let body: unknown;
@@ -485,17 +559,31 @@ export function printifyReason(text: string, fallback: string): { reason: string
   const b = body as { code?: unknown; message?: unknown; error?: unknown; errors?: unknown };
   const errors = b.errors && typeof b.errors === "object" ? (b.errors as Record<string, unknown>) : null;
   const code = [b.code, errors?.code].find((c): c is number => typeof c === "number");
+  const message = typeof b.message === "string" ? b.message : null;
   let reason: string | undefined;
-  if (typeof errors?.reason === "string") reason = errors.reason;
-  else if (errors) {
-    const fields = Object.entries(errors)
-      .filter(([key]) => key !== "code")
-      .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(" ") : String(value)}`);
-    if (fields.length > 0)
-      reason = [typeof b.message === "string" ? b.message : null, fields.join("; ")].filter(Boolean).join(" ");
-  }
+  if (typeof errors?.reason === "string") reason = fieldErrorsText(message, fieldErrorsIn(errors.reason)) ?? errors.reason;
+  else if (errors) reason = fieldErrorsText(message, errors) ?? undefined;
   reason ??= typeof b.message === "string" ? b.message : typeof b.error === "string" ? b.error : fallback;
   return { reason: reason.slice(0, 500), code };
+}
+
+/** A reason that is itself a JSON object of fields (Printify's address refusal), else null. */
+function fieldErrorsIn(reason: string): Record<string, unknown> | null {
+  if (!reason.trimStart().startsWith("{")) return null;
+  try {
+    const parsed: unknown = JSON.parse(reason);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "Validation failed. zip: The zip field is required.; city: …", or null when there are no fields. */
+function fieldErrorsText(message: string | null, errors: Record<string, unknown> | null): string | null {
+  const fields = Object.entries(errors ?? {})
+    .filter(([key]) => key !== "code")
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(" ") : String(value)}`);
+  return fields.length > 0 ? [message, fields.join("; ")].filter(Boolean).join(" ") : null;
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds; undefined when absent or unreadable. */
@@ -512,9 +600,9 @@ export function printifyTime(value: string): number {
 }
 
 /**
- * Paces requests under a per-minute budget (a GCRA token bucket: a steady rate plus a small burst). A per-process
- * heuristic: Printify counts per account, so two processes sharing a token share the real limit without knowing it —
- * the headroom in the defaults and the 429 handling above cover that case.
+ * Paces one client's requests under a per-minute budget (a GCRA token bucket: a steady rate plus a small burst). Per
+ * process: the app's client uses SharedPacer instead (Printify counts per account, across our processes) and falls
+ * back to this only while the database cannot be asked; tests' clients use it alone.
  */
 class RequestPacer {
   private readonly interval: number;
@@ -574,10 +662,20 @@ export function printify(): PrintifyClient | null {
           token: env.PRINTIFY_API_TOKEN,
           apiBase: env.PRINTIFY_API_BASE,
           userAgent: `${SITE_NAME}-Platform/1.0 (+${env.SITE_URL})`,
+          sharedPacer: sharedPrintifyPacer(env.PRINTIFY_API_TOKEN, env.PRINTIFY_REQUESTS_PER_MINUTE),
         })
       : null;
   }
   return shared;
+}
+
+/**
+ * The budget every process shares for one Printify account (known to us by its token; kept only as a hash): 1-second
+ * windows of ⌊perMinute / 61⌋ requests, because any 60 s span touches at most 61 windows — so no minute holds more
+ * than `perMinute` (the default 560 → 9 a second → at most 549).
+ */
+export function sharedPrintifyPacer(token: string, perMinute: number): SharedPacer {
+  return new SharedPacer("printify-requests", token, Math.max(1, Math.floor(perMinute / 61)), SHARED_WINDOW_MS);
 }
 
 /** Tests: replace the client (undefined: rebuild from env on next use). */

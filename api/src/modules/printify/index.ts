@@ -3,6 +3,7 @@
 // GET /api/printify/shops and /api/printify/product/{id} with auth "none", but they read the store's Printify account
 // (shop names, sales channels, unpublished products and provider data) with our token and spend its rate limit: the
 // storefront reads GET /api/merchandise instead, so these stay with the people who manage the catalogue.
+import { CloneType } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS } from "../../lib/http-schema";
 import { setNextLink } from "../../lib/keyset";
@@ -16,6 +17,7 @@ import {
   ProductIdParams,
   ShopIdParams,
   ShopSchema,
+  SyncQuery,
   SyncResultSchema,
   WebhookRegistrationSchema,
   WebhookStatusSchema,
@@ -25,6 +27,12 @@ import { latestSyncRun } from "./sync";
 import { registerWebhooks, webhookStatus } from "./webhooks";
 
 const errors = { ...GUARDED_ERRORS, ...errorResponses(503) };
+/**
+ * The provider product route's own copy of the schema: Elysia normalises a response schema in place (it sets
+ * `additionalProperties: false`), and the client checks every Printify answer against the shared one, which must keep
+ * accepting the many fields Printify sends that we do not read — else every sync after a visit here failed.
+ */
+const ProviderProductSchema = CloneType(PrintifyProductSchema);
 
 export const printifyModule = new Elysia({ name: "printify", tags: ["printify"], prefix: "/printify" })
   .use(authPlugin)
@@ -37,16 +45,17 @@ export const printifyModule = new Elysia({ name: "printify", tags: ["printify"],
     section: "merchandise",
     params: ProductIdParams,
     query: t.Object({ shopId: t.Optional(ShopIdParams.properties.shopId) }),
-    response: { 200: PrintifyProductSchema, ...errors },
+    response: { 200: ProviderProductSchema, ...errors },
     detail: { summary: "One product as Printify has it (shop: the one given, else the one it was synced from)" },
   })
-  .post("/sync/:shopId", ({ params, user }) => syncProducts(params.shopId, user.id), {
+  .post("/sync/:shopId", ({ params, query, user }) => syncProducts(params.shopId, user.id, query), {
     section: "merchandise",
     params: ShopIdParams,
+    query: SyncQuery,
     response: { 200: SyncResultSchema, ...errors, ...errorResponses(409) },
     detail: {
       summary:
-        "Sync the shop's products into the catalogue on the job queue (one sync per shop at a time: 409 meanwhile); answers at its end, or after 8 s with the run still RUNNING",
+        "Sync the shop's visible products (with includeHidden=true the hidden ones too, stored unavailable) into the catalogue on the job queue, images mirrored into our storage (one sync per shop at a time: 409 meanwhile); answers at its end, or after 8 s with the run still RUNNING",
     },
   })
   .get("/sync/:shopId", ({ params }) => latestSyncRun(params.shopId), {

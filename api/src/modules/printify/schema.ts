@@ -24,6 +24,12 @@ export const ShopSchema = T.Object({
 });
 export type Shop = Static<typeof ShopSchema>;
 
+/**
+ * POST /api/printify/sync/{shopId}'s options (the body stays empty, SPEC §7). Products the merchant hides in Printify
+ * (`visible` false) are left out unless `includeHidden` is "true": then they are stored, unavailable.
+ */
+export const SyncQuery = T.Object({ includeHidden: T.Optional(T.Union([T.Literal("true"), T.Literal("false")])) });
+
 export const SYNC_STATUSES = ["RUNNING", "SUCCEEDED", "FAILED"] as const;
 
 /** One sync of one shop: live progress while RUNNING, the summary after. */
@@ -38,6 +44,8 @@ const SyncRunSchema = T.Object({
   updated: T.Integer(),
   /** Products of this shop the sync marked unavailable (gone from the provider). */
   unavailable: T.Integer(),
+  /** Product images the run could not fetch from Printify (each kept its previous copy, if it had one). */
+  imagesFailed: T.Integer(),
   /** Why a FAILED run failed (Printify's reason when it gave one). */
   error: T.Union([T.String(), T.Null()]),
   startedAt: T.String({ format: "date-time" }),
@@ -80,16 +88,29 @@ export type Catalogue = Static<typeof CatalogueSchema>;
 export const CATALOGUE_PAGE_SIZE = 24;
 export const CATALOGUE_LIST_MAX = 100;
 
-/** GET /api/printify/webhooks/{shopId}: where Printify should send order events, and what it has registered there. */
+/** GET /api/printify/webhooks/{shopId}: where Printify should send order and product events, and what is registered. */
 export const WebhookStatusSchema = T.Object({
   /** Our receiver, POST /api/webhooks/printify on SITE_URL. */
   url: T.String(),
-  /** The order events the receiver follows. */
+  /** The events the receiver follows: order topics, then product ones. */
   topics: T.Array(T.String()),
   /** Those of `topics` registered at Printify for exactly `url`. */
   registered: T.Array(T.String()),
   /** Whether PRINTIFY_WEBHOOK_SECRET is set (registering needs it: Printify signs each delivery with it). */
   secretConfigured: T.Boolean(),
+  /**
+   * Webhooks are registered for `url`, but not with the current PRINTIFY_WEBHOOK_SECRET (it changed since, or they
+   * were registered without this site recording which secret): deliveries would fail their signature check until
+   * Register replaces them.
+   */
+  secretChanged: T.Boolean(),
+  /** When this site last registered the shop's webhooks (null: never). */
+  registeredAt: T.Union([T.String({ format: "date-time" }), T.Null()]),
+  /** The latest proof they work: a delivery whose signature verified, or a registration that found them all. */
+  lastVerified: T.Union([
+    T.Object({ at: T.String({ format: "date-time" }), by: T.Union([T.Literal("delivery"), T.Literal("check")]) }),
+    T.Null(),
+  ]),
 });
 export type WebhookStatus = Static<typeof WebhookStatusSchema>;
 

@@ -66,10 +66,11 @@ export const SYNC_CONTINUES_MESSAGE = "The sync continues in the background.";
 export async function syncProducts(
   shopId: string,
   startedById: string | null,
+  { includeHidden }: { includeHidden?: "true" | "false" } = {},
   client: PrintifyClient | null = printify(),
 ): Promise<SyncResult> {
   if (!client) throw new AppError("unavailable", NOT_CONFIGURED_MESSAGE);
-  const run = await syncShop(shopId, startedById);
+  const run = await syncShop(shopId, startedById, undefined, { includeHidden: includeHidden === "true" });
   return { message: run.message ?? SYNC_CONTINUES_MESSAGE, run };
 }
 

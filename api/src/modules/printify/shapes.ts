@@ -44,12 +44,18 @@ const PrintifyVariantSchema = T.Object({
 export type PrintifyVariant = Static<typeof PrintifyVariantSchema>;
 
 const PrintifyImageSchema = T.Object({
+  /** A mock-up on Printify's image host (images-api.printify.com / images.printify.com): mirrored at sync (images.ts). */
   src: T.String(),
   /** The variants this mock-up shows. */
   variant_ids: T.Array(T.Integer()),
   /** "front", "back", "other"… */
   position: T.String(),
   is_default: T.Boolean(),
+  /**
+   * false: the merchant left this mock-up out of what the sales channel shows. Absent from the documented example,
+   * present (boolean or null) in real answers (airbyte source-printify manifest.yaml, shop_products).
+   */
+  is_selected_for_publishing: T.Optional(T.Union([T.Boolean(), T.Null()])),
 });
 export type PrintifyImage = Static<typeof PrintifyImageSchema>;
 
@@ -62,8 +68,15 @@ export const PrintifyProductSchema = T.Object({
   options: T.Array(PrintifyOptionSchema),
   variants: T.Array(PrintifyVariantSchema),
   images: T.Array(PrintifyImageSchema),
-  /** Hidden in the sales channel by the shop owner. */
-  visible: T.Optional(T.Boolean()),
+  /**
+   * false: hidden in the sales channel by the shop owner (documented default true; real answers may carry null, which
+   * reads as the default).
+   */
+  visible: T.Optional(T.Union([T.Boolean(), T.Null()])),
+  /** Locked while a publishing runs, until the integration calls publishing_succeeded / publishing_failed. */
+  is_locked: T.Optional(T.Union([T.Boolean(), T.Null()])),
+  /** Seen in real answers (airbyte's inventory): a deleted product is never for sale. */
+  is_deleted: T.Optional(T.Union([T.Boolean(), T.Null()])),
   created_at: T.Optional(T.String()),
   updated_at: T.Optional(T.String()),
 });
@@ -186,6 +199,15 @@ export const ORDER_WEBHOOK_TOPICS = [
   "order:shipment:created",
   "order:shipment:delivered",
 ] as const satisfies readonly PrintifyWebhookTopic[];
+
+/** The product events our receiver follows (printify/product-events.ts): a deleted product, and publishing it. */
+export const PRODUCT_WEBHOOK_TOPICS = [
+  "product:deleted",
+  "product:publish:started",
+] as const satisfies readonly PrintifyWebhookTopic[];
+
+/** Every topic registered for a shop from the admin screen (webhooks.ts): the order events, then the product ones. */
+export const RECEIVED_WEBHOOK_TOPICS = [...ORDER_WEBHOOK_TOPICS, ...PRODUCT_WEBHOOK_TOPICS] as const;
 
 export const PrintifyWebhookSchema = T.Object({
   id: T.String({ minLength: 1 }),

@@ -6,6 +6,12 @@
 // `activeShopId`. A run whose process died keeps its claim until it is STALE_RUN_MS old; the next claim then marks it
 // FAILED and takes over.
 //
+// Only products the merchant shows in the sales channel are synced (`visible` not false): a hidden one is not added,
+// and one hidden since the last sync becomes unavailable like a vanished one. The admin may include hidden products
+// explicitly (POST /api/printify/sync/{shopId}?includeHidden=true; they are stored unavailable, for the catalogue card).
+// Each product's images are mirrored into our storage as it is saved (images.ts); images that could not be fetched
+// are counted on the run (`imagesFailed`) and named in its summary.
+//
 // Idempotent: a product or variant is written only when something differs, so a second sync of an unchanged shop
 // counts 0 added and 0 updated and touches no row. Products the provider no longer lists are marked unavailable,
 // never deleted (orders keep their links); variants it no longer lists are disabled the same way.
@@ -15,13 +21,17 @@
 // (ANSWER_WITHIN_MS, well under the server's 30-second idle timeout, server/front.ts), then answers the run as it stands;
 // the admin screen follows a longer one through GET /api/printify/sync/{shopId} to its end.
 import { db } from "../../db/client";
+import { env } from "../../env";
 import { isUniqueViolation } from "../../db/constraint-errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { pagesChanged } from "../../db/page-changes";
 import { enqueue, work } from "../../jobs/jobs";
-import { type MerchandiseRow, type MerchandiseVariantRow, toMerchandise } from "./catalogue";
+import { type MerchandiseImage, type MerchandiseRow, type MerchandiseVariantRow, toMerchandise } from "./catalogue";
+import { mirrorImages } from "./images";
+import type { PrintifyProduct } from "./shapes";
+import { releaseFiles } from "../uploads/references";
 import { type PrintifyClient, PrintifyError, printify } from "./client";
 import type { SyncRun } from "./schema";
 import { dollars } from "../../lib/money";
@@ -42,6 +52,7 @@ const toSyncRun = (r: RunRow): SyncRun => ({
   added: r.added,
   updated: r.updated,
   unavailable: r.unavailable,
+  imagesFailed: r.imagesFailed,
   error: r.error,
   startedAt: r.startedAt.toISOString(),
   finishedAt: r.finishedAt?.toISOString() ?? null,
@@ -55,13 +66,13 @@ export async function latestSyncRun(shopId: string): Promise<SyncRun | null> {
 }
 
 const SYNC_JOB = "printify-sync";
-type SyncJob = { runId: string };
+type SyncJob = { runId: string; includeHidden?: boolean };
 
 /**
  * Claims the shop for a new run (taking over a stale one) and enqueues the run's job with the claim: both or
  * neither. 409 while another run of the shop is alive.
  */
-async function claimRun(shopId: string, startedById: string | null): Promise<RunRow> {
+async function claimRun(shopId: string, startedById: string | null, includeHidden: boolean): Promise<RunRow> {
   const prisma = await db();
   await prisma.merchSyncRun.updateMany({
     where: { activeShopId: shopId, status: "RUNNING", startedAt: { lt: new Date(Date.now() - STALE_RUN_MS) } },
@@ -75,7 +86,7 @@ async function claimRun(shopId: string, startedById: string | null): Promise<Run
   try {
     return await prisma.$transaction(async (tx) => {
       const run = await tx.merchSyncRun.create({ data: { shopId, activeShopId: shopId, startedById } });
-      await enqueue<SyncJob>(tx, SYNC_JOB, { runId: run.id }, { key: run.id });
+      await enqueue<SyncJob>(tx, SYNC_JOB, { runId: run.id, ...(includeHidden ? { includeHidden } : {}) }, { key: run.id });
       return run;
     });
   } catch (e) {
@@ -99,14 +110,46 @@ function canonical(value: unknown): string {
 
 type Change = "added" | "updated" | "unchanged";
 
-/** Writes one product and its variants if anything differs; says what happened. */
-async function saveProduct(merchandise: MerchandiseRow, variants: MerchandiseVariantRow[], syncedAt: Date): Promise<Change> {
+type ExistingProduct = Prisma.MerchandiseGetPayload<{ include: { variants: true } }>;
+
+/** The stored images list (JSON written by this module), or none when it is not a list. */
+const storedImages = (value: Prisma.JsonValue): MerchandiseImage[] =>
+  Array.isArray(value) ? (value as unknown as MerchandiseImage[]) : [];
+
+/** What storing one product did: added, updated or unchanged; its row's id; the images it could not fetch. */
+export type StoredProduct = { change: Change; id: string; imagesFailed: number };
+
+/**
+ * Stores one Printify product (the sync, and publishing it: publishing.ts): its images mirrored first (network, outside
+ * any transaction), then the row and its variants if anything differs.
+ */
+export async function storeProduct(
+  product: PrintifyProduct,
+  shopId: string,
+  syncedAt: Date,
+  fetchImpl?: typeof fetch,
+): Promise<StoredProduct> {
   const prisma = await db();
-  const key = { printifyShopId: merchandise.printifyShopId, printifyId: merchandise.printifyId };
+  const { merchandise, variants } = toMerchandise(product, shopId);
   const existing = await prisma.merchandise.findUnique({
-    where: { printifyShopId_printifyId: key },
+    where: { printifyShopId_printifyId: { printifyShopId: merchandise.printifyShopId, printifyId: merchandise.printifyId } },
     include: { variants: true },
   });
+  const mirrored = await mirrorImages(merchandise, existing ? storedImages(existing.images) : null, fetchImpl);
+  const row = { ...merchandise, images: mirrored.images, imageUrl: mirrored.imageUrl };
+  const saved = await saveProduct(row, variants, syncedAt, existing, mirrored.dropped);
+  return { ...saved, imagesFailed: mirrored.failed };
+}
+
+/** Writes one product and its variants if anything differs; says what happened. */
+async function saveProduct(
+  merchandise: MerchandiseRow,
+  variants: MerchandiseVariantRow[],
+  syncedAt: Date,
+  existing: ExistingProduct | null,
+  droppedImages: string[],
+): Promise<{ change: Change; id: string }> {
+  const prisma = await db();
   const data = {
     ...merchandise,
     isDemo: false,
@@ -114,8 +157,11 @@ async function saveProduct(merchandise: MerchandiseRow, variants: MerchandiseVar
     images: merchandise.images as Prisma.InputJsonValue,
   };
   if (!existing) {
-    await prisma.merchandise.create({ data: { ...data, syncedAt, variants: { create: variants } } });
-    return "added";
+    const created = await prisma.merchandise.create({
+      data: { ...data, syncedAt, variants: { create: variants } },
+      select: { id: true },
+    });
+    return { change: "added", id: created.id };
   }
   const productChanged =
     existing.title !== data.title ||
@@ -144,9 +190,11 @@ async function saveProduct(merchandise: MerchandiseRow, variants: MerchandiseVar
   const dropped = existing.variants.filter(
     (v) => !listed.has(v.providerVariantId) && (v.isEnabled || v.isAvailable || v.isDefault),
   );
-  if (!productChanged && changedVariants.length === 0 && dropped.length === 0) return "unchanged";
+  if (!productChanged && changedVariants.length === 0 && dropped.length === 0) return { change: "unchanged", id: existing.id };
   await prisma.$transaction(async (tx) => {
     await tx.merchandise.update({ where: { id: existing.id }, data: { ...data, syncedAt } });
+    // Copies of images the product no longer shows go once this commits (the clean-up job, decision 016).
+    await releaseFiles(tx, droppedImages, `merch-images:${existing.id}:${syncedAt.getTime()}`);
     for (const v of changedVariants) {
       await tx.merchandiseVariant.upsert({
         where: { merchandiseId_providerVariantId: { merchandiseId: existing.id, providerVariantId: v.providerVariantId } },
@@ -161,7 +209,7 @@ async function saveProduct(merchandise: MerchandiseRow, variants: MerchandiseVar
       });
     }
   });
-  return "updated";
+  return { change: "updated", id: existing.id };
 }
 
 /** Printify's reason for a failed run, as the admin reads it. */
@@ -184,9 +232,10 @@ export async function syncShop(
   shopId: string,
   startedById: string | null = null,
   answerWithinMs = ANSWER_WITHIN_MS,
+  { includeHidden = false }: { includeHidden?: boolean } = {},
 ): Promise<SyncRun> {
   const prisma = await db();
-  const claimed = await claimRun(shopId, startedById);
+  const claimed = await claimRun(shopId, startedById, includeHidden);
   const deadline = Date.now() + answerWithinMs;
   let run = claimed;
   while (run.status === "RUNNING" && Date.now() < deadline) {
@@ -213,23 +262,37 @@ export async function syncShop(
  * again). A run cut off by a restart starts over from the first page; the counts it recorded are kept, and the
  * products it saved already count as unchanged.
  */
-export async function runSync({ runId }: SyncJob, client: PrintifyClient | null = printify()): Promise<void> {
+export async function runSync(
+  { runId, includeHidden = false }: SyncJob,
+  client: PrintifyClient | null = printify(),
+  fetchImpl?: typeof fetch,
+): Promise<void> {
   const prisma = await db();
   const run = await prisma.merchSyncRun.findUnique({ where: { id: runId } });
   if (run?.status !== "RUNNING") return;
   const { shopId } = run;
   const seen = new Set<string>();
-  const counts = { total: run.total, processed: 0, added: run.added, updated: run.updated, unavailable: 0 };
+  const counts = {
+    total: run.total,
+    processed: 0,
+    added: run.added,
+    updated: run.updated,
+    unavailable: 0,
+    imagesFailed: 0,
+  };
   try {
     if (!client) throw new AppError("unavailable", NOT_CONFIGURED_MESSAGE);
     for await (const page of client.productPages(shopId)) {
       counts.total = Math.max(page.total ?? 0, counts.processed + page.products.length);
       await prisma.merchSyncRun.update({ where: { id: run.id }, data: { total: counts.total } });
       for (const product of page.products) {
-        const { merchandise, variants } = toMerchandise(product, shopId);
-        const change = await saveProduct(merchandise, variants, run.startedAt);
-        if (change !== "unchanged") counts[change]++;
-        seen.add(product.id);
+        // A hidden product is not synced unless asked for: one stored before counts as gone (below).
+        if (product.visible !== false || includeHidden) {
+          const { change, imagesFailed } = await storeProduct(product, shopId, run.startedAt, fetchImpl);
+          if (change !== "unchanged") counts[change]++;
+          counts.imagesFailed += imagesFailed;
+          seen.add(product.id);
+        }
         counts.processed++;
         // Progress after every product: the admin screen shows "n of N products".
         await prisma.merchSyncRun.update({ where: { id: run.id }, data: { ...counts } });
@@ -275,8 +338,45 @@ void work<SyncJob>(SYNC_JOB, (data) => runSync(data), {
   expireInSeconds: 1800,
 });
 
+// ---- The safety net -----------------------------------------------------------------------------------------------
+// product:deleted and publishing arrive by webhook (product-events.ts), but Printify blocks a webhook for an hour after
+// three failed deliveries, and stock changes have no event at all. So every shop the store sells from is synced again
+// on a schedule: a product deleted, hidden or sold out meanwhile is off sale within the hour anyway.
+
+const CATALOGUE_CHECK_JOB = "printify-catalogue-check";
+
+/** Starts a sync of each shop the catalogue holds products of (a shop already syncing is left to its run). */
+export async function checkCatalogues(): Promise<string[]> {
+  if (!printify()) return [];
+  const prisma = await db();
+  const shops = await prisma.merchandise.findMany({
+    where: { isDemo: false, printifyShopId: { not: null } },
+    distinct: ["printifyShopId"],
+    select: { printifyShopId: true },
+  });
+  const started: string[] = [];
+  for (const { printifyShopId } of shops) {
+    try {
+      await claimRun(printifyShopId!, null, false);
+      started.push(printifyShopId!);
+    } catch (e) {
+      if (!(e instanceof AppError && e.type === "conflict")) throw e;
+    }
+  }
+  return started;
+}
+
+// Hourly, in one process. Not scheduled under tests (a run would sync other tests' shops mid-test): they call it.
+void work(CATALOGUE_CHECK_JOB, () => checkCatalogues().then(() => undefined), {
+  ...(env.NODE_ENV === "test" ? {} : { cron: "23 * * * *" }),
+  retryLimit: 0,
+});
+
 /** The 'Sync Successful' toast's text (SPEC §9: the server's message). */
-function syncMessage(run: Pick<SyncRun, "processed" | "added" | "updated" | "unavailable">): string {
+function syncMessage(run: Pick<SyncRun, "processed" | "added" | "updated" | "unavailable" | "imagesFailed">): string {
   const products = `${run.processed} ${run.processed === 1 ? "product" : "products"}`;
-  return `Synced ${products}: ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
+  const summary = `Synced ${products}: ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
+  if (run.imagesFailed === 0) return summary;
+  const images = `${run.imagesFailed} ${run.imagesFailed === 1 ? "image" : "images"}`;
+  return `${summary} ${images} could not be fetched from Printify: the previous copies are kept.`;
 }

@@ -1,11 +1,23 @@
-// A shop's order webhooks against the Printify-compatible test server: who may read and register them, registering the four order topics with our URL and secret (once: a second click registers nothing), partly registered shops, and the 503s without a secret, without a token or when Printify fails (its reason kept).
+// A shop's webhooks against the Printify-compatible test server: who may read and register them, registering the order and product topics with our URL and secret (once: a second click registers nothing), partly registered shops, and the 503s without a secret, without a token or when Printify fails (its reason kept).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { BASE_URL, createClient, raw, signedInClient } from "../../../test/client";
 import { createUser } from "../../../test/factories";
 import { event, type FakePrintify, printifyWebhookRequest, startFakePrintify } from "../../../test/fake-printify";
 import { env } from "../../env";
 import { usePrintify } from "./client";
-import { ORDER_WEBHOOK_TOPICS } from "./shapes";
+
+/**
+ * What Printify must send us: the order topics, and the product topics (a deleted product leaves the store, a
+ * publishing is confirmed) — Printify's docs, Events (spencerlepine/printify-sdk-js docs/PRINTIFY-Documentation.md).
+ */
+const WEBHOOK_TOPICS = [
+  "order:updated",
+  "order:sent-to-production",
+  "order:shipment:created",
+  "order:shipment:delivered",
+  "product:deleted",
+  "product:publish:started",
+] as const;
 import { NO_WEBHOOK_SECRET_MESSAGE, WEBHOOKS_NOT_CONFIGURED_MESSAGE } from "./webhooks";
 
 const URL_ = `${BASE_URL}/api/webhooks/printify`;
@@ -62,28 +74,31 @@ describe("who may use the webhook routes", () => {
 });
 
 describe("registering", () => {
-  test("registers the four order topics with our URL and secret; a second click registers nothing more", async () => {
+  test("registers the four order topics and the two product topics with our URL and secret; a second click registers nothing more", async () => {
     const { id, shopId } = newShop();
     const { api } = await delegate();
     expect((await api.printify.webhooks({ shopId }).get()).data).toEqual({
       url: URL_,
-      topics: [...ORDER_WEBHOOK_TOPICS],
+      topics: [...WEBHOOK_TOPICS],
       registered: [],
       secretConfigured: true,
+      secretChanged: false,
+      registeredAt: null,
+      lastVerified: null,
     });
 
     const first = await api.printify.webhooks({ shopId }).post();
     expect(first.status).toBe(200);
-    expect(first.data?.message).toBe("Webhooks registered for 4 events");
-    expect(first.data?.status.registered).toEqual([...ORDER_WEBHOOK_TOPICS]);
+    expect(first.data?.message).toBe("Webhooks registered for 6 events");
+    expect(first.data?.status.registered).toEqual([...WEBHOOK_TOPICS]);
     expect(hooksOf(id).map(({ topic, url, secret }) => ({ topic, url, secret }))).toEqual(
-      ORDER_WEBHOOK_TOPICS.map((topic) => ({ topic, url: URL_, secret: SECRET })),
+      WEBHOOK_TOPICS.map((topic) => ({ topic, url: URL_, secret: SECRET })),
     );
 
     const again = await api.printify.webhooks({ shopId }).post();
     expect(again.data?.message).toBe("Webhooks were already registered");
-    expect(hooksOf(id)).toHaveLength(4);
-    expect((await api.printify.webhooks({ shopId }).get()).data?.registered).toEqual([...ORDER_WEBHOOK_TOPICS]);
+    expect(hooksOf(id)).toHaveLength(6);
+    expect((await api.printify.webhooks({ shopId }).get()).data?.registered).toEqual([...WEBHOOK_TOPICS]);
   });
 
   test("the registered URL is our receiver: a delivery signed with the secret is accepted", async () => {
@@ -96,20 +111,27 @@ describe("registering", () => {
 
   test("a partly registered shop: the status counts only our URL's topics, and registering adds the rest", async () => {
     const { id, shopId } = newShop();
-    const byHand = { shop_id: id, secret: SECRET };
-    fake.webhooks.push(
-      { ...byHand, id: `hand-${id}-1`, topic: "order:updated", url: URL_ },
-      { ...byHand, id: `hand-${id}-2`, topic: "order:shipment:created", url: "https://elsewhere.example/hook" },
-    );
     const { api } = await delegate();
+    // Registered by this site with this secret (so its fingerprint is on record), then all but one deleted at Printify;
+    // and one for another URL. (Webhooks at our URL without a record are replaced: webhook-rotation.test.ts.)
+    await api.printify.webhooks({ shopId }).post();
+    for (const gone of hooksOf(id).filter((w) => w.topic !== "order:updated"))
+      fake.webhooks.splice(fake.webhooks.indexOf(gone), 1);
+    fake.webhooks.push({
+      shop_id: id,
+      secret: SECRET,
+      id: `hand-${id}-2`,
+      topic: "order:shipment:created",
+      url: "https://elsewhere.example/hook",
+    });
     expect((await api.printify.webhooks({ shopId }).get()).data?.registered).toEqual(["order:updated"]);
 
     const { data } = await api.printify.webhooks({ shopId }).post();
-    expect(data?.message).toBe("Webhooks registered for 3 events");
-    expect(data?.status.registered).toEqual([...ORDER_WEBHOOK_TOPICS]);
+    expect(data?.message).toBe("Webhooks registered for 5 events");
+    expect(data?.status.registered).toEqual([...WEBHOOK_TOPICS]);
     const ours = hooksOf(id).filter((w) => w.url === URL_);
-    expect(ours.map((w) => w.topic).sort()).toEqual([...ORDER_WEBHOOK_TOPICS].sort());
-    expect(hooksOf(id)).toHaveLength(5);
+    expect(ours.map((w) => w.topic).sort()).toEqual([...WEBHOOK_TOPICS].sort());
+    expect(hooksOf(id)).toHaveLength(7);
   });
 });
 
@@ -156,8 +178,8 @@ describe("when it cannot register", () => {
     expect(hooksOf(id)).toHaveLength(2);
     expect((await api.printify.webhooks({ shopId }).get()).data?.registered).toHaveLength(2);
 
-    expect((await api.printify.webhooks({ shopId }).post()).data?.message).toBe("Webhooks registered for 2 events");
-    expect(hooksOf(id)).toHaveLength(4);
+    expect((await api.printify.webhooks({ shopId }).post()).data?.message).toBe("Webhooks registered for 4 events");
+    expect(hooksOf(id)).toHaveLength(6);
   });
 
   test("an unknown shop is 404", async () => {

@@ -29,12 +29,12 @@ export function MerchandiseAdmin() {
   const total = pages[0]?.total ?? 0;
   const demo = pages[0]?.configured === false && items.some((i) => i.isDemo);
 
-  const onSync = async (shop: Shop) => {
+  const onSync = async (shop: Shop, includeHidden: boolean) => {
     const id = String(shop.id);
     if (syncing) return;
     setSyncing(id);
     try {
-      const result = await sync.mutateAsync(id);
+      const result = await sync.mutateAsync({ shopId: id, includeHidden });
       setSummaries((s) => ({ ...s, [id]: result.run }));
       toast({ title: "Sync Successful", description: result.message || "Products synced successfully" });
     } catch (error) {
@@ -57,7 +57,7 @@ export function MerchandiseAdmin() {
             syncing={syncing}
             progress={progress.data ?? null}
             summaries={summaries}
-            onSync={(shop) => void onSync(shop)}
+            onSync={(shop, includeHidden) => void onSync(shop, includeHidden)}
           />
           <div className="flex flex-wrap items-center gap-3">
             <h2 className="text-xl font-semibold">Product Catalog</h2>

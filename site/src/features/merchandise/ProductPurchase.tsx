@@ -37,6 +37,10 @@ export default function ProductPurchase({ product, paymentsAvailable }: Props) {
   const [hydrated, setHydrated] = useState(false);
   const [pending, setPending] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
+  // This page view's checkout nonce, made in the browser (never in the server-rendered HTML, which a cache may share
+  // between visitors): the checkout's idempotency key for a guest, so a double click is one Checkout Session.
+  const [checkoutNonce, setCheckoutNonce] = useState("");
+  useEffect(() => setCheckoutNonce(crypto.randomUUID()), []);
 
   useEffect(() => {
     setHydrated(true);
@@ -140,6 +144,7 @@ export default function ProductPurchase({ product, paymentsAvailable }: Props) {
           <input type="hidden" name="merchandiseId" value={product.id} />
           <input type="hidden" name="variantId" value={variant?.id ?? ""} />
           <input type="hidden" name="variantTitle" value={variantTitle(product, selection)} />
+          {checkoutNonce && <input type="hidden" name="checkoutNonce" value={checkoutNonce} />}
           <button type="submit" className="btn btn-primary btn-lg w-full sm:w-auto" disabled={!buyable} aria-busy={pending}>
             {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             Buy Now

@@ -1,6 +1,11 @@
-// A shop's order webhooks (decision 012): how many of the order events Printify sends us, and Register Webhooks.
+// A shop's order webhooks (decision 012): how many of the order events Printify sends us, and Register Webhooks; when
+// they were last verified (a delivery signed with our secret, or the last registration check), and a
+// PRINTIFY_WEBHOOK_SECRET that changed since they were registered (issue 31, item 8: deliveries then fail until
+// Register Webhooks replaces them).
+import type { WebhookStatus } from "@api/modules/printify/schema";
 import Button from "../../components/ui/Button";
 import { failureToast } from "../../lib/failure-toast";
+import { formatMoment } from "../../lib/format";
 import { toast } from "../../stores/toast";
 import { useRegisterWebhooks, useWebhookStatus } from "./printify.queries";
 
@@ -16,14 +21,38 @@ export default function ShopWebhooks({ shopId }: { shopId: string }) {
       onError: (error) => failureToast(error, "Failed to register webhooks with Printify", "Webhook Registration Failed"),
     });
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span data-testid={`webhook-status-${shopId}`} title={data?.url}>
-        Order webhooks: {state}
-        {data?.secretConfigured === false && " (set PRINTIFY_WEBHOOK_SECRET)"}
-      </span>
-      <Button size="xs" variant="outline" busy={register.isPending} busyLabel="Registering..." onClick={onRegister}>
-        Register Webhooks
-      </Button>
+    <div className="flex flex-col gap-1 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <span data-testid={`webhook-status-${shopId}`} title={data?.url}>
+          Order webhooks: {state}
+          {data?.secretConfigured === false && " (set PRINTIFY_WEBHOOK_SECRET)"}
+        </span>
+        <Button size="xs" variant="outline" busy={register.isPending} busyLabel="Registering..." onClick={onRegister}>
+          Register Webhooks
+        </Button>
+      </div>
+      {data && <Verification status={data} />}
     </div>
+  );
+}
+
+const VERIFIED_BY = { delivery: "a signed delivery", check: "registration check" } as const;
+
+/** The latest proof the webhooks work, or the changed secret that stops them. */
+function Verification({ status }: { status: WebhookStatus }) {
+  if (status.secretChanged) {
+    return (
+      <p role="alert" className="alert alert-warning px-3 py-2 text-sm">
+        PRINTIFY_WEBHOOK_SECRET changed since these webhooks were registered: Register Webhooks to replace them.
+      </p>
+    );
+  }
+  if (status.registered.length === 0) return null;
+  return (
+    <p className="opacity-70">
+      {status.lastVerified
+        ? `Last verified ${formatMoment(status.lastVerified.at)} (${VERIFIED_BY[status.lastVerified.by]})`
+        : "Never verified"}
+    </p>
   );
 }

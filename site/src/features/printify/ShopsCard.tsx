@@ -2,6 +2,7 @@
 // shop being synced, every button disabled while a sync runs), the live progress 'n of N products', the summary of
 // the shop's last sync, and (real shops) its order webhooks.
 import type { Shop, SyncRun } from "@api/modules/printify/schema";
+import { useId, useState } from "react";
 import Badge from "../../components/ui/Badge";
 import Button from "../../components/ui/Button";
 import ShopWebhooks from "./ShopWebhooks";
@@ -16,15 +17,21 @@ type Props = {
   syncing: string | null;
   progress: SyncRun | null;
   summaries: Record<string, SyncRun>;
-  onSync: (shop: Shop) => void;
+  /** `includeHidden`: the admin also wants the products hidden in Printify (stored unavailable). */
+  onSync: (shop: Shop, includeHidden: boolean) => void;
 };
 
 function syncSummary(run: SyncRun): string {
   if (run.status === "FAILED") return `Last sync failed: ${run.error ?? "unknown error"}`;
-  return `Last sync: ${run.processed} products — ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
+  const line = `Last sync: ${run.processed} products — ${run.added} added, ${run.updated} updated, ${run.unavailable} now unavailable.`;
+  if (run.imagesFailed === 0) return line;
+  return `${line} ${run.imagesFailed} ${run.imagesFailed === 1 ? "image" : "images"} could not be fetched from Printify (previous copies kept).`;
 }
 
 export default function ShopsCard({ shops, loading, failed, syncing, progress, summaries, onSync }: Props) {
+  // A sync takes the products shown in the sales channel; hidden ones only when asked for here.
+  const [includeHidden, setIncludeHidden] = useState(false);
+  const hiddenId = useId();
   return (
     <section aria-labelledby="shops-title" className="card border border-base-300 bg-base-200">
       <div className="card-body gap-4">
@@ -38,50 +45,63 @@ export default function ShopsCard({ shops, loading, failed, syncing, progress, s
         ) : shops.length === 0 ? (
           <p className="opacity-70">{NO_SHOPS}</p>
         ) : (
-          <ul className="flex flex-col gap-3">
-            {shops.map((shop) => {
-              const id = String(shop.id);
-              const running = syncing === id;
-              const summary = summaries[id];
-              return (
-                <li key={id} className="flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-100 p-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold [overflow-wrap:anywhere]">
-                      {shop.title} {shop.demo && <Badge tone="info">Demo catalogue</Badge>}
-                    </p>
-                    <p className="text-sm opacity-70">Sales channel: {shop.sales_channel}</p>
-                    {!shop.demo && <ShopWebhooks shopId={id} />}
-                    <p className="text-sm" aria-live="polite" data-testid={`sync-status-${id}`}>
-                      {running
-                        ? progress?.status === "RUNNING" && progress.total > 0
-                          ? `${progress.processed} of ${progress.total} products`
-                          : "Starting sync..."
-                        : summary
-                          ? syncSummary(summary)
-                          : ""}
-                    </p>
-                    {running && progress?.status === "RUNNING" && progress.total > 0 && (
-                      <progress
-                        className="progress progress-primary w-56"
-                        value={progress.processed}
-                        max={progress.total}
-                        aria-label={`Syncing ${shop.title}`}
-                      />
-                    )}
-                  </div>
-                  <Button
-                    size="sm"
-                    busy={running}
-                    busyLabel="Syncing..."
-                    disabled={syncing !== null}
-                    onClick={() => onSync(shop)}
-                  >
-                    Sync Products
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <label htmlFor={hiddenId} className="label cursor-pointer justify-start gap-2 text-sm">
+              <input
+                id={hiddenId}
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                checked={includeHidden}
+                disabled={syncing !== null}
+                onChange={(e) => setIncludeHidden(e.target.checked)}
+              />
+              Include products hidden in Printify
+            </label>
+            <ul className="flex flex-col gap-3">
+              {shops.map((shop) => {
+                const id = String(shop.id);
+                const running = syncing === id;
+                const summary = summaries[id];
+                return (
+                  <li key={id} className="flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-100 p-3">
+                    <div className="min-w-0">
+                      <p className="font-semibold [overflow-wrap:anywhere]">
+                        {shop.title} {shop.demo && <Badge tone="info">Demo catalogue</Badge>}
+                      </p>
+                      <p className="text-sm opacity-70">Sales channel: {shop.sales_channel}</p>
+                      {!shop.demo && <ShopWebhooks shopId={id} />}
+                      <p className="text-sm" aria-live="polite" data-testid={`sync-status-${id}`}>
+                        {running
+                          ? progress?.status === "RUNNING" && progress.total > 0
+                            ? `${progress.processed} of ${progress.total} products`
+                            : "Starting sync..."
+                          : summary
+                            ? syncSummary(summary)
+                            : ""}
+                      </p>
+                      {running && progress?.status === "RUNNING" && progress.total > 0 && (
+                        <progress
+                          className="progress progress-primary w-56"
+                          value={progress.processed}
+                          max={progress.total}
+                          aria-label={`Syncing ${shop.title}`}
+                        />
+                      )}
+                    </div>
+                    <Button
+                      size="sm"
+                      busy={running}
+                      busyLabel="Syncing..."
+                      disabled={syncing !== null}
+                      onClick={() => onSync(shop, includeHidden)}
+                    >
+                      Sync Products
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
       </div>
     </section>

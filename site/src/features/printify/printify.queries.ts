@@ -37,8 +37,10 @@ export const useSyncProgress = (shopId: string | null) =>
 export function useSyncShop() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (shopId: string) => {
-      const started = await unwrap(api.printify.sync({ shopId }).post());
+    mutationFn: async ({ shopId, includeHidden = false }: { shopId: string; includeHidden?: boolean }) => {
+      // Products hidden in Printify are synced only when the admin asks (stored unavailable, for the catalogue card).
+      const query = includeHidden ? { includeHidden: "true" as const } : {};
+      const started = await unwrap(api.printify.sync({ shopId }).post({}, { query }));
       let run = started.run;
       while (run.status === "RUNNING") {
         await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));

@@ -16,7 +16,7 @@ const redirect = (location: string, from?: Response) => {
   return new Response(null, { status: 303, headers });
 };
 
-const FIELDS = ["kind", "resourceId", "paymentType", "merchandiseId", "variantId", "variantTitle"] as const;
+const FIELDS = ["kind", "resourceId", "paymentType", "merchandiseId", "variantId", "variantTitle", "checkoutNonce"] as const;
 
 /** SPEC §8: 'Error' with the server's message, else the purchase's own (the page's script shows it as a toast). */
 const failure = (back: string, error: unknown, fallback: string) => {
@@ -30,11 +30,13 @@ const failure = (back: string, error: unknown, fallback: string) => {
 export const POST: APIRoute = async (context) => {
   const form = await readFormFields(context.request, FIELDS);
   if (!form.ok) return new Response(form.message, { status: form.status });
-  const { kind, resourceId, paymentType, merchandiseId, variantId, variantTitle } = form.fields;
+  const { kind, resourceId, paymentType, merchandiseId, variantId, variantTitle, checkoutNonce } = form.fields;
   const api = serverApi(context);
   if (kind === "merchandise") {
     const back = merchandiseId ? `/merchandise/${encodeURIComponent(merchandiseId)}` : "/merchandise";
-    const res = await api["create-merchandise-checkout"].post({ merchandiseId, variantId, variantTitle });
+    // The page view's nonce (set by the island once hydrated): a guest's double click is then one Checkout Session.
+    const nonce = checkoutNonce ? { checkoutNonce } : {};
+    const res = await api["create-merchandise-checkout"].post({ merchandiseId, variantId, variantTitle, ...nonce });
     if (!res.data) return failure(back, res.error, CHECKOUT_FAILED);
     return redirect(res.data.url, res.response);
   }
