@@ -118,6 +118,15 @@ describe("what an entry may hold", () => {
       status: 400,
       ...message(E.fileLater),
     });
+    expect(await item(story.id).put({ text: "both", url: "https://example.org", revision: 0 })).toMatchObject({
+      status: 400,
+      ...message(E.oneOf),
+    });
+    expect(await item(story.id).put({ revision: 0 })).toMatchObject({ status: 400, ...message(E.oneOf) });
+    expect(await item(link.id).put({ url: "javascript:alert(1)", revision: 0 })).toMatchObject({
+      status: 400,
+      ...message(E.url),
+    });
     expect((await item(story.id).put({ text: "x".repeat(20_001), revision: 0 })).status).toBe(400);
     expect((await item(story.id).put({ text: "a\u0000b", revision: 0 })).status).toBe(400);
     expect((await item(story.id).put({ text: "x".repeat(20_000), revision: 0 })).status).toBe(200);

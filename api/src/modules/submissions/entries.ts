@@ -117,8 +117,9 @@ export async function putEntry(challengeId: string, userId: string, deliverableI
       select: { kind: true, dueAt: true, hidden: true },
     });
     if (!deliverable) throw notFound(E.deliverableUnknown);
-    const value = "url" in body ? { url: checkedUrl(body.url), text: null } : { url: null, text: body.text };
-    const sentKind = "url" in body ? "URL" : "TEXT";
+    if ((body.url === undefined) === (body.text === undefined)) throw new AppError("invalid_data", E.oneOf);
+    const value = body.url !== undefined ? { url: checkedUrl(body.url), text: null } : { url: null, text: body.text ?? null };
+    const sentKind = body.url !== undefined ? "URL" : "TEXT";
     if (deliverable.kind !== sentKind) {
       throw new AppError("invalid_data", deliverable.kind === "FILE" ? E.fileLater : E.wrongKind(deliverable.kind));
     }

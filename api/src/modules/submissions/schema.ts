@@ -98,6 +98,7 @@ export const ENTRY_MESSAGES = {
   url: "Enter a link that starts with http:// or https://",
   text: `Text must be at most ${ENTRY_TEXT_MAX_LENGTH.toLocaleString("en-US")} characters`,
   revision: "revision (the entry's revision you last read; 0 for a new entry) is required",
+  oneOf: "Send either url or text",
   wrongKind: (kind: string) => `This deliverable takes ${kind === "FILE" ? "a file" : kind === "URL" ? "a link" : "text"}.`,
   fileLater: "Send the file as multipart/form-data with a field named file.",
   stale: "Someone on your team changed this entry meanwhile: here is their version. Nothing was saved.",
@@ -115,19 +116,12 @@ export const ENTRY_MESSAGES = {
  */
 const URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$";
 
-export const EntryBodySchema = T.Union(
-  [
-    T.Object({
-      url: T.String({ minLength: 1, maxLength: ENTRY_URL_MAX_LENGTH, pattern: URL_PATTERN, error: ENTRY_MESSAGES.url }),
-      revision: T.Integer({ minimum: 0, error: ENTRY_MESSAGES.revision }),
-    }),
-    T.Object({
-      text: T.String({ minLength: 1, maxLength: ENTRY_TEXT_MAX_LENGTH, pattern: "\\S", error: ENTRY_MESSAGES.text }),
-      revision: T.Integer({ minimum: 0, error: ENTRY_MESSAGES.revision }),
-    }),
-  ],
-  { error: "Send { url, revision } or { text, revision }" },
-);
+/** `{ url, revision }` or `{ text, revision }`: one object (each field with its own message), exactly one of the two. */
+export const EntryBodySchema = T.Object({
+  url: T.Optional(T.String({ minLength: 1, maxLength: ENTRY_URL_MAX_LENGTH, pattern: URL_PATTERN, error: ENTRY_MESSAGES.url })),
+  text: T.Optional(T.String({ minLength: 1, maxLength: ENTRY_TEXT_MAX_LENGTH, pattern: "\\S", error: ENTRY_MESSAGES.text })),
+  revision: T.Integer({ minimum: 0, error: ENTRY_MESSAGES.revision }),
+});
 export type EntryBody = Static<typeof EntryBodySchema>;
 
 /** A stale write's answer: 409 with the entry as it now is, so the client can show it and nothing is lost. */

@@ -16,7 +16,11 @@ import ChallengeFormDialog from "./ChallengeFormDialog";
 import { challengePayload, type ChallengeFormValues } from "./challenge-form";
 import { useCreateChallenge, useDeleteChallenge, useManagedChallenges, useUpdateChallenge } from "./challenges.queries";
 import { ApplicationsReviewList } from "../applications/ApplicationsReview";
-import DeliverablesManager from "../deliverables/DeliverablesManager";
+import { lazy, Suspense } from "react";
+import Spinner from "../../components/ui/Spinner";
+
+// Loaded when its dialog first opens: the grid does not carry the deliverables form (~4 KB) until someone asks for it.
+const DeliverablesManager = lazy(() => import("../deliverables/DeliverablesManager"));
 
 function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
   const challenges = useManagedChallenges(first);
@@ -99,7 +103,9 @@ function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
                 </Button>
               }
             >
-              <DeliverablesManager challengeId={defining.id} challengeTitle={defining.title} />
+              <Suspense fallback={<Spinner label="Loading deliverables" />}>
+                <DeliverablesManager challengeId={defining.id} challengeTitle={defining.title} />
+              </Suspense>
             </Modal>
           )}
         </>

@@ -1,0 +1,141 @@
+// Submissions (issue 32, items 2–4): a team of two — the demo member starts the team's submission in the workspace and
+// invites amara, who accepts on /dashboard; each fills an entry (a link, a text), a stale save shows the teammate's
+// version and keeps what was typed, and the team submits; the challenge page and /dashboard lead there.
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { AUTH_STATE, apiLogin, siteOrigin, uniqueName } from "./support/auth";
+import { audit } from "./support/axe";
+import { expectToast, waitForHydration } from "./support/ui";
+
+const AMARA = { username: "amara", password: "demo-member-1234" };
+const headers = () => ({ origin: siteOrigin() });
+
+async function post(request: APIRequestContext, path: string, data: object = {}, method: "post" | "patch" = "post") {
+  const res = await request[method](path, { data, headers: headers() });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+/** An ACTIVE challenge asking for a link and a text, with `member` and `amara` approved on it. */
+async function challengeWithTeamMates(browser: Browser) {
+  const admin = await (await browser.newContext({ storageState: AUTH_STATE.admin })).request;
+  const member = await (await browser.newContext({ storageState: AUTH_STATE.member })).request;
+  const amaraContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  expect((await apiLogin(amaraContext.request, AMARA.username, AMARA.password)).status()).toBe(200);
+  const title = `River clean-up ${uniqueName("s")}`;
+  const { id } = await post(admin, "/api/challenges", {
+    title,
+    description: "Less litter in the river",
+    status: "ACTIVE",
+    startDate: "2026-01-01T00:00:00.000Z",
+    endDate: "2031-06-30T17:00:00.000Z",
+  });
+  await post(admin, `/api/challenges/${id}/deliverables`, { title: "Prototype link", kind: "URL", required: true });
+  await post(admin, `/api/challenges/${id}/deliverables`, { title: "Team story", kind: "TEXT", required: true });
+  const application = {
+    applicantName: "Team mate",
+    applicantEmail: "mate@example.com",
+    company: "Neighbours",
+    role: "Volunteer",
+    isEnterprise: false,
+    interestDescription: "We clean the river every spring and want to do more.",
+  };
+  for (const who of [member, amaraContext.request]) {
+    const applied = await post(who, `/api/challenges/${id}/register`, application);
+    await post(admin, `/api/challenges/${id}/applications/${applied.id}/approve`, {}, "patch");
+  }
+  return { id, title, amaraContext };
+}
+
+test.use({ storageState: AUTH_STATE.member });
+
+test("a team of two fills its entries and submits; a stale save keeps what was typed", async ({ page, browser }) => {
+  const { id, title, amaraContext } = await challengeWithTeamMates(browser);
+
+  // The challenge page's side card leads an approved participant to the workspace.
+  await page.goto(`/challenges/${id}`);
+  await page.getByRole("link", { name: "Your team's submission" }).click();
+  await expect(page).toHaveURL(`/challenges/${id}/submission`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Start Submission" }).click();
+  await expectToast(page, "Submission started");
+  await expect(page.getByTestId("submission-status")).toContainText("Draft — not submitted yet");
+
+  // Submit before the required entries are filled: the server's words.
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expectToast(page, "Complete every required deliverable before submitting.");
+
+  await page.getByLabel("Invite an approved participant").fill(AMARA.username);
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
+  await expectToast(page, "Invitation sent");
+  await expect(page.getByText(/waiting for an answer/)).toBeVisible();
+
+  // amara accepts on /dashboard and lands in the workspace.
+  const amara = await amaraContext.newPage();
+  await amara.goto("/dashboard");
+  await waitForHydration(amara);
+  const invitation = amara.getByTestId("team-invitation").filter({ hasText: title });
+  await invitation.getByRole("button", { name: "Accept" }).click();
+  await expect(amara).toHaveURL(`/challenges/${id}/submission`);
+  await waitForHydration(amara);
+  await expect(amara.getByTestId("team-members")).toContainText("@amara");
+
+  // Both open the text entry; amara saves first, the member's save is stale: amara's version shows, the typed text stays.
+  await page.reload();
+  await waitForHydration(page);
+  const story = (p: typeof page) => p.getByTestId("entry-card").filter({ hasText: "Team story" });
+  await story(amara).getByLabel("Text").fill("amara's story");
+  await story(amara).getByRole("button", { name: "Save" }).click();
+  await expectToast(amara, "Saved");
+  await story(page).getByLabel("Text").fill("member's story");
+  await story(page).getByRole("button", { name: "Save" }).click();
+  await expect(story(page).getByTestId("their-version")).toContainText("amara's story");
+  await expect(story(page).getByLabel("Text")).toHaveValue("member's story");
+  await story(page).getByRole("button", { name: "Save" }).click(); // knowingly replaces it
+  await expectToast(page, "Saved");
+
+  const link = page.getByTestId("entry-card").filter({ hasText: "Prototype link" });
+  await link.getByLabel("Link").fill("javascript:alert(1)");
+  await link.getByRole("button", { name: "Save" }).click();
+  await expect(link.getByText("Enter a link that starts with http:// or https://")).toBeVisible();
+  await link.getByLabel("Link").fill("https://example.org/prototype");
+  await link.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Saved");
+
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expectToast(page, "Submission sent");
+  await expect(page.getByTestId("submission-status")).toContainText("Submitted");
+  await expect(page.getByTestId("submission-status")).toContainText("Version 1");
+  await page.reload();
+  await expect(page.getByTestId("entry-state")).toHaveText(["Submitted", "Submitted"]);
+
+  // /dashboard leads back to the workspace.
+  await page.goto("/dashboard");
+  await page
+    .getByTestId("dashboard-challenge")
+    .filter({ hasText: title })
+    .getByRole("link", { name: "Your team's submission" })
+    .click();
+  await expect(page).toHaveURL(`/challenges/${id}/submission`);
+});
+
+for (const theme of ["dark", "light"] as const) {
+  test(`no accessibility violations (${theme} theme: the workspace with its team and entries)`, async ({ page, browser }) => {
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    const { id } = await challengeWithTeamMates(browser);
+    await post(page.request, `/api/challenges/${id}/submission`);
+    await page.goto(`/challenges/${id}/submission`);
+    await waitForHydration(page);
+    await expect(page.getByTestId("entry-card")).toHaveCount(2);
+    expect(await audit(page)).toEqual([]);
+  });
+}
+
+test("someone who is not an approved participant is told why, and the API refuses them", async ({ browser }) => {
+  const { id } = await challengeWithTeamMates(browser);
+  const admin = await (await browser.newContext({ storageState: AUTH_STATE.admin })).newPage();
+  await admin.goto(`/challenges/${id}/submission`);
+  await expect(admin.getByText("Only approved participants can submit.")).toBeVisible();
+  const refused = await admin.request.post(`/api/challenges/${id}/submission`, { headers: headers() });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ message: "Only approved participants can submit" });
+});
