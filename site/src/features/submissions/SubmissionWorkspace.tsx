@@ -192,6 +192,7 @@ function EntryCard({ challengeId, deliverable: d, entry, state, disabled, onSave
         setError(
           "Someone on your team changed this entry meanwhile: their version is below. Save again to replace it with yours.",
         );
+        onChanged(); // the rest of the page catches up with the team (states, version)
         return;
       }
       setError(serverMessage(toApiError(failure as { status: unknown; value: unknown })) || "Could not save. Please try again.");
