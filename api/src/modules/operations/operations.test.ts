@@ -314,7 +314,7 @@ describe("the webhook ledger", () => {
         `CREATE TRIGGER ${fn} BEFORE INSERT ON orders FOR EACH ROW WHEN (NEW."stripePaymentId" = '${session.payment_intent}') EXECUTE FUNCTION ${fn}()`,
       );
       try {
-        expect((await deliverStripeEvent(first)).status).toBe(500);
+        expect((await expectFaultLogged(/payment refused by a test/, () => deliverStripeEvent(first))).status).toBe(500);
         expect(await ledgerRow(admin, "stripe", first.id)).toMatchObject({ status: "FAILED" });
       } finally {
         await prisma.$executeRawUnsafe(`DROP TRIGGER ${fn} ON orders`);
