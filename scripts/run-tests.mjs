@@ -86,6 +86,12 @@ function postgresReachable(url) {
 }
 
 /**
+ * Server errors no test took on purpose (tests that cause one take its line with expectFaultLogged, api/test/logs.ts):
+ * named after the summary, so a green run that logged a 500 somewhere says so.
+ */
+const unhandledErrors = [];
+
+/**
  * A lane runs its commands one after the other, each line of their output under the lane's prefix (the two lanes'
  * lines interleave; a prefix says whose each is).
  */
@@ -97,7 +103,10 @@ function makeLane(root, name) {
     stream.on("data", (chunk) => {
       const lines = (rest + chunk).split("\n");
       rest = lines.pop() ?? "";
-      for (const line of lines) target.write(`${prefix}${line}\n`);
+      for (const line of lines) {
+        if (line.includes('"msg":"unhandled error"')) unhandledErrors.push(`${prefix}${line.slice(0, 300)}`);
+        target.write(`${prefix}${line}\n`);
+      }
     });
     stream.on("end", () => rest && target.write(`${prefix}${rest}\n`));
   };
@@ -220,6 +229,10 @@ export async function runAllTests({ root, bun, build, env, args }) {
     console.log(`  ${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
     // The failing tests' names close the log beside the counts: a CI log is often read from its tail only.
     for (const failure of s.failures ?? []) console.log(`    ✗ ${failure}`);
+  }
+  if (unhandledErrors.length > 0) {
+    console.log(`\n${unhandledErrors.length} "unhandled error" lines were logged (a 500 no test expected):`);
+    for (const line of unhandledErrors.slice(0, 10)) console.log(`    ${line}`);
   }
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return total.failed === 0 && total.passed > 0 ? 0 : 1;
