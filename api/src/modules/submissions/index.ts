@@ -66,20 +66,30 @@ export const submissionsModule = new Elysia({ name: "submissions", tags: ["submi
   })
   .delete(
     "/challenges/:id/submission/invitations/:invitationId",
-    ({ params, user }) => cancelInvitation(params.id, user.id, params.invitationId),
+    async ({ params, user, set }) => {
+      await cancelInvitation(params.id, user.id, params.invitationId);
+      set.status = 204;
+    },
     {
       auth: true,
       params: t.Object({ id, invitationId: id }),
-      response: { 200: SubmissionSchema, ...errors },
+      response: { 204: NoContent, ...errors },
       detail: { summary: "The owner withdraws an open invitation" },
     },
   )
-  .delete("/challenges/:id/submission/members/:userId", ({ params, user }) => removeMember(params.id, user.id, params.userId), {
-    auth: true,
-    params: t.Object({ id, userId: id }),
-    response: { 200: SubmissionSchema, ...errors },
-    detail: { summary: "The owner removes a member" },
-  })
+  .delete(
+    "/challenges/:id/submission/members/:userId",
+    async ({ params, user, set }) => {
+      await removeMember(params.id, user.id, params.userId);
+      set.status = 204;
+    },
+    {
+      auth: true,
+      params: t.Object({ id, userId: id }),
+      response: { 204: NoContent, ...errors },
+      detail: { summary: "The owner removes a member" },
+    },
+  )
   .post("/challenges/:id/submission/owner", ({ params, body, user }) => transferOwnership(params.id, user.id, body.userId), {
     auth: true,
     params: ChallengeParams,

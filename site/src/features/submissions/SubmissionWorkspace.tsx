@@ -331,7 +331,10 @@ function TeamSection({ submission, userId, isOwner, challengeId, busy, act }: Te
                 onClick={() =>
                   act(
                     "remove",
-                    () => unwrap(team.members({ userId: m.userId }).delete()),
+                    async () => {
+                      await unwrap(team.members({ userId: m.userId }).delete());
+                      return unwrap(team.get());
+                    },
                     `${m.name} removed`,
                     "Could not remove",
                   )
@@ -359,7 +362,10 @@ function TeamSection({ submission, userId, isOwner, challengeId, busy, act }: Te
                     onClick={() =>
                       act(
                         "cancel",
-                        () => unwrap(team.invitations({ invitationId: i.id }).delete()),
+                        async () => {
+                          await unwrap(team.invitations({ invitationId: i.id }).delete());
+                          return unwrap(team.get());
+                        },
                         "Invitation withdrawn",
                         "Could not withdraw the invitation",
                       )
