@@ -5,12 +5,9 @@ import { seedDemoData } from "./seed";
 import type { PrismaClient } from "../generated/prisma/client";
 import { env } from "../env";
 import { hashPassword } from "../modules/auth/password";
+import { wantsDemoCatalogue } from "../modules/printify/demo-catalogue";
 
-/**
- * The demo merchandise catalogue only without a Printify token (with one, the admin syncs the real shop) and never in
- * production (`npm run db:seed` there seeds accounts and content, not products nobody can order).
- */
-export const wantsDemoCatalogue = (settings: { PRINTIFY_API_TOKEN?: string; NODE_ENV: string }) =>
-  !settings.PRINTIFY_API_TOKEN && settings.NODE_ENV !== "production";
+// The rule lives with the demo catalogue: the sync reads it too (Sync Products on the demo shop).
+export { wantsDemoCatalogue };
 
 export const seedDemo = (prisma: PrismaClient) => seedDemoData(prisma, hashPassword, { demoCatalogue: wantsDemoCatalogue(env) });

@@ -7,6 +7,14 @@
 import { SITE_NAME } from "../../lib/html";
 import type { PrintifyImage, PrintifyOption, PrintifyProduct, PrintifyShop, PrintifyVariant } from "./shapes";
 
+/**
+ * The demo merchandise catalogue only without a Printify token (with one, the admin syncs the real shop) and never in
+ * production (`npm run db:seed` there seeds accounts and content, not products nobody can order). The demo seed
+ * (cli/demo-seed.ts) and Sync Products on the demo shop (sync.ts syncClient) both follow it.
+ */
+export const wantsDemoCatalogue = (settings: { PRINTIFY_API_TOKEN?: string; NODE_ENV: string }) =>
+  !settings.PRINTIFY_API_TOKEN && settings.NODE_ENV !== "production";
+
 export const DEMO_SHOP: PrintifyShop = { id: 9_000_001, title: `${SITE_NAME} Demo Shop`, sales_channel: "custom_integration" };
 
 const IMAGE_BASE = "/merch/demo/";

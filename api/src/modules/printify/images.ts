@@ -24,7 +24,11 @@ const allowedOrigins = () => new Set(env.PRINTIFY_IMAGE_ORIGINS.split(",").map((
 
 /** Our stored copy (an upload's URL): what a mirrored image's `src` is. */
 const isStoredCopy = (src: string) => src.startsWith(UPLOADED_FILES_PATH);
-/** A provider URL to mirror; anything else (the demo catalogue's /merch/… files) is kept as it is. */
+/**
+ * A provider URL to mirror. Anything else is kept as it is: the demo catalogue's images (/merch/demo/…, synced from the
+ * built-in demo shop without a token) are files of our own site already, served under the CSP's 'self' — there is
+ * nothing to fetch, and they are neither mirrored nor counted as failed in the sync summary.
+ */
 const isRemote = (src: string) => /^https?:\/\//i.test(src);
 
 /** The image's place in the gallery: a changed URL for the same place replaces that place's copy. */

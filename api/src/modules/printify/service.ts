@@ -4,9 +4,10 @@ import { db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { type PrintifyClient, PrintifyError, printify } from "./client";
 import { DEMO_SHOP, demoProduct } from "./demo-catalogue";
+import { demoPrintify } from "./demo-client";
 import { CATALOGUE_PAGE_SIZE, type Catalogue, type Shop, type SyncResult } from "./schema";
 import type { PrintifyProduct } from "./shapes";
-import { NOT_CONFIGURED_MESSAGE, syncShop } from "./sync";
+import { NOT_CONFIGURED_MESSAGE, syncClient, syncShop } from "./sync";
 import { merchandiseKeyset, summarySelect } from "../merchandise/service";
 import { inPageOrder, type PageInput } from "../../lib/keyset";
 import { dollars } from "../../lib/money";
@@ -61,15 +62,17 @@ export const SYNC_CONTINUES_MESSAGE = "The sync continues in the background.";
 
 /**
  * Starts a sync of the shop and answers at its end (SPEC §7: a message; the list is refreshed by the caller), or,
- * for a shop too large to sync within the answer window, while it runs on (the screen follows its progress).
+ * for a shop too large to sync within the answer window, while it runs on (the screen follows its progress). Without
+ * a token only the demo shop syncs (from the built-in catalogue, where it is on); any other shop needs the token.
  */
 export async function syncProducts(
   shopId: string,
   startedById: string | null,
   { includeHidden }: { includeHidden?: "true" | "false" } = {},
-  client: PrintifyClient | null = printify(),
+  client: PrintifyClient | null = syncClient(),
 ): Promise<SyncResult> {
-  if (!client) throw new AppError("unavailable", NOT_CONFIGURED_MESSAGE);
+  if (!client || (client === demoPrintify && shopId !== String(DEMO_SHOP.id)))
+    throw new AppError("unavailable", NOT_CONFIGURED_MESSAGE);
   const run = await syncShop(shopId, startedById, undefined, { includeHidden: includeHidden === "true" });
   return { message: run.message ?? SYNC_CONTINUES_MESSAGE, run };
 }

@@ -85,15 +85,59 @@ describe("shops and products", () => {
     expect(data).toMatchObject({ id: products[1]!.id, title: products[1]!.title });
   });
 
-  test("without a token: the demo shop, the demo products, and Sync says a token is needed", async () => {
+  test("without a token: the demo shop, the demo products, and Sync of any other shop says a token is needed", async () => {
     usePrintify(null);
     const { api } = await delegate();
     expect((await api.printify.shops.get()).data).toEqual([{ ...DEMO_SHOP, demo: true }]);
     expect((await api.printify.product({ printifyId: DEMO_PRODUCTS[2]!.id }).get({ query: {} })).data?.title).toBe("Ideas Mug");
-    const sync = await api.printify.sync({ shopId: String(DEMO_SHOP.id) }).post();
+    const sync = await api.printify.sync({ shopId: "4242" }).post();
     expect(sync.status).toBe(503);
     expect(sync.error?.value).toMatchObject({ message: NOT_CONFIGURED_MESSAGE });
     expect((await api.printify.catalogue.get()).data?.configured).toBe(false);
+  });
+
+  // Issue 31, item 12: the first click a newcomer makes on /admin/merchandise (no token, the demo catalogue on).
+  test("without a token: Sync Products on the demo shop syncs the built-in demo catalogue, then changes nothing", async () => {
+    usePrintify(null);
+    const prisma = await db();
+    const demoShopId = String(DEMO_SHOP.id);
+    await prisma.merchandiseVariant.deleteMany({ where: { merchandise: { printifyShopId: demoShopId } } });
+    await prisma.merchandise.deleteMany({ where: { printifyShopId: demoShopId } });
+    const { api } = await delegate();
+
+    const first = await api.printify.sync({ shopId: demoShopId }).post();
+    expect(first.status).toBe(200);
+    // Six demo products; the unpublished Retired Cap is not synced (visible false), as for a real shop.
+    expect(first.data?.run).toMatchObject({
+      status: "SUCCEEDED",
+      total: 6,
+      processed: 6,
+      added: 5,
+      updated: 0,
+      unavailable: 0,
+      imagesFailed: 0,
+    });
+    expect(first.data?.message).toBe("Synced 6 products: 5 added, 0 updated, 0 now unavailable.");
+    // The screen's follow-up read of the run shows the same summary.
+    expect((await api.printify.sync({ shopId: demoShopId }).get()).data).toMatchObject({ status: "SUCCEEDED", added: 5 });
+    const rows = await prisma.merchandise.findMany({ where: { printifyShopId: demoShopId }, include: { variants: true } });
+    expect(rows.map((r) => r.title).sort()).toEqual(
+      DEMO_PRODUCTS.filter((p) => p.visible)
+        .map((p) => p.title)
+        .sort(),
+    );
+    // Still the demo catalogue (nothing of it can be ordered at Printify), its pictures our own files, not fetched.
+    expect(rows.every((r) => r.isDemo && r.available)).toBe(true);
+    const tee = rows.find((r) => r.printifyId === DEMO_PRODUCTS[0]!.id)!;
+    expect(tee.imageUrl).toBe("/merch/demo/tee-black-front.svg");
+    expect(tee.variants).toHaveLength(DEMO_PRODUCTS[0]!.variants.length);
+
+    const second = await api.printify.sync({ shopId: demoShopId }).post();
+    expect(second.status).toBe(200);
+    expect(second.data?.message).toBe("Synced 6 products: 0 added, 0 updated, 0 now unavailable.");
+    // The file shares its database: a real shop's first sync would count these demo rows as going off sale.
+    await prisma.merchandiseVariant.deleteMany({ where: { merchandise: { printifyShopId: demoShopId } } });
+    await prisma.merchandise.deleteMany({ where: { printifyShopId: demoShopId } });
   });
 });
 

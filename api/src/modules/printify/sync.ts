@@ -20,6 +20,9 @@
 // job runs again and finishes the same run) and does not hold a request open. The request waits for it a few seconds
 // (ANSWER_WITHIN_MS, well under the server's 30-second idle timeout, server/front.ts), then answers the run as it stands;
 // the admin screen follows a longer one through GET /api/printify/sync/{shopId} to its end.
+//
+// Without a token, where the demo catalogue is on, the demo shop syncs the same way from the built-in catalogue
+// (demo-client.ts): its rows stay flagged isDemo, and its images are our own files already (images.ts keeps them).
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { isUniqueViolation } from "../../db/constraint-errors";
@@ -33,11 +36,21 @@ import { mirrorImages } from "./images";
 import type { PrintifyProduct } from "./shapes";
 import { releaseFiles } from "../uploads/references";
 import { type PrintifyClient, PrintifyError, printify } from "./client";
+import { wantsDemoCatalogue } from "./demo-catalogue";
+import { demoPrintify } from "./demo-client";
 import type { SyncRun } from "./schema";
 import { dollars } from "../../lib/money";
 
 /** A RUNNING run older than this is taken to be dead (its process stopped) and may be taken over. */
 export const STALE_RUN_MS = 30 * 60_000;
+
+/**
+ * The client a sync reads from: Printify with a token; without one, the built-in demo shop where the demo catalogue
+ * is on (never in production); else none (the sync says a token is needed).
+ */
+export function syncClient(): PrintifyClient | null {
+  return printify() ?? (wantsDemoCatalogue(env) ? demoPrintify : null);
+}
 
 export const NOT_CONFIGURED_MESSAGE = "Printify is not configured: set PRINTIFY_API_TOKEN to sync products.";
 const SYNC_RUNNING_MESSAGE = "A sync of this shop is already running. Please wait for it to finish.";
@@ -128,6 +141,8 @@ export async function storeProduct(
   shopId: string,
   syncedAt: Date,
   fetchImpl?: typeof fetch,
+  /** The built-in demo shop's product (stays flagged isDemo: nothing can be ordered from it at Printify). */
+  { isDemo = false }: { isDemo?: boolean } = {},
 ): Promise<StoredProduct> {
   const prisma = await db();
   const { merchandise, variants } = toMerchandise(product, shopId);
@@ -137,7 +152,7 @@ export async function storeProduct(
   });
   const mirrored = await mirrorImages(merchandise, existing ? storedImages(existing.images) : null, fetchImpl);
   const row = { ...merchandise, images: mirrored.images, imageUrl: mirrored.imageUrl };
-  const saved = await saveProduct(row, variants, syncedAt, existing, mirrored.dropped);
+  const saved = await saveProduct(row, variants, syncedAt, existing, mirrored.dropped, isDemo);
   return { ...saved, imagesFailed: mirrored.failed };
 }
 
@@ -148,11 +163,12 @@ async function saveProduct(
   syncedAt: Date,
   existing: ExistingProduct | null,
   droppedImages: string[],
+  isDemo: boolean,
 ): Promise<{ change: Change; id: string }> {
   const prisma = await db();
   const data = {
     ...merchandise,
-    isDemo: false,
+    isDemo,
     options: merchandise.options as Prisma.InputJsonValue,
     images: merchandise.images as Prisma.InputJsonValue,
   };
@@ -169,7 +185,7 @@ async function saveProduct(
     dollars(existing.price) !== dollars(data.price) ||
     existing.imageUrl !== data.imageUrl ||
     existing.available !== data.available ||
-    existing.isDemo ||
+    existing.isDemo !== isDemo ||
     canonical(existing.options) !== canonical(data.options) ||
     canonical(existing.images) !== canonical(data.images);
   const stored = new Map(existing.variants.map((v) => [v.providerVariantId, v]));
@@ -264,13 +280,14 @@ export async function syncShop(
  */
 export async function runSync(
   { runId, includeHidden = false }: SyncJob,
-  client: PrintifyClient | null = printify(),
+  client: PrintifyClient | null = syncClient(),
   fetchImpl?: typeof fetch,
 ): Promise<void> {
   const prisma = await db();
   const run = await prisma.merchSyncRun.findUnique({ where: { id: runId } });
   if (run?.status !== "RUNNING") return;
   const { shopId } = run;
+  const isDemo = client === demoPrintify;
   const seen = new Set<string>();
   const counts = {
     total: run.total,
@@ -288,7 +305,7 @@ export async function runSync(
       for (const product of page.products) {
         // A hidden product is not synced unless asked for: one stored before counts as gone (below).
         if (product.visible !== false || includeHidden) {
-          const { change, imagesFailed } = await storeProduct(product, shopId, run.startedAt, fetchImpl);
+          const { change, imagesFailed } = await storeProduct(product, shopId, run.startedAt, fetchImpl, { isDemo });
           if (change !== "unchanged") counts[change]++;
           counts.imagesFailed += imagesFailed;
           seen.add(product.id);
@@ -299,13 +316,13 @@ export async function runSync(
       }
     }
     // Gone from the provider: unavailable, never deleted (orders keep merchandiseId). Demo rows go with them once a
-    // real catalogue arrives, since nothing can be ordered from the demo shop.
+    // real catalogue arrives, since nothing can be ordered from the demo shop (a sync of the demo shop is not one).
     const gone = await prisma.merchandise.updateMany({
       where: {
         available: true,
         OR: [
           { printifyShopId: shopId, printifyId: { notIn: [...seen] } },
-          { isDemo: true, printifyShopId: { not: shopId } },
+          ...(isDemo ? [] : [{ isDemo: true, printifyShopId: { not: shopId } }]),
         ],
       },
       data: { available: false },
