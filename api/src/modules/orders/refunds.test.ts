@@ -240,6 +240,46 @@ describe("the admin refunds a cancelled order", () => {
     expect(await listed(client, order.id)).toMatchObject({ refundDue: false });
   });
 
+  test("signed refund events of another shape answer without a 500 and change no order", async () => {
+    const client = await admin();
+    const order = await orderAtPrintify();
+    await deliver(statusEvent(order.printifyOrderId!, "canceled"));
+    const refunded = { object: "charge", id: "ch_x", refunded: true, amount_refunded: 2500 };
+    // Each with the answer it gets: a field of another type is recorded and ignored (200), no object at all is 400.
+    const shapes: [object, number][] = [
+      // Stripe sends `payment_intent` as an id; an expanded object with no string id is not one we can look up.
+      [{ type: "charge.refunded", data: { object: { ...refunded, payment_intent: { id: 5 } } } }, 200],
+      [
+        {
+          type: "charge.refunded",
+          data: { object: { ...refunded, payment_intent: order.stripePaymentId, amount_refunded: "all" } },
+        },
+        200,
+      ],
+      [{ type: "charge.refunded", data: {} }, 400],
+      [
+        { type: "refund.updated", data: { object: { object: "refund", id: 42, status: "failed", failure_reason: { x: 1 } } } },
+        200,
+      ],
+      [{ type: "refund.updated" }, 400],
+    ];
+    for (const [i, [shape, status]] of shapes.entries()) {
+      const res = await deliverStripeEvent({ id: `evt_${unique("odd")}_${i}`, object: "event", ...shape });
+      expect({ shape: i, status: res.status }).toEqual({ shape: i, status });
+    }
+    expect(await listed(client, order.id)).toMatchObject({ refundDue: true, refundedAt: null, status: "CANCELLED" });
+  });
+
+  test("an Orders action needs the order_management section: a merchandise-only delegate gets 403 and changes nothing", async () => {
+    const order = await orderAtPrintify();
+    await deliver(statusEvent(order.printifyOrderId!, "canceled"));
+    const delegate = await signedInClient(await createUser({ toolAccess: ["merchandise", "challenges"] }));
+    expect((await delegate.api.orders({ id: order.id }).refund.post()).status).toBe(403);
+    expect((await delegate.api.orders({ id: order.id })["alert-handled"].post()).status).toBe(403);
+    expect(await listed(await admin(), order.id)).toMatchObject({ refundDue: true, refundedAt: null });
+    expect(fake.refunds.filter((r) => r.payment_intent === order.stripePaymentId)).toHaveLength(0);
+  });
+
   test("a member may not refund (403)", async () => {
     const order = await orderAtPrintify();
     const member = await signedInClient(await createUser());

@@ -52,6 +52,11 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   if (!(signedAt(signature) <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)) {
     throw new AppError("invalid_data", INVALID_SIGNATURE);
   }
+  // Signed is not well-formed: an event without its object is refused like Printify's (400), not a 500 Stripe retries.
+  const object: unknown = (event as { data?: { object?: unknown } }).data?.object;
+  if (typeof event.id !== "string" || typeof event.type !== "string" || typeof object !== "object" || object === null) {
+    throw new AppError("invalid_data", "Invalid event");
+  }
   return processStripeEvent(event);
 }
 
@@ -107,8 +112,11 @@ async function effectOf(event: Stripe.Event): Promise<Effect | null> {
     case "charge.refunded": {
       // A store order refunded in full, here (the admin's Refund) or in Stripe's dashboard: recorded once.
       const charge = event.data.object;
-      const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-      if (!charge.refunded || !paymentIntent) return null;
+      // Read as the contract says, not trusted to be it: a field of another type is recorded and ignored (no 500).
+      const intent: unknown = charge.payment_intent;
+      const paymentIntent = typeof intent === "string" ? intent : (intent as { id?: unknown } | null)?.id;
+      if (charge.refunded !== true || typeof paymentIntent !== "string" || !paymentIntent) return null;
+      if (typeof charge.amount_refunded !== "number") return null;
       // `refunds` is in the payload only on API versions before 2022-11-15; the charge names the payment either way.
       const refund = { id: charge.refunds?.data?.[0]?.id ?? charge.id, amount: charge.amount_refunded };
       return (tx) => recordStripeRefund(tx, paymentIntent, refund);
@@ -117,7 +125,9 @@ async function effectOf(event: Stripe.Event): Promise<Effect | null> {
       // A refund that failed after it was made (the card was closed, say): the store order's refund is due again.
       const refund = event.data.object;
       if (refund.status !== "failed" && refund.status !== "canceled") return null;
-      return (tx) => recordFailedRefund(tx, refund.id, refund.failure_reason ?? null);
+      if (typeof refund.id !== "string") return null;
+      const reason: unknown = refund.failure_reason;
+      return (tx) => recordFailedRefund(tx, refund.id, typeof reason === "string" ? reason : null);
     }
     default:
       return null; // recorded, nothing to do

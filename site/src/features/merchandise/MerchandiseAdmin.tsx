@@ -29,6 +29,7 @@ export function MerchandiseAdmin() {
   const total = pages[0]?.total ?? 0;
   const demo = pages[0]?.configured === false && items.some((i) => i.isDemo);
 
+  // Never rejects (every failure is a toast), so ShopsCard may call it without awaiting.
   const onSync = async (shop: Shop, includeHidden: boolean) => {
     const id = String(shop.id);
     if (syncing) return;
@@ -57,7 +58,7 @@ export function MerchandiseAdmin() {
             syncing={syncing}
             progress={progress.data ?? null}
             summaries={summaries}
-            onSync={(shop, includeHidden) => void onSync(shop, includeHidden)}
+            onSync={onSync}
           />
           <div className="flex flex-wrap items-center gap-3">
             <h2 className="text-xl font-semibold">Product Catalog</h2>

@@ -36,8 +36,6 @@ export default function ShopWebhooks({ shopId }: { shopId: string }) {
   );
 }
 
-const VERIFIED_BY = { delivery: "a signed delivery", check: "registration check" } as const;
-
 /** The latest proof the webhooks work, or the changed secret that stops them. */
 function Verification({ status }: { status: WebhookStatus }) {
   if (status.secretChanged) {
@@ -51,7 +49,7 @@ function Verification({ status }: { status: WebhookStatus }) {
   return (
     <p className="opacity-70">
       {status.lastVerified
-        ? `Last verified ${formatMoment(status.lastVerified.at)} (${VERIFIED_BY[status.lastVerified.by]})`
+        ? `Last verified ${formatMoment(status.lastVerified.at)} (${status.lastVerified.by === "delivery" ? "a signed delivery" : "registration check"})`
         : "Never verified"}
     </p>
   );

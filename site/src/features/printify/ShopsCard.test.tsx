@@ -84,7 +84,10 @@ describe("ShopsCard: webhook verification and a changed secret", () => {
 describe("ShopsCard: which products a sync takes", () => {
   test("products hidden in Printify are left out unless the admin ticks 'Include products hidden in Printify'", () => {
     const html = render([shop(1)], { "1": status([]) });
-    expect(html).toMatch(/<input id="[^"]+" type="checkbox" class="checkbox checkbox-sm"\/>Include products hidden in Printify/);
+    // The input inside its label: the label names it.
+    expect(html).toMatch(
+      /<label [^>]*><input type="checkbox" class="checkbox checkbox-sm"\/>Include products hidden in Printify<\/label>/,
+    );
     expect(html).not.toMatch(/type="checkbox"[^>]*checked/);
   });
 });

@@ -2,7 +2,7 @@
 // shop being synced, every button disabled while a sync runs), the live progress 'n of N products', the summary of
 // the shop's last sync, and (real shops) its order webhooks.
 import type { Shop, SyncRun } from "@api/modules/printify/schema";
-import { useId, useState } from "react";
+import { useState } from "react";
 import Badge from "../../components/ui/Badge";
 import Button from "../../components/ui/Button";
 import ShopWebhooks from "./ShopWebhooks";
@@ -31,7 +31,6 @@ function syncSummary(run: SyncRun): string {
 export default function ShopsCard({ shops, loading, failed, syncing, progress, summaries, onSync }: Props) {
   // A sync takes the products shown in the sales channel; hidden ones only when asked for here.
   const [includeHidden, setIncludeHidden] = useState(false);
-  const hiddenId = useId();
   return (
     <section aria-labelledby="shops-title" className="card border border-base-300 bg-base-200">
       <div className="card-body gap-4">
@@ -46,9 +45,9 @@ export default function ShopsCard({ shops, loading, failed, syncing, progress, s
           <p className="opacity-70">{NO_SHOPS}</p>
         ) : (
           <>
-            <label htmlFor={hiddenId} className="label cursor-pointer justify-start gap-2 text-sm">
+            {/* The input inside its label names it (no id to tie them: the page's JS budget is tight). */}
+            <label className="label cursor-pointer justify-start gap-2 text-sm">
               <input
-                id={hiddenId}
                 type="checkbox"
                 className="checkbox checkbox-sm"
                 checked={includeHidden}
