@@ -207,7 +207,8 @@ export async function handlePrintifyWebhook(payload: string, signature: string |
   // Signed with the current secret: the shop's webhooks work (the admin screen's "last verified"). Never in the way of
   // the event itself.
   const shopId = event.resource.type === "shop" ? event.resource.id : event.resource.data?.shop_id;
-  if (typeof shopId === "number" || typeof shopId === "string") {
+  // Printify's shop ids are numbers; anything else names no shop of ours (and a NUL would not reach the database).
+  if (typeof shopId === "number" || (typeof shopId === "string" && /^\d{1,20}$/.test(shopId))) {
     await noteVerifiedDelivery(shopId).catch((e) => log.warn("printify delivery not noted", { error: String(e) }));
   }
   return processPrintifyEvent(event);

@@ -5,10 +5,11 @@
 // DELETE /v1/shops/{shop_id}/webhooks/{webhook_id}.json answering `{ "id": … }`; spencerlepine/printify-sdk-js,
 // docs/PRINTIFY-Documentation.md "Webhooks", commit 8c8472153d142c38264a809a2ffe76f123b6baa1). Webhooks of another URL
 // are left alone.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { BASE_URL, raw, signedInClient } from "../../../test/client";
 import { createUser } from "../../../test/factories";
 import { event, type FakePrintify, printifyWebhookRequest, startFakePrintify } from "../../../test/fake-printify";
+import { log } from "../../lib/logger";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { usePrintify } from "./client";
@@ -135,5 +136,18 @@ describe("when the webhooks were last verified", () => {
     const verified = (await api.printify.webhooks({ shopId }).get()).data!.lastVerified!;
     expect(verified.by).toBe("delivery");
     expect(Date.parse(verified.at)).toBeGreaterThan(Date.parse(check.at));
+  });
+
+  test("a signed event whose shop id is not a number is processed without a failed note in the log", async () => {
+    const warn = spyOn(log, "warn");
+    try {
+      for (const shopId of ["12\u000034", "x".repeat(300), "-1; DROP"]) {
+        const odd = event("order:updated", { id: `odd-${shopId.length}`, data: { shop_id: shopId, status: "on-hold" } });
+        expect((await raw(printifyWebhookRequest(URL_, odd, OLD_SECRET))).status).toBe(200);
+      }
+      expect(warn.mock.calls.map(([msg]) => msg)).not.toContain("printify delivery not noted");
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
