@@ -16,20 +16,19 @@ import {
   type Submission,
   type VersionEntry,
 } from "./schema";
-import { membershipOf, read } from "./teams";
+import { mySubmissionId, read } from "./teams";
 
 type Tx = Prisma.TransactionClient;
 
 /** The caller's team's submission, locked for the change, with what the deadline rules read. */
 async function lockMySubmission(tx: Tx, challengeId: string, userId: string) {
-  const membership = await membershipOf(tx, challengeId, userId);
-  if (!membership) throw notFound(M.noSubmission);
+  const submissionId = await mySubmissionId(tx, challengeId, userId);
   const [row] = await tx.$queryRaw<
     { id: string; status: string; version: number; extendedUntil: Date | null; challengeStatus: string }[]
   >`
     SELECT s.id, s.status::text AS status, s.version, s."extendedUntil", c.status::text AS "challengeStatus"
     FROM submissions s JOIN challenges c ON c.id = s."challengeId"
-    WHERE s.id = ${membership.submissionId} FOR UPDATE OF s`;
+    WHERE s.id = ${submissionId} FOR UPDATE OF s`;
   if (!row) throw notFound(M.noSubmission);
   if (row.status === "DISQUALIFIED") throw new AppError("conflict", E.disqualified);
   return row;
@@ -193,11 +192,14 @@ export async function withdraw(challengeId: string, userId: string): Promise<Sub
   });
 }
 
-async function mySubmissionId(challengeId: string, userId: string) {
-  const membership = await membershipOf(await db(), challengeId, userId);
-  if (!membership) throw notFound(M.noSubmission);
-  return membership.submissionId;
-}
+const versionSelect = { number: true, createdAt: true, createdBy: { select: { username: true } }, items: true } as const;
+type VersionRow = { number: number; createdAt: Date; createdBy: { username: string } | null; items: unknown };
+const versionSummary = (r: VersionRow) => ({
+  number: r.number,
+  createdAt: r.createdAt.toISOString(),
+  createdBy: r.createdBy?.username ?? null,
+  entries: (r.items as VersionEntry[]).length,
+});
 
 const withoutKeys = (items: VersionEntry[]) =>
   items.map(({ file, ...item }) => ({
@@ -208,33 +210,23 @@ const withoutKeys = (items: VersionEntry[]) =>
 
 /** The team's versions, newest first. */
 export async function listVersions(challengeId: string, userId: string) {
-  const submissionId = await mySubmissionId(challengeId, userId);
-  const rows = await (await db()).submissionVersion.findMany({
+  const prisma = await db();
+  const submissionId = await mySubmissionId(prisma, challengeId, userId);
+  const rows = await prisma.submissionVersion.findMany({
     where: { submissionId },
-    select: { number: true, createdAt: true, createdBy: { select: { username: true } }, items: true },
+    select: versionSelect,
     orderBy: { number: "desc" },
   });
-  return rows.map((r) => ({
-    number: r.number,
-    createdAt: r.createdAt.toISOString(),
-    createdBy: r.createdBy?.username ?? null,
-    entries: (r.items as VersionEntry[]).length,
-  }));
+  return rows.map(versionSummary);
 }
 
 export async function getVersion(challengeId: string, userId: string, number: number) {
-  const submissionId = await mySubmissionId(challengeId, userId);
-  const row = await (await db()).submissionVersion.findUnique({
+  const prisma = await db();
+  const submissionId = await mySubmissionId(prisma, challengeId, userId);
+  const row = await prisma.submissionVersion.findUnique({
     where: { submissionId_number: { submissionId, number } },
-    select: { number: true, createdAt: true, createdBy: { select: { username: true } }, items: true },
+    select: versionSelect,
   });
   if (!row) throw notFound("Version not found");
-  const items = row.items as VersionEntry[];
-  return {
-    number: row.number,
-    createdAt: row.createdAt.toISOString(),
-    createdBy: row.createdBy?.username ?? null,
-    entries: items.length,
-    items: withoutKeys(items),
-  };
+  return { ...versionSummary(row), items: withoutKeys(row.items as VersionEntry[]) };
 }

@@ -97,9 +97,14 @@ export async function read(tx: Tx, submissionId: string): Promise<Submission> {
 /** The caller's team submission for the challenge (404 when they are on none). */
 export async function mySubmission(challengeId: string, userId: string): Promise<Submission> {
   const prisma = await db();
-  const membership = await membershipOf(prisma, challengeId, userId);
+  return read(prisma, await mySubmissionId(prisma, challengeId, userId));
+}
+
+/** The id of the caller's team's submission for the challenge: the one way a route reaches a submission (404: none). */
+export async function mySubmissionId(client: Tx, challengeId: string, userId: string): Promise<string> {
+  const membership = await membershipOf(client, challengeId, userId);
   if (!membership) throw notFound(M.noSubmission);
-  return read(prisma, membership.submissionId);
+  return membership.submissionId;
 }
 
 /**
