@@ -11,7 +11,7 @@
 // (`idempotency_key_in_use`). Every request is recorded for assertions. The real `stripe` SDK
 // talks to it through its host/port/protocol options (createStripe with apiBase).
 import Stripe from "stripe";
-import { createStripe, webhookSecret } from "../src/modules/payments/stripe";
+import { createStripe, webhookSecret } from "../src/lib/stripe";
 import { BASE_URL, raw } from "./client";
 import chargeFixture from "./fixtures/stripe/charge.json" with { type: "json" };
 import sessionFixture from "./fixtures/stripe/checkout.session.json" with { type: "json" };

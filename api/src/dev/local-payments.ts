@@ -26,7 +26,7 @@ import {
   type Purchase,
 } from "../modules/payments/purchase";
 import type { CheckoutUrl, PurchaseKind } from "../modules/payments/schema";
-import { stripe, webhookSecret, webhookVerifier } from "../modules/payments/stripe";
+import { stripe, webhookSecret, webhookVerifier } from "../lib/stripe";
 import { handleStripeWebhook } from "../modules/payments/stripe-webhook";
 import {
   GuestEmailSchema,

@@ -17,7 +17,7 @@ import type { Shipment } from "../orders/schema";
 import { orderRows } from "../orders/service";
 import { readShipments } from "../orders/shipments";
 import { idempotencyKey } from "../payments/purchase";
-import { stripe } from "../payments/stripe";
+import { stripe } from "../../lib/stripe";
 import { printifyTime } from "../printify/client";
 import {
   BILLING_MESSAGES,

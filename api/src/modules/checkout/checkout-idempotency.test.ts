@@ -9,7 +9,7 @@ import { createProductWithVariants, createUser } from "../../../test/factories";
 import { type FakeStripe, startFakeStripe } from "../../../test/fake-stripe";
 import { db } from "../../db/client";
 import { BROWSER_COOKIE } from "../../dev/browser-cookie";
-import { useStripe } from "../payments/stripe";
+import { useStripe } from "../../lib/stripe";
 
 let fake: FakeStripe;
 beforeAll(() => {

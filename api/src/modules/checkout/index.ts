@@ -8,7 +8,7 @@ import { BROWSER_COOKIE, browserCookieOptions } from "../../dev/browser-cookie";
 import { localPaymentsEnabled } from "../../dev/local-payments";
 import { authPlugin, optionalUser } from "../auth/guard";
 import { CheckoutUrlSchema } from "../payments/schema";
-import { stripe } from "../payments/stripe";
+import { stripe } from "../../lib/stripe";
 import { createMerchandiseCheckout } from "./merchandise";
 import { CheckoutInputSchema, MerchandiseCheckoutInputSchema, PaymentsStatusSchema } from "./schema";
 import { createAnnualSubscription, createCheckoutSession } from "./service";

@@ -10,7 +10,7 @@ import { db } from "../../db/client";
 import { BROWSER_COOKIE } from "../../dev/browser-cookie";
 import { SHIPPING_MESSAGES } from "../../dev/schema";
 import { RECEIPT_JOB } from "../payments/emails";
-import { useStripe } from "../payments/stripe";
+import { useStripe } from "../../lib/stripe";
 import { merchandiseCheckoutLimits } from "./merchandise";
 import { MERCH_CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from "./schema";
 

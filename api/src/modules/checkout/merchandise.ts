@@ -16,7 +16,7 @@ import { browserHashOf, newBrowserToken } from "../../dev/browser-cookie";
 import { createLocalMerchandiseSession } from "../../dev/local-payments";
 import { type Buyer, idempotencyKey, type MerchandisePurchase, merchandiseMetadata, paramsDigest } from "../payments/purchase";
 import { type CheckoutUrl, SHIPPING_COUNTRIES } from "../payments/schema";
-import { stripe } from "../payments/stripe";
+import { stripe } from "../../lib/stripe";
 import { MERCH_CHECKOUT_MESSAGES, type MerchandiseCheckoutInput, PAYMENT_MESSAGES } from "./schema";
 import { stripeCustomer } from "./service";
 

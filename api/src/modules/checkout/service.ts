@@ -11,7 +11,7 @@ import { toCents } from "../../lib/money";
 import { createLocalSession } from "../../dev/local-payments";
 import { type Buyer, idempotencyKey, paramsDigest, type Purchase } from "../payments/purchase";
 import type { CheckoutUrl } from "../payments/schema";
-import { stripe } from "../payments/stripe";
+import { stripe } from "../../lib/stripe";
 import { type CheckoutInput, PAYMENT_MESSAGES } from "./schema";
 
 // Per member, like sign-in's limits: a double click reuses its session anyway; a script creating sessions (or

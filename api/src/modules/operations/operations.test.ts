@@ -16,7 +16,7 @@ import { NEXT_CURSOR_HEADER } from "../../lib/keyset";
 import type { ToolAccess } from "../auth/schema";
 import { SHIPPED_MAIL_JOB } from "../orders/tracking";
 import { RECEIPT_JOB } from "../payments/emails";
-import { useStripe } from "../payments/stripe";
+import { useStripe } from "../../lib/stripe";
 import { type Job, OPERATIONS_MESSAGES, type WebhookEvent } from "./schema";
 import { summariseJobData } from "./service";
 import { expectFaultLogged } from "../../../test/logs";

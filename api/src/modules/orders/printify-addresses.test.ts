@@ -12,7 +12,7 @@ import { deliverStripeEvent, type FakeStripe, paidMerchandiseEvent, startFakeStr
 import { drain, withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
 import { RECEIPT_JOB } from "../payments/emails";
-import { useStripe } from "../payments/stripe";
+import { useStripe } from "../../lib/stripe";
 import { printifyReason, usePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
 import { SUBMIT_JOB } from "./printify-submission";

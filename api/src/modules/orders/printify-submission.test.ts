@@ -12,7 +12,7 @@ import { db } from "../../db/client";
 import { env } from "../../env";
 import { enqueueNow } from "../../jobs/jobs";
 import { RECEIPT_JOB } from "../payments/emails";
-import { useStripe } from "../payments/stripe";
+import { useStripe } from "../../lib/stripe";
 import { usePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
 import { SUBMIT_JOB, SUBMIT_RETRY_LIMIT, SubmissionBusy, type SubmitJob, submitOrder } from "./printify-submission";

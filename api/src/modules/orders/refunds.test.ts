@@ -17,7 +17,7 @@ import { env } from "../../env";
 import { localStripeId } from "../../lib/local-payment-ids";
 import { usePrintify as replacePrintify } from "../printify/client";
 import { DEMO_PRODUCTS, DEMO_SHOP } from "../printify/demo-catalogue";
-import { useStripe } from "../payments/stripe";
+import { useStripe } from "../../lib/stripe";
 import { advance, reconcileOrders, type TrackedOrder } from "./tracking";
 
 const SECRET = "printify-webhook-secret-for-refund-tests";

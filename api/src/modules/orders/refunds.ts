@@ -1,7 +1,7 @@
 // What an admin does about an order Printify cancelled or has a problem with (issue 31, item 6; decision 012,
 // "Cancellations and problems"). The orders module owns the table, so the refund and the alert are recorded here.
 //
-// The refund goes to Stripe's Refund API (payments/stripe.ts) under an idempotency key derived from the order —
+// The refund goes to Stripe's Refund API (lib/stripe.ts) under an idempotency key derived from the order —
 // `refund-order-<id>`, with `-<n>` after n failed attempts, because Stripe answers a key's first outcome again, a
 // failure included — so a double click or a repeated request is one refund. No transaction waits on Stripe: the
 // refund is recorded afterwards, once (`refundedAt` set only while null), with its timeline event and the buyer's
@@ -19,7 +19,7 @@ import { localStripeId, notIssuedByStripe } from "../../lib/local-payment-ids";
 import { log } from "../../lib/logger";
 import type { Mail } from "../../lib/mailer";
 import { dollars, fromCents } from "../../lib/money";
-import { refundPayment, type StripeRefund, stripe, succeededRefundOf } from "../payments/stripe";
+import { refundPayment, type StripeRefund, stripe, succeededRefundOf } from "../../lib/stripe";
 import { ORDER_ID_SHOWN, ORDER_MESSAGES, type Order } from "./schema";
 import { ORDER_SELECT, toOrder } from "./service";
 

@@ -15,7 +15,7 @@ import {
 import { drain, withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
 import { RECEIPT_JOB } from "./emails";
-import { useStripe } from "./stripe";
+import { useStripe } from "../../lib/stripe";
 
 let fake: FakeStripe;
 withJobQueue(); // fulfilment enqueues receipts in the event's transaction

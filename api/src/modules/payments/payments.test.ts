@@ -30,7 +30,7 @@ import { saveSubscriptionSettings } from "../settings/service";
 import { RECEIPT_JOB, sendReceipt } from "./emails";
 import { type CheckoutInput, PAYMENT_MESSAGES } from "../checkout/schema";
 import { INVALID_SIGNATURE } from "./stripe-webhook";
-import { useStripe, webhookSecret } from "./stripe";
+import { useStripe, webhookSecret } from "../../lib/stripe";
 import { expectFaultLogged } from "../../../test/logs";
 
 const webhooks = new Stripe("sk_test_signing").webhooks;

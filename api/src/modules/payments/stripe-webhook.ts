@@ -19,7 +19,7 @@ import { recordFailedRefund, recordStripeRefund } from "../orders/refunds";
 import { recordPaidOrder } from "../orders/service";
 import { isMerchandiseSession, merchandiseEffect, paymentIdOf } from "./merchandise";
 import type { PurchaseKind } from "./schema";
-import { stripe, webhookSecret, webhookVerifier } from "./stripe";
+import { stripe, webhookSecret, webhookVerifier } from "../../lib/stripe";
 
 type Tx = Prisma.TransactionClient;
 type WebhookOutcome = { received: true; duplicate: boolean };

@@ -6,7 +6,7 @@ import type { Server } from "bun";
 import { createProductWithVariants } from "../../../../api/test/factories";
 import { type FakeStripe, startFakeStripe } from "../../../../api/test/fake-stripe";
 import { env } from "../../../../api/src/env";
-import { useStripe } from "../../../../api/src/modules/payments/stripe";
+import { useStripe } from "../../../../api/src/lib/stripe";
 import { loadAstroApp, startServer } from "../../../../server/front";
 
 let server: Server<undefined>;

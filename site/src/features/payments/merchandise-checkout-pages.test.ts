@@ -13,7 +13,7 @@ import { BROWSER_COOKIE } from "../../../../api/src/dev/browser-cookie";
 import { SHIPPING_MESSAGES } from "../../../../api/src/dev/schema";
 import { MERCH_CHECKOUT_MESSAGES } from "../../../../api/src/modules/checkout/schema";
 import { RECEIPT_JOB } from "../../../../api/src/modules/payments/emails";
-import { useStripe } from "../../../../api/src/modules/payments/stripe";
+import { useStripe } from "../../../../api/src/lib/stripe";
 import { loadAstroApp, startServer } from "../../../../server/front";
 
 let server: Server<undefined>;

@@ -2,7 +2,7 @@
 // STRIPE_API_BASE names (tests). null when no key is set — checkout then uses the local test payment page in
 // development and answers 503 in production (docs/decisions/010-payments.md).
 import type Stripe from "stripe";
-import { env } from "../../env";
+import { env } from "../env";
 
 /**
  * The SDK, loaded on first use: a server without a Stripe key (the local test payment page) reaches it only when a test
