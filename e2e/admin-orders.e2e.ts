@@ -1,6 +1,6 @@
 // Order Management (SPEC §2, §5, §8) on the seeded demo orders: five skeleton rows while loading, SPEC's card fields,
 // the status and type filters, an order's timeline, the Update dialog with both toasts and the new badge, the refund
-// of an order Printify cancelled and the handling of Printify's problem (issue 31, item 6), no axe violations in either
+// of an order Printify cancelled and the handling of Printify's problem (decision 012), no axe violations in either
 // theme, and a 390 px phone that can still do all of it.
 import { audit } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Deliverables (issue 32, item 1): the admin defines what a challenge asks for in its Deliverables dialog — the form's
+// Deliverables (decision 019): the admin defines what a challenge asks for in its Deliverables dialog — the form's
 // checks, the defaults, order, hide — and a visitor reads them on the challenge page, due times to the minute in UTC.
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_STATE, siteOrigin, uniqueName } from "./support/auth";

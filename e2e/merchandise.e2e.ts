@@ -113,7 +113,7 @@ test("Buy Now posts the chosen variant to /payments/checkout", async ({ page }) 
     merchandiseId: tee.split("/").pop(),
     variantId: "18105",
     variantTitle: "White / M",
-    // This page view's nonce, made in the browser: a guest's double click is one Checkout Session (issue 31, item 10).
+    // This page view's nonce, made in the browser: a guest's double click is one Checkout Session (decision 010).
     checkoutNonce: expect.stringMatching(/^[0-9a-f-]{36}$/),
   });
 });

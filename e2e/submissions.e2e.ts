@@ -1,4 +1,4 @@
-// Submissions (issue 32, items 2–4): a team of two — the demo member starts the team's submission in the workspace and
+// Submissions (decision 019): a team of two — the demo member starts the team's submission in the workspace and
 // invites amara, who accepts on /dashboard; each fills an entry (a link, a text), a stale save shows the teammate's
 // version and keeps what was typed, and the team submits; the challenge page and /dashboard lead there.
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";

@@ -1,4 +1,4 @@
-// A custom Stripe Checkout domain reaches the served Content-Security-Policy (issue 31, item 10; decision 005): the
+// A custom Stripe Checkout domain reaches the served Content-Security-Policy (decision 010; decision 005): the
 // real server, started with STRIPE_CHECKOUT_DOMAIN, lets the purchase forms be redirected there — form-action names it
 // beside Stripe's own checkout origin, and nothing else is loosened.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

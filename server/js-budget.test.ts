@@ -123,7 +123,7 @@ const ISLAND_GOAL_BYTES = 75 * 1024;
  * on /admin/merchandise, 2026-11-28: the one keyset list kit in lib/query.tsx, ~200 bytes on every admin
  * screen, took it 0.2 KB over a ceiling it sat at; by 1 KB on /admin/resources, the same day: the one money
  * formatter (lib/money.ts), shared by four islands, is a chunk of its own, 0.3 KB over; by 2 KB on /admin/challenges and 1 KB on
- * /admin/projects, the same day: the Deliverables dialog (issue 32) loads its ~4 KB only when opened, but the lazy
+ * /admin/projects, the same day: the Deliverables dialog (decision 019) loads its ~4 KB only when opened, but the lazy
  * import brings Vite's preload helper (~0.7 KB) and moves the shared field components into chunks of their own.)
  */
 const ISLAND_PAGES: { path: string; as?: "USER" | "ADMIN"; ceilingKb?: number; noReact?: true }[] = [

@@ -86,8 +86,8 @@ const EnvSchema = T.Object({
   /** The secret Printify signs webhooks with (X-Pfy-Signature), chosen by us when a webhook is registered. */
   PRINTIFY_WEBHOOK_SECRET: T.Optional(T.String({ minLength: 16 })),
   /**
-   * The most Printify requests all our processes together send in any 60 seconds, counted in the database (issue 31,
-   * item 9). Printify allows 600 a minute per account; the rest is headroom for retries and other tools on the account.
+   * The most Printify requests all our processes together send in any 60 seconds, counted in the database
+   * (decision 013). Printify allows 600 a minute per account; the rest is headroom for retries and other tools on the account.
    */
   PRINTIFY_REQUESTS_PER_MINUTE: T.Integer({ minimum: 61, maximum: 600, default: 560 }),
   /**

@@ -1,4 +1,4 @@
-// README's "Deploying to production" names what the providers' dashboards need (issue 31, items 10 and 5): the Stripe
+// README's "Deploying to production" names what the providers' dashboards need (decision 010, decision 012): the Stripe
 // webhook endpoint's API version — the one the Stripe SDK we ship is pinned to, so an SDK upgrade that moves it fails
 // here until README follows — its events, and the Printify webhook topics to register.
 import { describe, expect, test } from "bun:test";

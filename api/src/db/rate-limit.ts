@@ -78,7 +78,7 @@ export async function sweepRateLimits(now = new Date()): Promise<number> {
 }
 
 /**
- * Requests to a provider paced across every process (issue 31, item 9): a provider's limit counts per account, so N
+ * Requests to a provider paced across every process (decision 013): a provider's limit counts per account, so N
  * processes pacing themselves each at the limit would send N times it. Fixed windows of `windowMs` in `rate_limits`,
  * `perWindow` requests each: any span of k windows sees at most (k + 1) · perWindow requests (Printify: 1 s windows
  * of 9 → at most 61 · 9 = 549 in any minute, under its 600). Times are the database's clock, so processes on machines

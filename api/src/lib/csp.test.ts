@@ -75,7 +75,7 @@ describe("contentSecurityPolicy", () => {
     expect(storageOrigins({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_REGION: undefined })).toEqual([]);
   });
 
-  test("form-action takes the configured custom Checkout domain beside Stripe's own (issue 31, item 10)", () => {
+  test("form-action takes the configured custom Checkout domain beside Stripe's own (decision 010)", () => {
     const origins = checkoutOrigins(loadEnv({ STRIPE_CHECKOUT_DOMAIN: "Pay.Example.com" }));
     expect(origins).toEqual(["https://checkout.stripe.com", "https://pay.example.com"]);
     expect(contentSecurityPolicy([], [], origins)).toContain(

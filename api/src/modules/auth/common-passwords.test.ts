@@ -1,4 +1,4 @@
-// The commonest passwords are refused everywhere a person sets one (issue 31, the security probe): sign-up and reset
+// The commonest passwords are refused everywhere a person sets one (decision 004): sign-up and reset
 // (8 characters at least), the profile's password change and the admin user form (6 at least). SPEC's minimums and
 // messages are unchanged; a common password of the right length gets one clear message and changes nothing.
 import { describe, expect, test } from "bun:test";

@@ -22,7 +22,7 @@ export const MESSAGES = {
   resetPasswordTooShort: "Password must be at least 8 characters",
   shortPasswordTooShort: "Password must be at least 6 characters",
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  // Not SPEC's: the common-password check is ours (issue 31); the API says it, the forms show the server's message.
+  // Not SPEC's: the common-password check is ours (decision 004); the API says it, the forms show the server's message.
   passwordTooCommon: "This password is one of the most common ones. Please choose a less predictable password.",
   usernameTooShort: "Username must be at least 3 characters",
   usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,

@@ -37,7 +37,7 @@ export const ChallengeSchema = T.Object({
   createdAt: T.String({ format: "date-time" }),
   /** Approved applications (SPEC "not shown" gap, decided in DEVELOPERS.md). */
   participantCount: T.Integer({ minimum: 0 }),
-  /** Most people on one team's submission (issue 32). */
+  /** Most people on one team's submission (decision 019). */
   teamSize: T.Integer({ minimum: 1 }),
 });
 export type Challenge = Static<typeof ChallengeSchema>;
@@ -77,7 +77,7 @@ export const LONG_TEXT_MAX_LENGTH = 20_000;
 const LIST_ITEM_MAX_LENGTH = 1000;
 const LIST_MAX_ITEMS = 50;
 export const URL_MAX_LENGTH = 2048;
-/** Team sizes (issue 32): 5 unless an admin says otherwise; a solo challenge is 1. */
+/** Team sizes (decision 019): 5 unless an admin says otherwise; a solo challenge is 1. */
 export const DEFAULT_TEAM_SIZE = 5;
 export const TEAM_SIZE_MAX = 50;
 

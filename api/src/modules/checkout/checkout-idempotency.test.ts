@@ -1,4 +1,4 @@
-// The idempotency key of a merchandise Checkout Session (issue 31, item 10): a guest is known by their browser — the
+// The idempotency key of a merchandise Checkout Session (decision 010): a guest is known by their browser — the
 // page's checkout nonce, else the checkout cookie — never by their network address, so two guests behind one address
 // get two sessions while one browser's double click still gets one; and the key covers the exact parameters sent,
 // so a product renamed within the window makes a new session instead of Stripe's `idempotency_error` (Stripe refuses

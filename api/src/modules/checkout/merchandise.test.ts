@@ -87,7 +87,7 @@ describe("POST /api/create-merchandise-checkout (Stripe)", () => {
     expect(params.customer).toBeUndefined();
     expect(params.customer_email).toBeUndefined();
     expect(idempotencyKey).toBeTruthy();
-    // The browser cookie stands for the guest in the idempotency key when the form carried no nonce (issue 31, item 10).
+    // The browser cookie stands for the guest in the idempotency key when the form carried no nonce (decision 010).
     expect(guest.jar.get(BROWSER_COOKIE)).toBeTruthy();
   });
 

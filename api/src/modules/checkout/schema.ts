@@ -38,7 +38,7 @@ export const MerchandiseCheckoutInputSchema = T.Object({
   // Only checked against the stored variant (the stored title is what is sold and recorded), never trusted.
   variantTitle: T.String({ maxLength: VARIANT_TITLE_MAX_LENGTH }),
   // The product page's random id for this view (the island makes one), so a guest's double click is one Checkout
-  // Session and two guests behind one address are two (issue 31, item 10). Optional: a form sent before hydration
+  // Session and two guests behind one address are two (decision 010). Optional: a form sent before hydration
   // has none, and the checkout cookie then stands for the browser.
   checkoutNonce: T.Optional(T.String({ pattern: CHECKOUT_NONCE_PATTERN, error: "Invalid checkout nonce" })),
 });

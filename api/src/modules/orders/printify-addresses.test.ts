@@ -1,4 +1,4 @@
-// The address a paid merchandise order sends to Printify (issue 31, item 7): a one-word shipping name is never sent
+// The address a paid merchandise order sends to Printify (decision 012): a one-word shipping name is never sent
 // with an empty last_name, and Printify's address-validation refusal reaches the admin's order card as readable text.
 //
 // The refusal is Printify's documented "Invalid address validation error example" for POST /v1/shops/{shop_id}/orders.json,

@@ -112,7 +112,7 @@ test.skipIf(process.env.TEST_DATABASE === "postgres")(
 );
 
 test.skipIf(process.env.TEST_DATABASE === "postgres")(
-  "SIGKILL after Printify created the order, before its answer was recorded: the restart adopts it, one order (issue 31, item 3)",
+  "SIGKILL after Printify created the order, before its answer was recorded: the restart adopts it, one order (decision 012)",
   async () => {
     // The demo catalogue seeded by a start without a token (again: this test may run alone).
     const first = await startServer(false);

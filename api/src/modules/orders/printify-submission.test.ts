@@ -274,7 +274,7 @@ describe("failures are retried, visible, and never make a second Printify order"
   });
 });
 
-// ── Against Printify's real answers (issue 31, item 3): our id comes back as metadata.shop_order_id only, the list
+// ── Against Printify's real answers (decision 012): our id comes back as metadata.shop_order_id only, the list
 // holds the shop's other orders in other shapes, and a page may be unreadable. Each run ends with one order. ─────────
 describe("one order at Printify per paid order, whatever the lookup meets", () => {
   /** Orders of other sales channels and shapes, as documented (fixtures/printify/orders/) or with fields missing. */

@@ -1,4 +1,4 @@
-// Cancellations and problems at Printify, and the refund an admin makes (issue 31, item 6): Printify's `canceled`
+// Cancellations and problems at Printify, and the refund an admin makes (decision 012): Printify's `canceled`
 // (its documented spelling) moves a store order to CANCELLED with a refund due; the admin's Refund goes to Stripe's
 // Refund API once — a double click or a repeated request makes one refund (the idempotency key is the order's) — and is
 // recorded on the order, in its timeline and in the buyer's mail; without Stripe (local test payments) the refund is

@@ -1,4 +1,4 @@
-// What an admin does about an order Printify cancelled or has a problem with (issue 31, item 6; decision 012,
+// What an admin does about an order Printify cancelled or has a problem with (decision 012,
 // "Cancellations and problems"). The orders module owns the table, so the refund and the alert are recorded here.
 //
 // The refund goes to Stripe's Refund API (lib/stripe.ts) under an idempotency key derived from the order —

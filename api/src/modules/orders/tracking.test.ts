@@ -257,7 +257,7 @@ describe("reconciliation", () => {
     expect((await orderState(order.id)).events).toEqual(["SHIPPED dhl D42"]);
   });
 
-  test("the webhook says `USPS`, the reconciliation `usps`: one parcel, one SHIPPED, one e-mail (issue 31, item 4)", async () => {
+  test("the webhook says `USPS`, the reconciliation `usps`: one parcel, one SHIPPED, one e-mail (decision 012)", async () => {
     usePrintify(fake.client());
     const created = await fake.client().createOrder(DEMO_SHOP.id, {
       external_id: unique("ours"),

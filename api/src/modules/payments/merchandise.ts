@@ -39,7 +39,7 @@ function shippingOf(session: Stripe.Checkout.Session): Shipping | null {
  * (spencerlepine/printify-sdk-js docs/PRINTIFY-Documentation.md at 8c84721, "Orders") mark `address_to` REQUIRED
  * without saying which of its fields may be empty, fill both names in every example, and document the refusal of an
  * address field as a 400 "The … field is required." — so an empty `last_name` is a refusal we must not risk. The
- * split, decided for issue 31 item 7 (Checkout cannot be asked for two name fields):
+ * split, decided in decision 012 (Checkout cannot be asked for two name fields):
  * - two or more words: the first word is `first_name`, the rest `last_name` ("Ada Lovelace King" → "Ada" /
  *   "Lovelace King");
  * - one word (a mononym, or a buyer who typed one): that word is both `first_name` and `last_name`, so Printify takes

@@ -1,4 +1,4 @@
-// The catalogue against Printify's real contract (issue 31, items 2 and 5), on the fake Printify whose products carry
+// The catalogue against Printify's real contract (decision 016, decision 012), on the fake Printify whose products carry
 // the documented field set and whose mock-ups live on another origin (api/test/fake-printify-products.ts): images
 // mirrored into our storage at sync (once; a changed one again; an unreachable one keeps its copy and the summary says
 // so), hidden products left out unless asked for, publishing confirmed to Printify (publishing_succeeded / _failed),

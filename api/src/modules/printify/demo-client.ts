@@ -1,4 +1,4 @@
-// The built-in demo shop as a Printify client (issue 31, item 12): without a token, and where the demo catalogue is on
+// The built-in demo shop as a Printify client (decision 012): without a token, and where the demo catalogue is on
 // (demo-catalogue.ts wantsDemoCatalogue), Sync Products on the demo shop runs the sync's own path — its job, progress,
 // summary and page-cache invalidation — over the demo products, so a newcomer's first click works and shows what a
 // sync does. In-process and read-only: the shop, its product pages and one product. Everything else (orders, webhooks,

@@ -1,4 +1,4 @@
-// Product mock-ups mirrored at sync (issue 31, item 2). Printify's mock-ups live on its image host
+// Product mock-ups mirrored at sync (decision 016). Printify's mock-ups live on its image host
 // (images-api.printify.com), which the CSP's `img-src 'self' data:` does not allow and which a visitor's browser should
 // never be sent to. So the sync fetches each image once, server-side — only from PRINTIFY_IMAGE_ORIGINS, bounded in
 // size and time, its type read from the bytes (never the Content-Type header) — and stores it through the upload

@@ -1,4 +1,4 @@
-// Printify's documented ORDER-side payloads fed to our own parsers (issue 31, item 1): the order lookup, the order
+// Printify's documented ORDER-side payloads fed to our own parsers (the providers' published payloads, api/test/fixtures/printify/README.md): the order lookup, the order
 // read the reconciliation makes, the create's answer, the documented error body, the five order webhooks and the fake
 // Printify's own answers. Every payload is in api/test/fixtures/printify/orders/, copied from
 //   spencerlepine/printify-sdk-js · docs/PRINTIFY-Documentation.md · commit 8c8472153d142c38264a809a2ffe76f123b6baa1

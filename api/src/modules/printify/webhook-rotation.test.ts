@@ -1,4 +1,4 @@
-// Changing PRINTIFY_WEBHOOK_SECRET (issue 31, item 8): registration keeps a fingerprint of the secret it registered
+// Changing PRINTIFY_WEBHOOK_SECRET (decision 012): registration keeps a fingerprint of the secret it registered
 // with (never the secret), the admin's status says when the secret changed since and when the webhooks were last
 // verified (a validly signed delivery, or a registration check), and registering again replaces this URL's webhooks —
 // deleted and created anew with the new secret (Printify's webhook endpoints: GET/POST /v1/shops/{shop_id}/webhooks.json,

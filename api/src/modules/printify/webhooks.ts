@@ -2,7 +2,7 @@
 // events our receiver follows (orders/tracking.ts: order topics; product topics go on to printify/product-events.ts) Printify sends to us, and registering the missing ones with
 // the secret Printify signs each delivery with. Plain values in, plain data out; failures are AppErrors.
 //
-// Secret rotation (issue 31, item 8): Printify's list of webhooks does not show their secret, so registering records
+// Secret rotation (decision 012): Printify's list of webhooks does not show their secret, so registering records
 // a fingerprint of the secret it used (printify_webhook_registrations). A PRINTIFY_WEBHOOK_SECRET that no longer
 // matches it means Printify still signs with the old one and every delivery fails our signature check: the status
 // says so, and registering replaces this URL's webhooks (Printify's DELETE, then POST with the new secret).

@@ -1,6 +1,6 @@
 // Admin challenges (SPEC §2 Admin challenges, §8 toasts): every challenge including drafts as a grid of cards with
 // Applications, Deliverables, Edit and Delete; the create/edit dialog; the delete confirmation; the applications review;
-// the deliverables the challenge asks for (issue 32).
+// the deliverables the challenge asks for (decision 019).
 import type { Challenge } from "@api/modules/challenges/schema";
 import { type FirstPage, listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";

@@ -26,7 +26,7 @@ export type ChallengeFormValues = {
   requirements: string;
   outcomes: string;
   timeline: string;
-  /** Most people on one team (issue 32), as typed. */
+  /** Most people on one team (decision 019), as typed. */
   teamSize: string;
 };
 type ChallengeFormErrors = Partial<Record<keyof ChallengeFormValues, string>>;

@@ -63,7 +63,7 @@ describe("OrdersAdmin: the demo store", () => {
   });
 });
 
-describe("OrdersAdmin: cancellations and problems at Printify (issue 31, item 6)", () => {
+describe("OrdersAdmin: cancellations and problems at Printify (decision 012)", () => {
   test("Refund only on an order with a refund due; Mark handled only under Printify's problem, in words", () => {
     const html = render([
       { ...base, id: "eeeeeeee-cancel", status: "CANCELLED", refundDue: true },

@@ -1,4 +1,4 @@
-// The store's Buy Now through the built site with Stripe (issue 31, item 10): the form's checkout nonce reaches the
+// The store's Buy Now through the built site with Stripe (decision 010): the form's checkout nonce reaches the
 // API, so two guests behind one address (both come from 127.0.0.1 here) get a Checkout Session each, while one page's
 // double click (the same nonce) is one session; a form without a nonce is keyed by the browser cookie, never the address.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -1,6 +1,6 @@
 // A shop's order webhooks (decision 012): how many of the order events Printify sends us, and Register Webhooks; when
 // they were last verified (a delivery signed with our secret, or the last registration check), and a
-// PRINTIFY_WEBHOOK_SECRET that changed since they were registered (issue 31, item 8: deliveries then fail until
+// PRINTIFY_WEBHOOK_SECRET that changed since they were registered (decision 012: deliveries then fail until
 // Register Webhooks replaces them).
 import type { WebhookStatus } from "@api/modules/printify/schema";
 import Button from "../../components/ui/Button";

@@ -1,6 +1,6 @@
 // The shops card rendered to HTML from a filled query cache: a real shop shows its order webhooks ("n of 4
 // registered", or not registered and the missing secret) with Register Webhooks; the demo shop has neither. When the
-// webhooks were last verified (a signed delivery or a registration check), and a changed secret (issue 31, item 8).
+// webhooks were last verified (a signed delivery or a registration check), and a changed secret (decision 012).
 import { describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
