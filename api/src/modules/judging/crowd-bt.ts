@@ -31,8 +31,8 @@ export type UpdateResult = {
 
 // Lanczos approximation (g = 7, 9 coefficients): relative error ~1e-15 for x > 0, which is all Crowd-BT needs.
 const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
 /** ln Γ(x) for x > 0. */
@@ -63,7 +63,8 @@ export function digamma(x: number): number {
   const inv2 = 1 / (x * x);
   // Bernoulli terms B2k/(2k): 1/12, 1/120, 1/252, 1/240, 1/132, 691/32760, 1/12
   const series =
-    inv2 * (1 / 12 - inv2 * (1 / 120 - inv2 * (1 / 252 - inv2 * (1 / 240 - inv2 * (1 / 132 - inv2 * (691 / 32760 - inv2 / 12))))));
+    inv2 *
+    (1 / 12 - inv2 * (1 / 120 - inv2 * (1 / 252 - inv2 * (1 / 240 - inv2 * (1 / 132 - inv2 * (691 / 32760 - inv2 / 12))))));
   return result + Math.log(x) - 0.5 / x - series;
 }
 
@@ -87,7 +88,8 @@ export function divergenceBeta(alpha1: number, beta1: number, alpha2: number, be
 }
 
 function updatedMus(alpha: number, beta: number, muW: number, sigmaSqW: number, muL: number, sigmaSqL: number) {
-  const mult = (alpha * Math.exp(muW)) / (alpha * Math.exp(muW) + beta * Math.exp(muL)) - Math.exp(muW) / (Math.exp(muW) + Math.exp(muL));
+  const mult =
+    (alpha * Math.exp(muW)) / (alpha * Math.exp(muW) + beta * Math.exp(muL)) - Math.exp(muW) / (Math.exp(muW) + Math.exp(muL));
   return { muWinner: muW + sigmaSqW * mult, muLoser: muL - sigmaSqL * mult };
 }
 
