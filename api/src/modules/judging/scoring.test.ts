@@ -179,6 +179,24 @@ describe("rules around the edges", () => {
     expect(r.entries.map((e) => e.rank)).toEqual([1, 1, 1]);
   });
 
+  test("means equal on paper tie even when floating-point sums differ in the last bit (figures rounded to 9 decimals)", () => {
+    // x: 100/3 + 200/3 + 100 = 200 exactly; y: 100 + 200/3 + 100/3 = 200.00000000000003 in doubles
+    const thirds: Criterion[] = [{ id: "q", min: 0, max: 3, weight: 1 }];
+    const scores = [
+      score("j1", "x", 1),
+      score("j2", "x", 2),
+      score("j3", "x", 3),
+      score("j1", "y", 3),
+      score("j2", "y", 2),
+      score("j3", "y", 1),
+    ];
+    const r = computeResults({ criteria: thirds, scores, rankBy: "mean" });
+    expect(r.entries.map((e) => [e.entryId, e.mean, e.rank])).toEqual([
+      ["x", 66.666666667, 1],
+      ["y", 66.666666667, 1],
+    ]);
+  });
+
   test("ties: broken by the mean, then by the pairwise μ, else shared; the id only orders what shares a rank", () => {
     // j1 gives a and b the same z (each is its only entry of two... ) — built so normalised ties and means differ
     const scores = [score("j1", "a", 8), score("j1", "x", 2), score("j2", "b", 6), score("j2", "y", 0)];
