@@ -2,6 +2,7 @@
 // list filtered by state and its CSV, "Download all" as one ZIP streamed from storage, disqualify with a reason and
 // grant an extension (each mails the team through the job queue, enqueued in the write's transaction). Plain
 // functions: the route checks the section; every submission is reached through its challenge.
+import { randomBytes } from "node:crypto";
 import { db } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
 import { enqueue } from "../../jobs/jobs";
@@ -10,6 +11,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { defineKeyset, eachPage, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import { storage } from "../../lib/storage";
 import { type ZipEntry, zipStream } from "../../lib/zip";
+import { uploadedFileUrl } from "../uploads/names";
 import { DISQUALIFIED_MAIL_JOB, type DisqualifiedMailJob, EXTENSION_MAIL_JOB, type ExtensionMailJob } from "./admin-emails";
 import {
   ADMIN_SUBMISSION_MESSAGES as A,
@@ -320,4 +322,53 @@ export async function submissionsZip(challengeId: string): Promise<{ body: Reada
   }
 
   return { body: zipStream(entries()), filename: `submissions-${safeName(challenge.title, 60)}.zip` };
+}
+
+// ── Archive seeding ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a chosen submission gives the project its challenge is archived into; `discard` undoes the file copy. */
+export type ProjectSeed = {
+  problem?: string;
+  solution?: string;
+  whitePaperUrl?: string;
+  discard: () => Promise<void>;
+};
+
+/**
+ * The project's content from one submission of the challenge (decision 019): its latest submitted version's first
+ * PDF file becomes the white paper — copied, streaming, to a public upload of its own as POST /api/upload?type=pdf
+ * stores one, so the team's private file stays theirs and the project owns its copy — and its TEXT entries the
+ * problem and solution (a deliverable titled with "problem" or "solution" goes there; the others fill what is left, in
+ * order). Read before the archive's transaction; the caller discards the copy when the archive fails.
+ */
+export async function projectSeed(challengeId: string, submissionId: string): Promise<ProjectSeed> {
+  const prisma = await db();
+  const submission = await prisma.submission.findFirst({
+    where: { id: submissionId, challengeId },
+    select: { status: true, versions: { select: { items: true }, orderBy: { number: "desc" }, take: 1 } },
+  });
+  if (!submission) throw notFound(A.notFound);
+  const version = submission.versions[0];
+  if (!version || submission.status === "DISQUALIFIED") throw new AppError("conflict", A.notSeedable);
+  const items = version.items as StoredEntry[];
+
+  const texts = items.filter((i) => i.text !== undefined);
+  const problem = texts.find((i) => i.title.toLowerCase().includes("problem"));
+  const solution = texts.find((i) => i !== problem && i.title.toLowerCase().includes("solution"));
+  const rest = texts.filter((i) => i !== problem && i !== solution);
+  const seed: ProjectSeed = {
+    problem: (problem ?? rest.shift())?.text,
+    solution: (solution ?? rest.shift())?.text,
+    discard: async () => {},
+  };
+
+  const pdf = items.find((i) => i.file?.key && i.file.type === "application/pdf");
+  const stored = pdf?.file?.key ? await storage().get(pdf.file.key) : null;
+  if (stored) {
+    const name = `${randomBytes(16).toString("hex")}.pdf`;
+    await storage().put(`public/${name}`, stored.body, "application/pdf");
+    seed.whitePaperUrl = uploadedFileUrl(name);
+    seed.discard = () => storage().delete(`public/${name}`);
+  }
+  return seed;
 }

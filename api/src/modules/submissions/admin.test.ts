@@ -324,3 +324,46 @@ describe("download all", () => {
     expect(JSON.parse(new TextDecoder().decode(read("manifest.json"))).teams).toEqual([]);
   });
 });
+
+describe("archive seeding", () => {
+  test("archiving a COMPLETED challenge from a chosen submission: its PDF is the white paper, its texts problem and solution", async () => {
+    const setup = await challengeWithDeliverables();
+    const prisma = await db();
+    const pitch = await prisma.deliverable.create({
+      data: { challengeId: setup.challenge.id, position: 4, title: "Our solution", kind: "TEXT", required: false },
+    });
+    const [winner, draft] = [await team(setup), await team(setup)];
+    await filled(setup, winner, "winner");
+    await winner.mine().items({ deliverableId: pitch.id }).put({ text: "Bins that talk.", revision: 0 });
+    const pdf = new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+    await fileEntry(winner.id, setup.deck.id, "deck.pdf", pdf);
+    await winner.mine().submit.post();
+    await prisma.challenge.update({ where: { id: setup.challenge.id }, data: { status: "COMPLETED" } });
+    const archive = as(await admin()).challenges({ id: setup.challenge.id }).archive;
+    const publicFiles = async () => (await storage().list("public/")).length;
+    const before = await publicFiles();
+
+    const refused = await archive.post({ submissionId: draft.id });
+    expect(refused.status).toBe(409);
+    expect(message(refused)).toBe(A.notSeedable);
+    const other = await team(await challengeWithDeliverables());
+    expect((await archive.post({ submissionId: other.id })).status).toBe(404);
+    expect((await archive.post({ submissionId: invalid("x\u0000") })).status).toBe(400);
+    expect(await prisma.project.count({ where: { challengeId: setup.challenge.id } })).toBe(0);
+
+    const res = await archive.post({ submissionId: winner.id });
+    expect(res.status).toBe(201);
+    const project = await prisma.project.findUniqueOrThrow({ where: { id: res.data!.projectId } });
+    expect(project.problem).toBe("# winner\n\nLess litter."); // "Problem & solution" names the problem first
+    expect(project.solution).toBe("Bins that talk.");
+    expect(project.whitePaperUrl).toMatch(/^\/api\/files\/[0-9a-f]{32}\.pdf$/);
+    const served = await raw(new Request(`${BASE_URL}${project.whitePaperUrl}`));
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(pdf);
+    expect(await publicFiles()).toBe(before + 1);
+
+    // Archived once: a second try is refused and leaves no copy behind.
+    expect((await archive.post({ submissionId: winner.id })).status).toBe(409);
+    expect(await publicFiles()).toBe(before + 1);
+  });
+});

@@ -161,8 +161,7 @@ export const ADMIN_SUBMISSION_MESSAGES = {
   until: "until must be a date-time in the future",
   untilPast: "An extension must end in the future.",
   disqualified: "This submission was disqualified: it takes no extension.",
-  notCompleted: "Only a COMPLETED challenge's submission can seed its project.",
-  otherChallenge: "That submission belongs to another challenge.",
+  notSeedable: "Only a submitted (not disqualified) submission can seed the project.",
 } as const;
 
 /** One row of the admin list: the team (owner first, then members), its state and times. */
