@@ -1,6 +1,6 @@
 // The admin Submissions view's calls (decision 019: /api/challenges/{id}/submissions), as queries and mutations of the
 // one data layer: the list a keyset page at a time per state filter; disqualify and extension refresh it.
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminSubmission, SubmissionStatus } from "@api/modules/submissions/schema";
 import { api, unwrap } from "../../lib/api";
 import { keysetListOptions, keysetPage } from "../../lib/query";
@@ -17,6 +17,14 @@ export const useAdminSubmissions = (challengeId: string, status: SubmissionStatu
         keysetPage(api.challenges({ id: challengeId }).submissions.get({ query: { status, cursor } })) as Promise<Page>,
     }),
   );
+
+/** A challenge's SUBMITTED submissions (its first 200), to choose the one an archive seeds its project from. */
+export const useSubmittedTeams = (challengeId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "SUBMITTED", "seed"],
+    queryFn: () => unwrap(api.challenges({ id: challengeId }).submissions.get({ query: { status: "SUBMITTED", limit: 200 } })),
+    enabled: challengeId !== "",
+  });
 
 export function useSubmissionAction(challengeId: string) {
   const client = useQueryClient();
