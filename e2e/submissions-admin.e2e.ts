@@ -15,7 +15,7 @@ async function call(request: APIRequestContext, path: string, data: object = {},
   return res.json();
 }
 
-/** An ACTIVE challenge asking for a link, with the demo member's team submitted on it. */
+/** An ACTIVE challenge asking for a link and a problem statement, with the demo member's team submitted on it. */
 async function challengeWithSubmission(page: Page, browser: Browser) {
   const admin = page.request;
   const member = (await browser.newContext({ storageState: AUTH_STATE.member })).request;
@@ -28,6 +28,7 @@ async function challengeWithSubmission(page: Page, browser: Browser) {
     endDate: "2031-06-30T17:00:00.000Z",
   });
   const link = await call(admin, `/api/challenges/${id}/deliverables`, { title: "Prototype link", kind: "URL", required: true });
+  const problem = await call(admin, `/api/challenges/${id}/deliverables`, { title: "Problem", kind: "TEXT", required: false });
   const applied = await call(member, `/api/challenges/${id}/register`, {
     applicantName: "Demo member",
     applicantEmail: "member@example.com",
@@ -42,6 +43,12 @@ async function challengeWithSubmission(page: Page, browser: Browser) {
     member,
     `/api/challenges/${id}/submission/items/${link.id}`,
     { url: "https://example.org/quiet", revision: 0 },
+    "put",
+  );
+  await call(
+    member,
+    `/api/challenges/${id}/submission/items/${problem.id}`,
+    { text: "Night buses wake the street at 3 am.", revision: 0 },
     "put",
   );
   await call(member, `/api/challenges/${id}/submission/submit`);
@@ -104,6 +111,26 @@ test("the admin filters a challenge's submissions, downloads them, grants an ext
   const member = (await browser.newContext({ storageState: AUTH_STATE.member })).request;
   const mine = await (await member.get(`/api/challenges/${id}/submission`)).json();
   expect(mine).toMatchObject({ status: "DISQUALIFIED", disqualifiedReason: "The prototype belongs to another team." });
+});
+
+test("archiving the completed challenge seeds its project from the chosen team's submission", async ({ page, browser }) => {
+  const { id, title } = await challengeWithSubmission(page, browser);
+  await call(page.request, `/api/challenges/${id}`, { status: "COMPLETED" }, "patch");
+  await page.goto("/admin/projects");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Archive Challenge" }).click();
+  const archive = page.getByRole("dialog", { name: "Archive Challenge" });
+  await archive.getByLabel("Completed Challenge").selectOption({ label: title });
+  const seed = archive.getByLabel("Seed the project from a submission (optional)");
+  await expect(seed.locator("option", { hasText: "— version 1" })).toHaveCount(1);
+  await seed.selectOption({ index: 1 });
+  await archive.getByLabel(/Create draft resources/).uncheck();
+  await archive.getByRole("button", { name: "Archive Challenge" }).click();
+  await expectToast(page, "Challenge archived successfully", "Project created");
+
+  const found = await (await page.request.get(`/api/projects?search=${encodeURIComponent(title)}`)).json();
+  const project = (found as { challengeId: string | null; problem: string }[]).find((p) => p.challengeId === id);
+  expect(project?.problem).toBe("Night buses wake the street at 3 am.");
 });
 
 for (const theme of ["dark", "light"] as const) {

@@ -25,7 +25,13 @@ export default function ArchiveChallengeDialog({ challenges, loading, failed, on
     { challengeId: "", spawnResources: true, submissionId: "" },
     {
       check: (v) => ({ challengeId: v.challengeId ? undefined : SELECT_CHALLENGE }),
-      save: (v) => onArchive({ id: v.challengeId, spawnResources: v.spawnResources, submissionId: v.submissionId || undefined }),
+      // A team chosen for a challenge chosen before is not among this one's: the select shows "None", so none is sent.
+      save: (v) =>
+        onArchive({
+          id: v.challengeId,
+          spawnResources: v.spawnResources,
+          submissionId: teams.data?.some((t) => t.id === v.submissionId) ? v.submissionId : undefined,
+        }),
       busyLabel: "Archiving...",
       failure: { title: "Failed to archive challenge" },
       success: (result) => ({
