@@ -316,6 +316,22 @@ describe("download all", () => {
     expect(names.some((n) => n.includes(draft.owner.user.username) || n.includes(withdrawn.owner.user.username))).toBe(false);
   });
 
+  test("a file gone from storage is named in the manifest as missing, and the rest still downloads", async () => {
+    const setup = await challengeWithDeliverables();
+    const t = await team(setup);
+    await filled(setup, t, "gone");
+    const deck = await fileEntry(t.id, setup.deck.id, "deck.pdf", new Uint8Array([1, 2, 3]));
+    await t.mine().submit.post();
+    await storage().delete(deck.key);
+
+    const res = await get(`/api/challenges/${setup.challenge.id}/submissions.zip`, await admin());
+    const { names, read } = await unzip(new Uint8Array(await res.arrayBuffer()));
+    const [only] = JSON.parse(new TextDecoder().decode(read("manifest.json"))).teams;
+    expect(only.files.find((f: { kind: string }) => f.kind === "FILE")).toMatchObject({ missing: true, sha256: deck.sha256 });
+    expect(names.filter((n) => n.endsWith(".pdf"))).toEqual([]);
+    expect(names.filter((n) => n.endsWith(".md") || n.endsWith(".url.txt"))).toHaveLength(2);
+  });
+
   test("a challenge without submitted work gives a ZIP with only its manifest", async () => {
     const setup = await challengeWithDeliverables();
     const res = await get(`/api/challenges/${setup.challenge.id}/submissions.zip`, await admin());
