@@ -12,6 +12,7 @@ import { usersModule } from "./modules/users";
 import { applicationsModule } from "./modules/applications";
 import { deliverablesModule } from "./modules/deliverables";
 import { submissionsModule } from "./modules/submissions";
+import { submissionsAdminModule } from "./modules/submissions/admin";
 import { sitemapModule } from "./modules/sitemap";
 import { uploadsModule } from "./modules/uploads";
 import { resourcesModule } from "./modules/resources";
@@ -44,6 +45,7 @@ export function createApp() {
           .use(applicationsModule)
           .use(deliverablesModule)
           .use(submissionsModule)
+          .use(submissionsAdminModule)
           .use(projectsModule)
           .use(usersModule)
           .use(sitemapModule)

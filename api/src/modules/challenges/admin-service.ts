@@ -14,6 +14,7 @@ import {
 } from "./schema";
 import { getChallenge } from "./service";
 import { releaseFiles, replacedUrls } from "../uploads/references";
+import { type ProjectSeed, projectSeed } from "../submissions/admin-service";
 
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
 
@@ -105,7 +106,22 @@ const SPAWNED_RESOURCES = [
  * resources. The challenge row is locked for the transaction, so a double click or two admins at once archive it
  * once: the second finds the project and gets 409.
  */
-export async function archiveChallenge(id: string, { spawnResources = false } = {}): Promise<ArchiveResult> {
+export async function archiveChallenge(
+  id: string,
+  { spawnResources = false, submissionId }: { spawnResources?: boolean; submissionId?: string } = {},
+): Promise<ArchiveResult> {
+  // A chosen submission seeds the project (decision 019): read, and its white paper copied, before the transaction
+  // (storage is no part of it); the copy goes again when the archive is refused.
+  const seed = submissionId ? await projectSeed(id, submissionId) : null;
+  try {
+    return await archiveInto(id, spawnResources, seed);
+  } catch (error) {
+    await seed?.discard();
+    throw error;
+  }
+}
+
+async function archiveInto(id: string, spawnResources: boolean, seed: ProjectSeed | null): Promise<ArchiveResult> {
   return (await db()).$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "challenges" WHERE id = ${id} FOR UPDATE`;
     if (!locked) throw notFound("Challenge not found");
@@ -120,9 +136,12 @@ export async function archiveChallenge(id: string, { spawnResources = false } = 
         challengeId: id,
         title: challenge.title,
         description: challenge.description,
-        problem: challenge.fullDescription?.trim() || challenge.description,
-        solution: outcomes.length ? outcomes.map((o) => `• ${o}`).join("\n") : "To be documented by the challenge team.",
+        problem: seed?.problem ?? (challenge.fullDescription?.trim() || challenge.description),
+        solution:
+          seed?.solution ??
+          (outcomes.length ? outcomes.map((o) => `• ${o}`).join("\n") : "To be documented by the challenge team."),
         imageUrl: challenge.imageUrl,
+        whitePaperUrl: seed?.whitePaperUrl ?? null,
       },
       select: { id: true },
     });

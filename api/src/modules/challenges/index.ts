@@ -122,13 +122,16 @@ export const challengesModule = new Elysia({ name: "challenges", tags: ["challen
     "/:id/archive",
     async ({ params, body, set }) => {
       set.status = 201;
-      return archiveChallenge(params.id, { spawnResources: body?.spawnResources ?? false });
+      return archiveChallenge(params.id, { spawnResources: body?.spawnResources ?? false, submissionId: body?.submissionId });
     },
     {
       section: "challenges",
       params: IdParams,
       body: t.Optional(ArchiveBodySchema),
       response: { 201: ArchiveResultSchema, ...errors },
-      detail: { summary: "Archive a COMPLETED challenge into a project (and draft resources when asked)" },
+      detail: {
+        summary:
+          "Archive a COMPLETED challenge into a project (and draft resources when asked); a submissionId seeds its white paper, problem and solution",
+      },
     },
   );

@@ -129,6 +129,10 @@ export const END_BEFORE_START = "End date must be on or after the start date";
 
 export const ArchiveBodySchema = T.Object({
   spawnResources: T.Optional(T.Boolean({ error: "spawnResources must be true or false" })),
+  /** A submission of the challenge whose PDF and texts seed the project (decision 019). */
+  submissionId: T.Optional(
+    T.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$", error: "submissionId must be a submission's id" }),
+  ),
 });
 export const ArchiveResultSchema = T.Object({
   projectId: T.String(),

@@ -148,3 +148,49 @@ export const VersionEntrySchema = T.Object({
 });
 export type VersionEntry = Static<typeof VersionEntrySchema>;
 export const VersionSchema = T.Object({ ...VersionSummarySchema.properties, items: T.Array(VersionEntrySchema) });
+
+// ── The admin Submissions view (decision 019): the list, disqualify, extension ──────────────────────────────────
+
+export const SUBMISSIONS_PAGE_SIZE = 50;
+export const SUBMISSIONS_LIST_MAX = 200;
+export const DISQUALIFY_REASON_MAX_LENGTH = 2000;
+
+export const ADMIN_SUBMISSION_MESSAGES = {
+  notFound: "Submission not found",
+  reason: `Give a reason (at most ${DISQUALIFY_REASON_MAX_LENGTH.toLocaleString("en-US")} characters): the team sees it`,
+  until: "until must be a date-time in the future",
+  untilPast: "An extension must end in the future.",
+  disqualified: "This submission was disqualified: it takes no extension.",
+  notSeedable: "Only a submitted (not disqualified) submission can seed the project.",
+} as const;
+
+/** One row of the admin list: the team (owner first, then members), its state and times. */
+export const AdminSubmissionSchema = T.Object({
+  id: T.String(),
+  status: literalUnion(SUBMISSION_STATUSES),
+  version: T.Integer({ minimum: 0 }),
+  owner: T.Union([Person, T.Null()]),
+  members: T.Array(Person),
+  items: T.Integer({ minimum: 0 }),
+  createdAt: T.String({ format: "date-time" }),
+  submittedAt: T.Union([T.String({ format: "date-time" }), T.Null()]),
+  extendedUntil: T.Union([T.String({ format: "date-time" }), T.Null()]),
+  disqualifiedReason: T.Union([T.String(), T.Null()]),
+});
+export type AdminSubmission = Static<typeof AdminSubmissionSchema>;
+
+export const SubmissionFilterSchema = T.Object({
+  status: T.Optional(literalUnion(SUBMISSION_STATUSES, { error: `status is one of ${SUBMISSION_STATUSES.join(", ")}` })),
+});
+
+export const DisqualifyBodySchema = T.Object({
+  reason: T.String({
+    minLength: 1,
+    maxLength: DISQUALIFY_REASON_MAX_LENGTH,
+    pattern: "\\S",
+    error: ADMIN_SUBMISSION_MESSAGES.reason,
+  }),
+});
+export const ExtensionBodySchema = T.Object({
+  until: T.String({ format: "date-time", maxLength: 40, error: ADMIN_SUBMISSION_MESSAGES.until }),
+});

@@ -1,6 +1,6 @@
 // Admin challenges (SPEC §2 Admin challenges, §8 toasts): every challenge including drafts as a grid of cards with
-// Applications, Deliverables, Edit and Delete; the create/edit dialog; the delete confirmation; the applications review;
-// the deliverables the challenge asks for (decision 019).
+// Applications, Deliverables, Submissions, Edit and Delete; the create/edit dialog; the delete confirmation; and one
+// dialog per panel: the applications review, the deliverables the challenge asks for, the teams' submissions (decision 019).
 import type { Challenge } from "@api/modules/challenges/schema";
 import { type FirstPage, listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
@@ -19,19 +19,31 @@ import { ApplicationsReviewList } from "../applications/ApplicationsReview";
 import { lazy, Suspense } from "react";
 import Spinner from "../../components/ui/Spinner";
 
-// Loaded when its dialog first opens: the grid does not carry the deliverables form (~4 KB) until someone asks for it.
+// Loaded when their dialog first opens: the grid does not carry the deliverables form (~4 KB) or the submissions view
+// until someone asks for it.
 const DeliverablesManager = lazy(() => import("../deliverables/DeliverablesManager"));
+const SubmissionsAdmin = lazy(() => import("../submissions/SubmissionsAdmin"));
+
+/** The panels a card opens, each in a wide dialog titled "<Panel>: <challenge>", in the cards' button order. */
+const PANELS = {
+  Applications: ApplicationsReviewList,
+  Deliverables: DeliverablesManager,
+  Submissions: SubmissionsAdmin,
+};
+type Panel = keyof typeof PANELS;
+const PANEL_NAMES = Object.keys(PANELS) as Panel[];
 
 function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
   const challenges = useManagedChallenges(first);
   const createChallenge = useCreateChallenge();
   const updateChallenge = useUpdateChallenge();
   const deleteChallenge = useDeleteChallenge();
-  const dialogs = useCrudDialogs<Challenge, "applications" | "deliverables">();
+  const dialogs = useCrudDialogs<Challenge, Panel>();
   const { deleting } = dialogs;
   const items = listItems(challenges.data);
-  const reviewing = dialogs.shown("applications")?.row;
-  const defining = dialogs.shown("deliverables")?.row;
+  const panel = PANEL_NAMES.find((name) => dialogs.shown(name));
+  const opened = panel && dialogs.shown(panel)?.row;
+  const PanelView = panel && PANELS[panel];
 
   const save = (challenge: Challenge | undefined, values: ChallengeFormValues) => {
     const body = challengePayload(values);
@@ -76,35 +88,20 @@ function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
               undone.
             </ConfirmDeleteDialog>
           )}
-          {reviewing && (
+          {PanelView && opened && (
             <Modal
               open
               wide
               onClose={dialogs.close}
-              title={`Applications: ${reviewing.title}`}
+              title={`${panel}: ${opened.title}`}
               actions={
                 <Button variant="ghost" onClick={dialogs.close}>
                   Close
                 </Button>
               }
             >
-              <ApplicationsReviewList challengeId={reviewing.id} challengeTitle={reviewing.title} />
-            </Modal>
-          )}
-          {defining && (
-            <Modal
-              open
-              wide
-              onClose={dialogs.close}
-              title={`Deliverables: ${defining.title}`}
-              actions={
-                <Button variant="ghost" onClick={dialogs.close}>
-                  Close
-                </Button>
-              }
-            >
-              <Suspense fallback={<Spinner label="Loading deliverables" />}>
-                <DeliverablesManager challengeId={defining.id} challengeTitle={defining.title} />
+              <Suspense fallback={<Spinner label={`Loading ${panel.toLowerCase()}`} />}>
+                <PanelView challengeId={opened.id} challengeTitle={opened.title} />
               </Suspense>
             </Modal>
           )}
@@ -119,12 +116,11 @@ function ChallengesAdmin({ first }: { first?: FirstPage<Challenge> }) {
               actions={
                 <>
                   <span className="flex flex-wrap gap-2">
-                    <Button variant="outline" size="sm" onClick={() => dialogs.show("applications", challenge)}>
-                      Applications
-                    </Button>
-                    <Button variant="outline" size="sm" onClick={() => dialogs.show("deliverables", challenge)}>
-                      Deliverables
-                    </Button>
+                    {PANEL_NAMES.map((name) => (
+                      <Button key={name} variant="outline" size="sm" onClick={() => dialogs.show(name, challenge)}>
+                        {name}
+                      </Button>
+                    ))}
                   </span>
                   <span className="flex gap-1">
                     <RowActions {...dialogs.rowActions(challenge, challenge.title)} />

@@ -56,10 +56,13 @@ export const useCreateProject = () => useProjectsMutation((body: ProjectInput) =
 export const useUpdateProject = () =>
   useProjectsMutation(({ id, body }: { id: string; body: ProjectUpdate }) => unwrap(api.projects({ id }).patch(body)));
 export const useDeleteProject = () => useProjectsMutation((id: string) => unwrap(api.projects({ id }).delete()));
-/** POST /api/challenges/{id}/archive (SPEC §7): creates the project, and draft resources when asked. */
+/**
+ * POST /api/challenges/{id}/archive (SPEC §7): creates the project, and draft resources when asked; seeded from a
+ * chosen submission when one is given (decision 019).
+ */
 export const useArchiveChallenge = () =>
-  useProjectsMutation(({ id, spawnResources }: { id: string; spawnResources: boolean }) =>
-    unwrap(api.challenges({ id }).archive.post({ spawnResources })),
+  useProjectsMutation(({ id, ...body }: { id: string; spawnResources: boolean; submissionId?: string }) =>
+    unwrap(api.challenges({ id }).archive.post(body)),
   );
 
 export type { UploadKind } from "../uploads/upload";
