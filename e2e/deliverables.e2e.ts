@@ -85,7 +85,10 @@ test("the admin adds, orders and hides deliverables; a visitor reads them on the
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toHaveCount(0);
   await expect(rows).toHaveCount(3);
-  await page.getByRole("dialog", { name: `Deliverables: ${title}` }).getByRole("button", { name: "Delete Prototype link" }).click();
+  await page
+    .getByRole("dialog", { name: `Deliverables: ${title}` })
+    .getByRole("button", { name: "Delete Prototype link" })
+    .click();
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expectToast(page, "Deliverable deleted successfully");
   await expect(rows).toHaveCount(2);
