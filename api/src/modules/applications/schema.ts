@@ -8,7 +8,6 @@ import type { Static } from "@sinclair/typebox/type";
 import { literalUnion, messages } from "../../lib/typebox";
 import { EMAIL_MAX_LENGTH, MESSAGES as ACCOUNT_MESSAGES, emailField } from "../auth/schema";
 import { ChallengeStatusSchema } from "../challenges/schema";
-import { ChallengeWorkSchema } from "../submissions/schema";
 
 /** SPEC §4: PENDING, ACTIVE (shown as "Approved") or REJECTED. */
 export const APPLICATION_STATUSES = ["PENDING", "ACTIVE", "REJECTED"] as const;
@@ -167,8 +166,6 @@ export const MyChallengeSchema = T.Object({
   ]),
   /** The other approved participants' names, as they applied. */
   participants: T.Array(T.String()),
-  /** The deliverables with their state for the caller's team, and the team (decision 019). */
-  work: ChallengeWorkSchema,
 });
 export type MyChallenge = Static<typeof MyChallengeSchema>;
 

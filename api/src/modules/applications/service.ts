@@ -9,6 +9,7 @@ import { enqueue } from "../../jobs/jobs";
 import { RateLimiter } from "../../db/rate-limit";
 import { Prisma } from "../../generated/prisma/client";
 import { myWork } from "../submissions/dashboard";
+import type { ChallengeWork } from "../submissions/work-schema";
 import { DECISION_MAIL_JOB, type DecisionMailJob } from "./emails";
 import { defineKeyset, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import {
@@ -199,7 +200,7 @@ export async function listMyChallenges(
   userId: string,
   { limit, cursor }: PageInput = {},
   now = new Date(),
-): Promise<Page<MyChallenge>> {
+): Promise<Page<MyChallenge & { work: ChallengeWork }>> {
   const prisma = await db();
   const { ids, nextCursor } = await myChallengeKeyset.page(prisma, {
     where: [
