@@ -78,6 +78,21 @@ test("the admin adds, orders and hides deliverables; a visitor reads them on the
   await expectToast(page, "Deliverable hidden");
   await expect(rows.filter({ hasText: "Prototype link" })).toContainText("Hidden");
 
+  // Deleting asks first: Cancel keeps the deliverable; Delete removes it.
+  const confirm = page.getByRole("dialog", { name: "Are you sure?" });
+  await dialog(page).getByRole("button", { name: "Delete Team story" }).click();
+  await expect(confirm).toContainText('This will permanently delete the deliverable "Team story"');
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(rows).toHaveCount(3);
+  await page
+    .getByRole("dialog", { name: `Deliverables: ${title}` })
+    .getByRole("button", { name: "Delete Prototype link" })
+    .click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Deliverable deleted successfully");
+  await expect(rows).toHaveCount(2);
+
   // A visitor: the visible ones, in order, with kind, required and due time (the challenge's end, or open).
   const visitor = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
   await visitor.goto(`/challenges/${id}`);

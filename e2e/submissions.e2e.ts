@@ -108,13 +108,16 @@ test("a team of two fills its entries and submits; a stale save keeps what was t
   await page.reload();
   await expect(page.getByTestId("entry-state")).toHaveText(["Submitted", "Submitted"]);
 
-  // /dashboard leads back to the workspace.
+  // /dashboard shows each deliverable's state, due time and time left, and the team; it leads back to the workspace.
   await page.goto("/dashboard");
-  await page
-    .getByTestId("dashboard-challenge")
-    .filter({ hasText: title })
-    .getByRole("link", { name: "Your team's submission" })
-    .click();
+  const card = page.getByTestId("dashboard-challenge").filter({ hasText: title });
+  const deliverables = card.getByTestId("dashboard-deliverable");
+  await expect(deliverables).toHaveCount(2);
+  await expect(deliverables.first()).toContainText(
+    /Prototype link\s*Submitted\s*Due \w{3} \d+, \d{4} \d\d:\d\d UTC\s*\d+ days left/,
+  );
+  await expect(card.getByTestId("dashboard-team")).toContainText("(owner)");
+  await card.getByRole("link", { name: "Your team's submission" }).click();
   await expect(page).toHaveURL(`/challenges/${id}/submission`);
 });
 

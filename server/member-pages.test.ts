@@ -7,6 +7,7 @@ import { db } from "../api/src/db/client";
 import { APPLICATIONS_PAGE_SIZE, MY_CHALLENGES_PAGE_SIZE } from "../api/src/modules/applications/schema";
 import { createSession, SESSION_COOKIE } from "../api/src/modules/auth/sessions";
 import { servedSite } from "../api/test/served-site";
+import { formatMoment } from "../site/src/lib/format";
 
 const site = servedSite();
 const made: string[] = [];
@@ -87,4 +88,50 @@ describe("paged member pages", () => {
     expect(loadMore(second.html, "dashboard")).toBeNull();
     expect((await site.page("/dashboard?cursor=nope", cookie)).status).toBe(400);
   });
+});
+
+test("/dashboard shows each deliverable's state, due time with time left, the team and its pending invitations", async () => {
+  const challenge = await (await db()).challenge.create({
+    data: { title: unique("Work"), description: "d", status: "ACTIVE", startDate: new Date(Date.now() - 86_400_000) },
+  });
+  const prisma = await db();
+  const due = new Date(Date.now() + 2 * 86_400_000 + 3_600_000);
+  const [link] = await Promise.all([
+    prisma.deliverable.create({
+      data: { challengeId: challenge.id, position: 1, title: "Prototype link", kind: "URL", dueAt: due },
+    }),
+    prisma.deliverable.create({ data: { challengeId: challenge.id, position: 2, title: "Summary", kind: "TEXT", dueAt: null } }),
+  ]);
+  const [owner, mate] = [await createUser({ firstName: "Olu" }), await createUser({ firstName: "Mina" })];
+  for (const u of [owner, mate])
+    await prisma.challengeParticipant.create({
+      data: {
+        challengeId: challenge.id,
+        userId: u.id,
+        status: "ACTIVE",
+        applicantName: u.username,
+        applicantEmail: u.email,
+        company: "c",
+        role: "r",
+        interestDescription: "i",
+      },
+    });
+  const submission = await prisma.submission.create({ data: { challengeId: challenge.id } });
+  await prisma.teamMember.create({
+    data: { submissionId: submission.id, challengeId: challenge.id, userId: owner.id, role: "OWNER" },
+  });
+  await prisma.teamInvitation.create({
+    data: { submissionId: submission.id, challengeId: challenge.id, inviteeId: mate.id, invitedById: owner.id },
+  });
+  await prisma.submissionItem.create({
+    data: { submissionId: submission.id, deliverableId: link.id, url: "https://example.org" },
+  });
+  const cookie = `${SESSION_COOKIE}=${(await createSession(owner.id)).token}`;
+  const page = await site.page("/dashboard", cookie);
+  const text = page.html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  expect(text).toContain(`Prototype link Draft Due ${formatMoment(due.toISOString())} 2 days left`);
+  expect(text).toContain("Summary Not started Open until the challenge is completed");
+  expect(text).toContain(`Your team ${owner.firstName} ${owner.lastName ?? ""}`.trim());
+  expect(text).toContain(`Invited, no answer yet: Mina`);
+  expect(page.html).toContain(`href="/challenges/${challenge.id}/submission"`);
 });

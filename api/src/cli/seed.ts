@@ -475,6 +475,61 @@ const APPLICATIONS = [
   [CH.schools, "diego", "ACTIVE", "City Mobility Lab", "Volunteer fixer", false, 238],
 ] as const satisfies readonly (readonly [string, Username, "PENDING" | "ACTIVE" | "REJECTED", string, string, boolean, number])[];
 
+// Deliverables and team submissions (decision 019; README "Demo accounts"): Clean Air Corridors asks for a pitch deck
+// (a PDF), a prototype link and a summary; `member` owns a team with `priya` whose draft holds one entry so far.
+// Accessible Transit for All asks the same; `diego` and `amara` submitted version 1 there (a link and a text).
+// [id, challenge, position, title, kind, required, due (days from the reference date)]
+const DELIVERABLES = [
+  ["de000001-5eed-4d00-8000-000000000001", CH.cleanAir, 1, "Pitch deck", "FILE", false, 35],
+  ["de000002-5eed-4d00-8000-000000000002", CH.cleanAir, 2, "Prototype link", "URL", true, 40],
+  ["de000003-5eed-4d00-8000-000000000003", CH.cleanAir, 3, "Project summary", "TEXT", true, 44],
+  ["de000004-5eed-4d00-8000-000000000004", CH.transit, 1, "Pitch deck", "FILE", false, 80],
+  ["de000005-5eed-4d00-8000-000000000005", CH.transit, 2, "Prototype link", "URL", true, 85],
+  ["de000006-5eed-4d00-8000-000000000006", CH.transit, 3, "Project summary", "TEXT", true, 91],
+] as const;
+const DELIVERABLE_GUIDANCE: Record<string, string> = {
+  FILE: "Ten slides at most: the problem, your idea, who it helps, and what you would test first.",
+  URL: "A link to a clickable prototype, a repository or a short video.",
+  TEXT: "In a few paragraphs: what you built, what you learned, and what comes next.",
+};
+// [id, challenge, owner, member, status, days the team started before the reference date, entries]
+const SUBMISSIONS = [
+  {
+    id: "5b100001-5eed-4b00-8000-000000000001",
+    challengeId: CH.cleanAir,
+    owner: "member",
+    mate: "priya",
+    submitted: false,
+    started: 20,
+    entries: [["de000002-5eed-4d00-8000-000000000002", { url: "https://example.org/clean-air-walk-audit" }]],
+  },
+  {
+    id: "5b100002-5eed-4b00-8000-000000000002",
+    challengeId: CH.transit,
+    owner: "diego",
+    mate: "amara",
+    submitted: true,
+    started: 30,
+    entries: [
+      ["de000005-5eed-4d00-8000-000000000005", { url: "https://example.org/step-free-route-planner" }],
+      [
+        "de000006-5eed-4d00-8000-000000000006",
+        {
+          text: "## Step-free routes\n\nWe mapped every lift and ramp on two bus lines with wheelchair users, then built a route planner that avoids broken lifts in real time.\n\nNext: a pilot with the transit authority's lift-status feed.",
+        },
+      ],
+    ],
+  },
+] as const satisfies readonly {
+  id: string;
+  challengeId: string;
+  owner: Username;
+  mate: Username;
+  submitted: boolean;
+  started: number;
+  entries: readonly (readonly [string, { url: string } | { text: string }])[];
+}[];
+
 const COLLABORATORS = [
   [PR.lunchKits, "member", "Design lead", -230],
   [PR.rentRegistry, "diego", "Data analyst", -280],
@@ -812,6 +867,8 @@ export async function seedDemoData(
         });
       }
 
+      await seedDemoSubmissions(tx, userIds);
+
       const { id: subId, user: subUser, ...sub } = SUBSCRIPTION;
       const subData = { ...sub, userId: userIds[subUser], status: "ACTIVE" as const, plan: "ANNUAL" as const, resourceId: null };
       await tx.subscription.upsert({ where: { id: subId }, create: { id: subId, ...subData }, update: subData });
@@ -853,4 +910,79 @@ export async function seedDemoData(
     },
     { maxWait: 10_000, timeout: 120_000 },
   );
+}
+
+/**
+ * The demo deliverables and the two teams (see DELIVERABLES above), by fixed ids: a re-seed brings them back to their
+ * story — the demo people back on their demo teams, the entries as seeded, version 1 as handed in.
+ */
+async function seedDemoSubmissions(tx: Prisma.TransactionClient, userIds: Record<Username, string>) {
+  for (const [id, challengeId, position, title, kind, required, due] of DELIVERABLES) {
+    const data = {
+      challengeId,
+      position,
+      title,
+      kind,
+      required,
+      dueAt: days(due),
+      guidance: DELIVERABLE_GUIDANCE[kind]!,
+      acceptedKinds: kind === "FILE" ? ["PDF"] : [],
+      maxBytes: kind === "FILE" ? 25 * 1024 * 1024 : null,
+      hidden: false,
+    };
+    await tx.deliverable.upsert({ where: { id }, create: { id, ...data }, update: data });
+  }
+  for (const team of SUBMISSIONS) {
+    const members = [
+      [userIds[team.owner], "OWNER"],
+      [userIds[team.mate], "MEMBER"],
+    ] as const;
+    const submittedAt = team.submitted ? days(-team.started + 10) : null;
+    const data = {
+      challengeId: team.challengeId,
+      status: team.submitted ? ("SUBMITTED" as const) : ("DRAFT" as const),
+      version: team.submitted ? 1 : 0,
+      submittedAt,
+      extendedUntil: null,
+      disqualifiedReason: null,
+      createdAt: days(-team.started),
+    };
+    await tx.submission.upsert({ where: { id: team.id }, create: { id: team.id, ...data }, update: data });
+    // One team per person and challenge: a demo person who moved to another team comes back to the demo one.
+    await tx.teamMember.deleteMany({
+      where: { challengeId: team.challengeId, userId: { in: members.map(([userId]) => userId) }, submissionId: { not: team.id } },
+    });
+    for (const [n, [userId, role]] of members.entries()) {
+      const joinedAt = days(-team.started + n);
+      await tx.teamMember.upsert({
+        where: { submissionId_userId: { submissionId: team.id, userId } },
+        create: { submissionId: team.id, challengeId: team.challengeId, userId, role, joinedAt },
+        update: { role, joinedAt },
+      });
+    }
+    await tx.submissionItem.deleteMany({
+      where: { submissionId: team.id, deliverableId: { notIn: team.entries.map(([deliverableId]) => deliverableId) } },
+    });
+    for (const [deliverableId, value] of team.entries) {
+      const entry = { url: null, text: null, ...value, revision: 1, updatedById: userIds[team.owner] };
+      await tx.submissionItem.upsert({
+        where: { submissionId_deliverableId: { submissionId: team.id, deliverableId } },
+        create: { submissionId: team.id, deliverableId, ...entry },
+        update: entry,
+      });
+    }
+    await tx.submissionVersion.deleteMany({ where: { submissionId: team.id, number: { gt: team.submitted ? 1 : 0 } } });
+    if (team.submitted) {
+      const items = team.entries.map(([deliverableId, value]) => {
+        const [, , , title, kind] = DELIVERABLES.find(([id]) => id === deliverableId)!;
+        return { deliverableId, title, kind, ...value };
+      });
+      const version = { createdById: userIds[team.owner], createdAt: submittedAt!, items };
+      await tx.submissionVersion.upsert({
+        where: { submissionId_number: { submissionId: team.id, number: 1 } },
+        create: { submissionId: team.id, number: 1, ...version },
+        update: version,
+      });
+    }
+  }
 }

@@ -48,6 +48,7 @@ const EXPECTED_TABLES = [
   "settings",
   "stripe_events",
   "submission_items",
+  "submission_reminders",
   "submission_versions",
   "submissions",
   "subscriptions",

@@ -1,4 +1,5 @@
 // Application routes (SPEC §7): a member applies and reads their own; the `challenges` section reviews.
+import { ChallengeWorkSchema } from "../submissions/work-schema";
 import { Elysia, t } from "elysia";
 import { errorResponses, IdParams } from "../../lib/http-schema";
 import { withNextLink } from "../../lib/keyset";
@@ -81,7 +82,12 @@ export const applicationsModule = new Elysia({ name: "applications", tags: ["app
     {
       auth: true,
       query: PageQuery(APPLICATION_LIST_MAX),
-      response: { 200: t.Array(MyChallengeSchema), ...errorResponses(400, 401) },
+      // With the caller's team's work per challenge (decision 019): joined here, so the applications contract the
+      // admin islands import stays without the submissions' part (JS budgets).
+      response: {
+        200: t.Array(t.Composite([MyChallengeSchema, t.Object({ work: ChallengeWorkSchema })])),
+        ...errorResponses(400, 401),
+      },
       detail: {
         summary:
           "The caller's approved challenges for /dashboard, soonest first, keyset pages: dates, next due, other participants",

@@ -8,6 +8,8 @@ import { AppError, notFound } from "../../lib/errors";
 import { enqueue } from "../../jobs/jobs";
 import { RateLimiter } from "../../db/rate-limit";
 import { Prisma } from "../../generated/prisma/client";
+import { myWork } from "../submissions/dashboard";
+import type { ChallengeWork } from "../submissions/work-schema";
 import { DECISION_MAIL_JOB, type DecisionMailJob } from "./emails";
 import { defineKeyset, inPageOrder, type Page, type PageInput } from "../../lib/keyset";
 import {
@@ -198,7 +200,7 @@ export async function listMyChallenges(
   userId: string,
   { limit, cursor }: PageInput = {},
   now = new Date(),
-): Promise<Page<MyChallenge>> {
+): Promise<Page<MyChallenge & { work: ChallengeWork }>> {
   const prisma = await db();
   const { ids, nextCursor } = await myChallengeKeyset.page(prisma, {
     where: [
@@ -209,7 +211,7 @@ export async function listMyChallenges(
     limit: limit ?? MY_CHALLENGES_PAGE_SIZE,
   });
   if (ids.length === 0) return { items: [], nextCursor };
-  const [mine, others] = await Promise.all([
+  const [mine, others, work] = await Promise.all([
     prisma.challengeParticipant.findMany({
       where: { userId, status: "ACTIVE", challengeId: { in: ids } },
       select: {
@@ -226,6 +228,7 @@ export async function listMyChallenges(
       select: { challengeId: true, applicantName: true },
       orderBy: [{ applicantName: "asc" }],
     }),
+    myWork(userId, ids),
   ]);
   const byChallenge = new Map(mine.map((m) => [m.challenge.id, m]));
   const items = ids.flatMap((id) => {
@@ -242,6 +245,7 @@ export async function listMyChallenges(
         },
         nextDue: nextDue(m.challenge.startDate, m.challenge.endDate, now),
         participants: others.filter((o) => o.challengeId === id).map((o) => o.applicantName),
+        work: work.get(id)!,
       },
     ];
   });

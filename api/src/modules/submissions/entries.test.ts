@@ -4,9 +4,13 @@
 import { describe, expect, test } from "bun:test";
 import { as } from "../../../test/client";
 import { createApplication, createChallenge, createUser } from "../../../test/factories";
+import { withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
 import { DELIVERABLE_MESSAGES } from "../deliverables/schema";
 import { ENTRY_MESSAGES as E } from "./schema";
+
+// Invitations and Submits enqueue their e-mails in their transaction.
+withJobQueue();
 
 const HOUR = 3600_000;
 const message = (text: string) => ({ error: { value: { message: text } } });

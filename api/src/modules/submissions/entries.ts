@@ -7,6 +7,7 @@
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
+import { enqueueReceiptMail } from "./emails";
 import { entrySelect, toEntry } from "./entry-shape";
 import {
   ENTRY_MESSAGES as E,
@@ -177,6 +178,7 @@ export async function submit(challengeId: string, userId: string): Promise<Submi
       where: { id: submission.id },
       data: { status: "SUBMITTED", version: number, submittedAt: new Date() },
     });
+    await enqueueReceiptMail(tx, submission.id, number);
     return read(tx, submission.id);
   });
 }

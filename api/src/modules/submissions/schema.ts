@@ -4,9 +4,17 @@ import * as T from "@sinclair/typebox/type";
 import type { Static } from "@sinclair/typebox/type";
 import { literalUnion } from "../../lib/typebox";
 
-export const SUBMISSION_STATUSES = ["DRAFT", "SUBMITTED", "WITHDRAWN", "DISQUALIFIED"] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
-export const TEAM_ROLES = ["OWNER", "MEMBER"] as const;
+import { Person, SUBMISSION_STATUSES, TEAM_ROLES } from "./work-schema";
+
+export {
+  type ChallengeWork,
+  ChallengeWorkSchema,
+  DELIVERABLE_STATES,
+  type DeliverableState,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+  TEAM_ROLES,
+} from "./work-schema";
 export const INVITATION_STATUSES = ["PENDING", "ACCEPTED", "DECLINED", "CANCELLED"] as const;
 
 export const SUBMISSION_MESSAGES = {
@@ -24,8 +32,6 @@ export const SUBMISSION_MESSAGES = {
   ownerLeaves: "Hand the team to another member before leaving.",
   teamClosed: "The team can no longer change: the deadline has passed.",
 } as const;
-
-const Person = T.Object({ userId: T.String(), username: T.String(), name: T.String() });
 
 export const TeamMemberSchema = T.Object({
   ...Person.properties,

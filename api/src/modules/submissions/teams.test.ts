@@ -4,8 +4,12 @@
 import { describe, expect, test } from "bun:test";
 import { as } from "../../../test/client";
 import { createApplication, createChallenge, createUser } from "../../../test/factories";
+import { withJobQueue } from "../../../test/jobs";
 import { db } from "../../db/client";
 import { SUBMISSION_MESSAGES as M } from "./schema";
+
+// Invitations and Submits enqueue their e-mails in their transaction.
+withJobQueue();
 
 async function approved(challengeId: string) {
   const user = await createUser();
@@ -209,5 +213,66 @@ describe("owners and members", () => {
     expect((await team.leave.post()).status).toBe(204);
     expect(await (await db()).submission.findUnique({ where: { id: data!.id } })).toBeNull();
     expect((await team.post()).status).toBe(201);
+  });
+});
+
+describe("team changes close at the deadline", () => {
+  const HOUR = 3600_000;
+
+  test("after the last deliverable's due time: invite, accept, remove, hand on and leave get 409; an extension reopens", async () => {
+    const challenge = await createChallenge({ endDate: new Date(Date.now() + 30 * 24 * HOUR) });
+    const prisma = await db();
+    const due = (dueAt: Date) => prisma.deliverable.updateMany({ where: { challengeId: challenge.id }, data: { dueAt } });
+    await prisma.deliverable.createMany({
+      data: [
+        { challengeId: challenge.id, position: 1, title: "Deck", kind: "URL", dueAt: new Date(Date.now() + HOUR) },
+        { challengeId: challenge.id, position: 2, title: "Story", kind: "TEXT", dueAt: new Date(Date.now() + 2 * HOUR) },
+      ],
+    });
+    const owner = await approved(challenge.id);
+    const team = owner.api.challenges({ id: challenge.id }).submission;
+    const submissionId = (await team.post()).data!.id;
+    const [ana, ben, cid] = [await approved(challenge.id), await approved(challenge.id), await approved(challenge.id)];
+    for (const m of [ana, ben]) {
+      await team.invitations.post({ usernameOrEmail: m.user.username });
+      await m.api["my-invitations"]({ id: (await m.api["my-invitations"].get()).data![0]!.id }).accept.post();
+    }
+    await team.invitations.post({ usernameOrEmail: cid.user.username });
+    const [pending] = (await cid.api["my-invitations"].get()).data!;
+
+    // One deliverable past its due time, the other not: the team is still open.
+    await prisma.deliverable.updateMany({
+      where: { challengeId: challenge.id, position: 1 },
+      data: { dueAt: new Date(Date.now() - HOUR) },
+    });
+    expect((await team.owner.post({ userId: ana.user.id })).status).toBe(200);
+    expect((await ana.api.challenges({ id: challenge.id }).submission.owner.post({ userId: owner.user.id })).status).toBe(200);
+
+    await due(new Date(Date.now() - 1000));
+    const closed = { status: 409, ...message(M.teamClosed) };
+    const stranger = await approved(challenge.id);
+    expect(await team.invitations.post({ usernameOrEmail: stranger.user.username })).toMatchObject(closed);
+    expect(await cid.api["my-invitations"]({ id: pending!.id }).accept.post()).toMatchObject(closed);
+    expect(await team.members({ userId: ben.user.id }).delete()).toMatchObject(closed);
+    expect(await team.owner.post({ userId: ana.user.id })).toMatchObject(closed);
+    expect(await ben.api.challenges({ id: challenge.id }).submission.leave.post()).toMatchObject(closed);
+    expect((await team.get()).data?.members).toHaveLength(3);
+
+    // An admin's extension of this submission opens its team again until the extension ends.
+    await prisma.submission.update({ where: { id: submissionId }, data: { extendedUntil: new Date(Date.now() + HOUR) } });
+    expect((await ben.api.challenges({ id: challenge.id }).submission.leave.post()).status).toBe(204);
+    expect((await cid.api["my-invitations"]({ id: pending!.id }).accept.post()).status).toBe(200);
+  });
+
+  test("a challenge asking for no deliverables closes its teams at its end date", async () => {
+    const challenge = await createChallenge({ endDate: new Date(Date.now() - 1000) });
+    const owner = await approved(challenge.id);
+    const team = owner.api.challenges({ id: challenge.id }).submission;
+    await team.post();
+    const ana = await approved(challenge.id);
+    expect(await team.invitations.post({ usernameOrEmail: ana.user.username })).toMatchObject({
+      status: 409,
+      ...message(M.teamClosed),
+    });
   });
 });

@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../../db/constraint-errors";
 import { AppError, notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { findUserIdBy } from "../auth/accounts";
+import { enqueueInvitationMail } from "./emails";
 import { entrySelect, toEntry } from "./entry-shape";
 import { SUBMISSION_MESSAGES as M, type MyInvitation, type Submission } from "./schema";
 
@@ -143,6 +144,41 @@ async function ownedTeam(tx: Tx, challengeId: string, userId: string) {
   return membership.submissionId;
 }
 
+/**
+ * When the challenge's teams stop changing (decision 019): at the last due time of its visible deliverables, or at
+ * the challenge's end date when it asks for none. A deliverable without a due time is open until the challenge is
+ * COMPLETED, and so is the team; null: no deadline.
+ */
+export async function teamDeadline(tx: Tx, challengeId: string): Promise<Date | null> {
+  const [challenge, deliverables] = await Promise.all([
+    tx.challenge.findUniqueOrThrow({ where: { id: challengeId }, select: { endDate: true } }),
+    tx.deliverable.findMany({ where: { challengeId, hidden: false }, select: { dueAt: true } }),
+  ]);
+  if (deliverables.length === 0) return challenge.endDate;
+  let last: Date | null = null;
+  for (const { dueAt } of deliverables) {
+    if (!dueAt) return null;
+    if (!last || dueAt > last) last = dueAt;
+  }
+  return last;
+}
+
+/**
+ * Inviting, accepting, removing, handing on and leaving are refused (409) once the challenge's deadline has passed,
+ * by the server's clock, unless an admin extended this submission beyond now: a team cannot be rearranged after
+ * the work is due.
+ */
+async function assertBeforeDeadline(tx: Tx, challengeId: string, submissionId: string, now = new Date()) {
+  const deadline = await teamDeadline(tx, challengeId);
+  if (!deadline || now < deadline) return;
+  const { extendedUntil } = await tx.submission.findUniqueOrThrow({
+    where: { id: submissionId },
+    select: { extendedUntil: true },
+  });
+  if (extendedUntil && now < extendedUntil) return;
+  throw new AppError("conflict", M.teamClosed);
+}
+
 async function assertOpen(tx: Tx, submissionId: string) {
   const { status } = await tx.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { status: true } });
   if (status === "DISQUALIFIED" || status === "WITHDRAWN") throw new AppError("conflict", M.teamClosed);
@@ -163,6 +199,7 @@ export async function invite(challengeId: string, ownerId: string, usernameOrEma
     const { teamSize } = await lockChallenge(tx, challengeId);
     const submissionId = await ownedTeam(tx, challengeId, ownerId);
     await assertOpen(tx, submissionId);
+    await assertBeforeDeadline(tx, challengeId, submissionId);
     if (inviteeId === ownerId) throw new AppError("conflict", M.inviteSelf);
     if (!inviteeId || !(await isApproved(tx, challengeId, inviteeId))) throw new AppError("conflict", M.inviteeUnknown);
     const open = await tx.teamInvitation.findFirst({
@@ -176,7 +213,11 @@ export async function invite(challengeId: string, ownerId: string, usernameOrEma
       tx.teamInvitation.count({ where: { submissionId, status: "PENDING" } }),
     ]);
     if (members + pending >= teamSize) throw new AppError("conflict", M.teamFull(teamSize));
-    await tx.teamInvitation.create({ data: { submissionId, challengeId, inviteeId, invitedById: ownerId } });
+    const created = await tx.teamInvitation.create({
+      data: { submissionId, challengeId, inviteeId, invitedById: ownerId },
+      select: { id: true },
+    });
+    await enqueueInvitationMail(tx, created.id);
     return read(tx, submissionId);
   });
 }
@@ -239,6 +280,7 @@ export async function acceptInvitation(invitationId: string, userId: string): Pr
       if (membership) throw new AppError("conflict", M.alreadyOnTeam);
       if (!(await isApproved(tx, invitation.challengeId, userId))) throw new AppError("forbidden", M.notApproved);
       await assertOpen(tx, invitation.submissionId);
+      await assertBeforeDeadline(tx, invitation.challengeId, invitation.submissionId);
       // Room for one more member: the pending invitations held places, this one among them.
       const members = await tx.teamMember.count({ where: { submissionId: invitation.submissionId } });
       if (members >= teamSize) throw new AppError("conflict", M.teamFull(teamSize));
@@ -281,6 +323,7 @@ export async function removeMember(challengeId: string, ownerId: string, memberI
     await lockChallenge(tx, challengeId);
     const submissionId = await ownedTeam(tx, challengeId, ownerId);
     if (memberId === ownerId) throw new AppError("conflict", M.ownerLeaves);
+    await assertBeforeDeadline(tx, challengeId, submissionId);
     const { count } = await tx.teamMember.deleteMany({ where: { submissionId, userId: memberId, role: "MEMBER" } });
     if (count === 0) throw notFound(M.notMember);
     return read(tx, submissionId);
@@ -294,6 +337,7 @@ export async function leaveTeam(challengeId: string, userId: string): Promise<vo
     await lockChallenge(tx, challengeId);
     const membership = await membershipOf(tx, challengeId, userId);
     if (!membership) throw notFound(M.noSubmission);
+    await assertBeforeDeadline(tx, challengeId, membership.submissionId);
     if (membership.role === "OWNER") {
       const others = await tx.teamMember.count({ where: { submissionId: membership.submissionId, userId: { not: userId } } });
       if (others > 0) throw new AppError("conflict", M.ownerLeaves);
@@ -317,6 +361,7 @@ export async function transferOwnership(challengeId: string, ownerId: string, ne
     await lockChallenge(tx, challengeId);
     const submissionId = await ownedTeam(tx, challengeId, ownerId);
     if (newOwnerId === ownerId) return read(tx, submissionId);
+    await assertBeforeDeadline(tx, challengeId, submissionId);
     const { count } = await tx.teamMember.updateMany({ where: { submissionId, userId: newOwnerId }, data: { role: "OWNER" } });
     if (count === 0) throw notFound(M.notMember);
     await tx.teamMember.update({ where: { submissionId_userId: { submissionId, userId: ownerId } }, data: { role: "MEMBER" } });

@@ -1,6 +1,6 @@
 // A challenge's deliverables for the `challenges` section (issue 32), inside the admin challenge screen's
 // Deliverables dialog beside Applications: the ordered list with Move up / Move down, Hide / Show (a deliverable that
-// holds entries is hidden from new work rather than deleted), Edit and Delete; Add Deliverable opens the form in place
+// holds entries is hidden from new work rather than deleted), Edit and Delete (after an "Are you sure?"); Add Deliverable opens the form in place
 // of the list (one dialog, one focus trap).
 import { type FormEvent, useState } from "react";
 import {
@@ -24,6 +24,7 @@ import { formatMoment } from "../../lib/format";
 import { useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import { failureToast } from "../../lib/failure-toast";
+import ConfirmDeleteDialog from "../admin/ConfirmDeleteDialog";
 import RowActions from "../admin/RowActions";
 import { formatBytes } from "./deliverable-text";
 import {
@@ -51,6 +52,7 @@ export default function DeliverablesManager({ challengeId, challengeTitle }: Pro
   const remove = useDeleteDeliverable(challengeId);
   const [editing, setEditing] = useState<Deliverable | "new" | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Deliverable | null>(null);
 
   if (editing) {
     return (
@@ -168,24 +170,24 @@ export default function DeliverablesManager({ challengeId, challengeTitle }: Pro
                     {d.hidden ? "Show" : "Hide"}
                   </Button>
                   <span className="ml-auto flex gap-1">
-                    <RowActions
-                      name={d.title}
-                      onEdit={() => setEditing(d)}
-                      onDelete={() =>
-                        change(
-                          d,
-                          () => remove.mutateAsync(d.id),
-                          "Failed to delete deliverable",
-                          "Deliverable deleted successfully",
-                        )
-                      }
-                    />
+                    <RowActions name={d.title} onEdit={() => setEditing(d)} onDelete={() => setDeleting(d)} />
                   </span>
                 </div>
               </div>
             </li>
           ))}
         </ol>
+      )}
+      {deleting && (
+        // Asked first, as everywhere in the admin kit: a deletion cannot be undone (one with entries is refused: 409).
+        <ConfirmDeleteDialog
+          onDelete={() => remove.mutateAsync(deleting.id)}
+          failure={{ title: "Failed to delete deliverable" }}
+          onDeleted={() => toast({ title: "Deliverable deleted successfully" })}
+          onClose={() => setDeleting(null)}
+        >
+          This will permanently delete the deliverable "{deleting.title}". This action cannot be undone.
+        </ConfirmDeleteDialog>
       )}
     </div>
   );
