@@ -67,10 +67,12 @@ function inline(text: string, key: string): ReactNode[] {
 
 type Block =
   | { type: "heading"; level: number; text: string }
-  | { type: "list"; ordered: boolean; items: string[] }
-  | { type: "quote"; lines: string[] }
+  | { type: "list"; ordered: boolean; items: Line[] }
+  | { type: "quote"; lines: Line[] }
   | { type: "code"; text: string }
-  | { type: "paragraph"; lines: string[] };
+  | { type: "paragraph"; lines: Line[] };
+/** A line of the source and where it stood there (its key: the text never reorders). */
+type Line = { at: number; text: string };
 
 function blocks(source: string): Block[] {
   const lines = source.replace(/\r\n?/g, "\n").split("\n");
@@ -97,34 +99,34 @@ function blocks(source: string): Block[] {
     const item = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/.exec(line);
     if (item) {
       const ordered = item[2] !== undefined;
-      const items: string[] = [];
+      const items: Line[] = [];
       for (; i < lines.length; i++) {
         const next = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/.exec(lines[i]!);
         if (!next || (next[2] !== undefined) !== ordered) break;
-        items.push(next[3]!);
+        items.push({ at: i, text: next[3]! });
       }
       out.push({ type: "list", ordered, items });
       continue;
     }
     if (line.startsWith(">")) {
-      const quoted: string[] = [];
-      for (; i < lines.length && lines[i]!.startsWith(">"); i++) quoted.push(lines[i]!.replace(/^>\s?/, ""));
+      const quoted: Line[] = [];
+      for (; i < lines.length && lines[i]!.startsWith(">"); i++) quoted.push({ at: i, text: lines[i]!.replace(/^>\s?/, "") });
       out.push({ type: "quote", lines: quoted });
       continue;
     }
-    const paragraph: string[] = [];
+    const paragraph: Line[] = [];
     for (; i < lines.length && lines[i]!.trim() && !/^(#{1,6}\s|```|>|\s*([-*+]|\d{1,9}[.)])\s)/.test(lines[i]!); i++)
-      paragraph.push(lines[i]!);
+      paragraph.push({ at: i, text: lines[i]! });
     out.push({ type: "paragraph", lines: paragraph });
   }
   return out;
 }
 
-const withBreaks = (lines: string[], key: string) =>
+const withBreaks = (lines: Line[]) =>
   lines.map((line, i) => (
-    <Fragment key={`${key}-${i}`}>
+    <Fragment key={line.at}>
       {i > 0 && <br />}
-      {inline(line, `${key}-${i}`)}
+      {inline(line.text, `l${line.at}`)}
     </Fragment>
   ));
 
@@ -149,8 +151,8 @@ export default function Markdown({ text, className = "" }: { text: string; class
             const List = block.ordered ? "ol" : "ul";
             return (
               <List key={key} className={`ml-5 ${block.ordered ? "list-decimal" : "list-disc"}`}>
-                {block.items.map((item, i) => (
-                  <li key={`${key}-${i}`}>{inline(item, `${key}-${i}`)}</li>
+                {block.items.map((item) => (
+                  <li key={item.at}>{inline(item.text, `l${item.at}`)}</li>
                 ))}
               </List>
             );
@@ -158,7 +160,7 @@ export default function Markdown({ text, className = "" }: { text: string; class
           case "quote":
             return (
               <blockquote key={key} className="border-l-4 border-base-300 pl-3 opacity-90">
-                {withBreaks(block.lines, key)}
+                {withBreaks(block.lines)}
               </blockquote>
             );
           case "code":
@@ -168,7 +170,7 @@ export default function Markdown({ text, className = "" }: { text: string; class
               </pre>
             );
           default:
-            return <p key={key}>{withBreaks(block.lines, key)}</p>;
+            return <p key={key}>{withBreaks(block.lines)}</p>;
         }
       })}
     </div>
