@@ -122,13 +122,19 @@ test("a team of two fills its entries and submits; a stale save keeps what was t
 });
 
 for (const theme of ["dark", "light"] as const) {
-  test(`no accessibility violations (${theme} theme: the workspace with its team and entries)`, async ({ page, browser }) => {
+  test(`no accessibility violations (${theme} theme: the workspace with its team and entries, a file entry's upload included)`, async ({
+    page,
+    browser,
+  }) => {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     const { id } = await challengeWithTeamMates(browser);
+    const admin = await (await browser.newContext({ storageState: AUTH_STATE.admin })).request;
+    await post(admin, `/api/challenges/${id}/deliverables`, { title: "Deck", kind: "FILE", required: false });
     await post(page.request, `/api/challenges/${id}/submission`);
     await page.goto(`/challenges/${id}/submission`);
     await waitForHydration(page);
-    await expect(page.getByTestId("entry-card")).toHaveCount(2);
+    await expect(page.getByTestId("entry-card")).toHaveCount(3);
+    await expect(page.getByTestId("file-entry")).toBeVisible();
     expect(await audit(page)).toEqual([]);
   });
 }
