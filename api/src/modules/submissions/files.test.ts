@@ -11,6 +11,7 @@ import { join } from "node:path";
 import S3rver from "s3rver";
 import { as, BASE_URL, raw, SITE_ORIGIN } from "../../../test/client";
 import { createApplication, createChallenge, createUser } from "../../../test/factories";
+import { zip } from "../../../test/zip";
 import { db } from "../../db/client";
 import { localStorage, s3Storage, signLocalLink, type Storage, useStorage } from "../../lib/storage";
 import { createSession, SESSION_COOKIE } from "../auth/sessions";
@@ -208,6 +209,31 @@ describe("what a file entry may be", () => {
     expect(res.body.message).toBe(F.tooLarge(4096));
     expect(res.body.message).toContain("4 KB");
     expect(await store.list()).toEqual([]);
+  });
+
+  test("a presentation is told by the archive's entries: a PowerPoint is taken, a plain ZIP refused", async () => {
+    const { challenge, deck, owner } = await teamOfTwo();
+    await (await db()).deliverable.update({
+      where: { id: deck.id },
+      data: { acceptedKinds: ["presentation"], maxBytes: 64 * 1024 },
+    });
+    const plain = zip([["readme.txt", "hello"]]);
+    const refused = await putFile(owner, challenge.id, deck.id, plain, "deck.pptx");
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain("PowerPoint");
+    expect(await store.list()).toEqual([]);
+    const pptx = zip([
+      ["[Content_Types].xml", "<Types/>"],
+      ["ppt/presentation.xml", "<p:presentation/>"],
+    ]);
+    const taken = await putFile(owner, challenge.id, deck.id, pptx, "deck");
+    expect(taken.status).toBe(200);
+    expect(taken.body.file).toMatchObject({
+      name: "deck.pptx",
+      type: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+      sha256: sha256(pptx),
+    });
+    expect(await store.list()).toEqual([expect.stringMatching(/^private\/[0-9a-f]{32}\.pptx$/)]);
   });
 
   test("JSON on a FILE deliverable and a file on a URL one: 400 with what to send", async () => {
