@@ -192,6 +192,20 @@ describe("a team of two hands in a file, a link and a text", () => {
   });
 });
 
+describe("a replaced draft file", () => {
+  test("is removed from storage when no version names it; the download is the new file", async () => {
+    const { challenge, deck, owner } = await teamOfTwo();
+    await putFile(owner, challenge.id, deck.id, PDF, "first.pdf");
+    const [first] = await store.list();
+    const second = new TextEncoder().encode(new TextDecoder().decode(PDF).replace("Catalog", "Catalog  "));
+    expect((await putFile(owner, challenge.id, deck.id, second, "second.pdf", 1)).status).toBe(200);
+    const keys = await store.list();
+    expect(keys).toHaveLength(1);
+    expect(keys).not.toContain(first);
+    expect(sha256((await open((await linkFor(owner, challenge.id, deck.id)).url!)).bytes)).toBe(sha256(second));
+  });
+});
+
 describe("what a file entry may be", () => {
   test("PNG bytes under a .pdf name when only PDF is accepted: 400 naming the accepted kinds, nothing kept", async () => {
     const { challenge, deck, owner } = await teamOfTwo();
