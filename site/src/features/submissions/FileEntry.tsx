@@ -56,7 +56,8 @@ export default function FileEntry({ challengeId, deliverable: d, entry, open, on
   async function send(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (progress !== null) return;
-    const file = (e.currentTarget.elements.namedItem("file") as HTMLInputElement).files?.[0];
+    const form = e.currentTarget;
+    const file = (form.elements.namedItem("file") as HTMLInputElement).files?.[0];
     setError(null);
     if (!file) return setError("Choose a file first.");
     if (file.size > maxBytes) return setError(`Files for this deliverable must be ${formatBytes(maxBytes)} or smaller.`);
@@ -65,6 +66,7 @@ export default function FileEntry({ challengeId, deliverable: d, entry, open, on
       const { status, body } = await upload(path, file, revision, setProgress);
       if (status === 200 && body.deliverableId) {
         setRevision(body.revision ?? revision);
+        form.reset(); // the picker empties: what it held is now the current file above
         onSaved(body as Entry);
         toast({ title: "File uploaded", description: d.title });
         onChanged();
