@@ -250,6 +250,17 @@ describe("what a file entry may be", () => {
     expect(await store.list()).toEqual([expect.stringMatching(/^private\/[0-9a-f]{32}\.pptx$/)]);
   });
 
+  test("a deliverable without a limit of its own takes the 25 MB default", async () => {
+    const { challenge, deck, owner } = await teamOfTwo();
+    await (await db()).deliverable.update({ where: { id: deck.id }, data: { maxBytes: null } });
+    const big = new Uint8Array(25 * 1024 * 1024 + 1);
+    big.set(PDF);
+    const res = await putFile(owner, challenge.id, deck.id, big, "big.pdf");
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(F.tooLarge(25 * 1024 * 1024));
+    expect(await store.list()).toEqual([]);
+  });
+
   test("JSON on a FILE deliverable and a file on a URL one: 400 with what to send", async () => {
     const { challenge, deck, link, owner } = await teamOfTwo();
     const json = await as(owner).challenges({ id: challenge.id }).submission.items({ deliverableId: deck.id }).put({

@@ -14,7 +14,7 @@ import { ID_MAX_LENGTH } from "../../lib/typebox";
 import { multipartBody } from "../../plugins/security";
 import { authorizeUser } from "../auth/guard";
 import { canAccessSection } from "../auth/permissions";
-import { DELIVERABLE_MAX_BYTES, FILE_KIND_LABELS, type FileKind } from "../deliverables/schema";
+import { DELIVERABLE_DEFAULT_MAX_BYTES, DELIVERABLE_MAX_BYTES, FILE_KIND_LABELS, type FileKind } from "../deliverables/schema";
 import { classifyZip, detectEntryHead, ENTRY_HEAD_BYTES, type EntryFormat } from "../uploads/file-kind";
 import { MULTIPART_OVERHEAD_BYTES, UPLOAD_MESSAGES } from "../uploads/schema";
 import { type CheckedFile, countUpload, receiveCheckedFile } from "../uploads/service";
@@ -90,7 +90,8 @@ async function authorizeFile(request: Request) {
       challengeId,
       deliverableId,
       acceptedKinds: deliverable.acceptedKinds as string[],
-      maxBytes: deliverable.maxBytes ?? DELIVERABLE_MAX_BYTES,
+      // A deliverable without a limit of its own takes the default (SPEC: 25 MB), as the workspace shows.
+      maxBytes: deliverable.maxBytes ?? DELIVERABLE_DEFAULT_MAX_BYTES,
     },
   });
 }

@@ -194,7 +194,22 @@ const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
 const FTYP = ascii("ftyp");
 /** ISO base media brands that are not an MP4 video: HEIF/AVIF images, QuickTime, audio-only MPEG-4. */
-const NOT_VIDEO_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis", "qt  ", "M4A ", "M4B ", "M4P "]);
+const NOT_VIDEO_BRANDS = new Set([
+  "heic",
+  "heix",
+  "heim",
+  "heis",
+  "hevc",
+  "hevx",
+  "mif1",
+  "msf1",
+  "avif",
+  "avis",
+  "qt  ",
+  "M4A ",
+  "M4B ",
+  "M4P ",
+]);
 const ODP_MIMETYPE = Buffer.from("mimetypeapplication/vnd.oasis.opendocument.presentation", "latin1");
 
 /**
