@@ -1,6 +1,9 @@
 // Submissions (decision 019): a team of two — the demo member starts the team's submission in the workspace and
 // invites amara, who accepts on /dashboard; each fills an entry (a link, a text), a stale save shows the teammate's
-// version and keeps what was typed, and the team submits; the challenge page and /dashboard lead there.
+// version and keeps what was typed, and the team submits; the challenge page and /dashboard lead there. A file entry
+// uploads with its progress, downloads through a signed link and shows its SHA-256 in the version; text stays inert.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { AUTH_STATE, apiLogin, siteOrigin, uniqueName } from "./support/auth";
 import { audit } from "./support/axe";
@@ -122,13 +125,19 @@ test("a team of two fills its entries and submits; a stale save keeps what was t
 });
 
 for (const theme of ["dark", "light"] as const) {
-  test(`no accessibility violations (${theme} theme: the workspace with its team and entries)`, async ({ page, browser }) => {
+  test(`no accessibility violations (${theme} theme: the workspace with its team and entries, a file entry's upload included)`, async ({
+    page,
+    browser,
+  }) => {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     const { id } = await challengeWithTeamMates(browser);
+    const admin = await (await browser.newContext({ storageState: AUTH_STATE.admin })).request;
+    await post(admin, `/api/challenges/${id}/deliverables`, { title: "Deck", kind: "FILE", required: false });
     await post(page.request, `/api/challenges/${id}/submission`);
     await page.goto(`/challenges/${id}/submission`);
     await waitForHydration(page);
-    await expect(page.getByTestId("entry-card")).toHaveCount(2);
+    await expect(page.getByTestId("entry-card")).toHaveCount(3);
+    await expect(page.getByTestId("file-entry")).toBeVisible();
     expect(await audit(page)).toEqual([]);
   });
 }
@@ -142,3 +151,89 @@ test("someone who is not an approved participant is told why, and the API refuse
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ message: "Only approved participants can submit" });
 });
+
+test("a file entry: uploaded with its progress, downloaded through a signed link, its SHA-256 in the version; a wrong kind refused; text shown inert", async ({
+  page,
+  browser,
+}) => {
+  const { id } = await challengeWithTeamMates(browser);
+  const admin = await (await browser.newContext({ storageState: AUTH_STATE.admin })).request;
+  await post(admin, `/api/challenges/${id}/deliverables`, {
+    title: "White paper",
+    kind: "FILE",
+    required: true,
+    acceptedKinds: ["pdf"],
+    maxBytes: 1024 * 1024,
+  });
+  await post(page.request, `/api/challenges/${id}/submission`);
+  await page.goto(`/challenges/${id}/submission`);
+  await waitForHydration(page);
+  const paper = page.getByTestId("entry-card").filter({ hasText: "White paper" });
+  await expect(paper).toContainText("Accepted: PDF · up to 1 MB");
+
+  // PNG bytes under a .pdf name: the server reads the bytes and says what is accepted.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await paper.getByLabel("File").setInputFiles({ name: "paper.pdf", mimeType: "application/pdf", buffer: png });
+  await paper.getByRole("button", { name: "Upload" }).click();
+  await expect(paper.getByRole("alert")).toContainText("This deliverable accepts PDF only");
+
+  const pdf = readFileSync("site/public/files/white-papers/classroom-repair-cafe.pdf");
+  const hash = createHash("sha256").update(pdf).digest("hex");
+  await paper.getByLabel("File").setInputFiles({ name: "Our paper.pdf", mimeType: "application/pdf", buffer: pdf });
+  await paper.getByRole("button", { name: "Upload" }).click();
+  await expectToast(page, "File uploaded");
+  await expect(paper.getByTestId("current-file")).toContainText("Our paper.pdf");
+  await expect(paper.getByTestId("current-file")).toContainText(hash);
+
+  // The download goes through a short-lived signed link; the bytes are the file's.
+  const download = await page.request.get(
+    `/api/challenges/${id}/submission/items/${await deliverableId(page, id, "White paper")}/file`,
+  );
+  expect(download.status()).toBe(200);
+  expect(
+    createHash("sha256")
+      .update(await download.body())
+      .digest("hex"),
+  ).toBe(hash);
+
+  // A text with markup is shown as text: no script runs, no element is made of it.
+  let dialogs = 0;
+  page.on("dialog", (dialog) => {
+    dialogs++;
+    void dialog.dismiss();
+  });
+  const story = page.getByTestId("entry-card").filter({ hasText: "Team story" });
+  await story
+    .getByLabel("Text")
+    .fill('# Plan\n\n<script>alert(1)</script> <img src=x onerror="alert(2)"> [x](javascript:alert(3))');
+  await story.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Saved");
+  const preview = story.getByTestId("text-preview");
+  await expect(preview.getByRole("heading", { name: "Plan" })).toBeVisible();
+  await expect(preview).toContainText("<script>alert(1)</script>");
+  await expect(preview.locator("script, img, a")).toHaveCount(0);
+
+  const link = page.getByTestId("entry-card").filter({ hasText: "Prototype link" });
+  await link.getByLabel("Link").fill("https://example.org/prototype");
+  await link.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Saved");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expectToast(page, "Submission sent");
+
+  await page.getByRole("button", { name: "Show versions" }).click();
+  await page.getByRole("button", { name: "Version 1" }).click();
+  await expect(page.getByTestId("version-sha256")).toHaveText(`SHA-256 ${hash}`);
+  await expect(page.getByTestId("version-detail").locator("script, img")).toHaveCount(0);
+  expect(dialogs).toBe(0);
+});
+
+async function deliverableId(page: import("@playwright/test").Page, challengeId: string, title: string) {
+  const list = (await (await page.request.get(`/api/challenges/${challengeId}/deliverables`)).json()) as {
+    id: string;
+    title: string;
+  }[];
+  return list.find((d) => d.title === title)!.id;
+}

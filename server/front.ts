@@ -207,8 +207,9 @@ export function startServer({ port, hostname, astro, distDir = DIST_DIR, onReque
   return Bun.serve({
     port,
     hostname,
-    // Elysia enforces its own per-route limits; this is the hard ceiling for any request body.
-    maxRequestBodySize: 12 * 1024 * 1024,
+    // Elysia enforces its own per-route limits while a body streams in (1 MiB of JSON, 5 MB images…); this is the
+    // hard ceiling for any request body: a submission's file entry (at most 200 MB, decision 019) and its framing.
+    maxRequestBodySize: 201 * 1024 * 1024,
     // Bun's default of 10 s closes a connection whose answer is late, and a browser resends a POST whose reused
     // connection closed unanswered: under load, a late answer would become a second write. The slowest answers by
     // design (the Printify sync, 8 s) stay well inside 30.

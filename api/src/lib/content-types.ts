@@ -10,4 +10,10 @@ export const CONTENT_TYPES = {
   webp: "image/webp",
   avif: "image/avif",
   pdf: "application/pdf",
+  // Only ever a team's private entry file (decision 019): never a public upload's name.
+  zip: "application/zip",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  odp: "application/vnd.oasis.opendocument.presentation",
+  key: "application/vnd.apple.keynote",
+  mp4: "video/mp4",
 } as const;

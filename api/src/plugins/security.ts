@@ -138,13 +138,17 @@ function formToObject(form: FormData): Record<string, unknown> {
  * The body of a request to a route that takes `rule`, read at most once and never past the rule's limit: refused on
  * the headers alone (media type 415, declared length 413, the rule's `authorize`) before a byte of it is read.
  */
-async function readBody(request: Request, rule: BodyRule): Promise<unknown> {
+async function readBody(request: Request, accepted: BodyRule | readonly BodyRule[]): Promise<unknown> {
   if (SAFE_METHODS.has(request.method)) return;
+  // A route that takes more than one kind of body (a JSON entry or a multipart file): the rule of the kind sent.
+  const rules: readonly BodyRule[] = Array.isArray(accepted) ? accepted : [accepted as BodyRule];
+  const rule = rules.find((r) => r.mediaType === mediaTypeOf(request)) ?? rules[0]!;
   const limit = limitOf(rule, request);
   if (declaresBody(request)) {
     await rule.authorize?.(request);
     if (mediaTypeOf(request) !== rule.mediaType) {
-      throw new AppError("invalid_data", `This endpoint accepts ${rule.mediaType} bodies only`, 415);
+      const kinds = rules.map((r) => r.mediaType).join(" or ");
+      throw new AppError("invalid_data", `This endpoint accepts ${kinds} bodies only`, 415);
     }
     if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge();
   }
@@ -191,10 +195,13 @@ export const securityPlugin = new Elysia({ name: "security" })
     if (isCrossSite(request)) throw new AppError("forbidden", "Cross-site request refused");
   })
   // What a route's body may be, as a route option: `accepts: JSON_BODY` on every route (createApp's guard), and a
-  // route of its own kind says so beside its path (`accepts: rawJsonBody(…)`, `multipartBody(…)`). Every body is
+  // route of its own kind says so beside its path (`accepts: rawJsonBody(…)`, `multipartBody(…)`, or a list of rules
+  // of different media types, one per kind it takes). Every body is
   // read by this one parser, so the limit holds whatever the client declared (chunked bodies have no length).
   .macro({
-    accepts: (rule: BodyRule) => ({ parse: [({ request }: { request: Request }) => readBody(request, rule)] }),
+    accepts: (rule: BodyRule | readonly BodyRule[]) => ({
+      parse: [({ request }: { request: Request }) => readBody(request, rule)],
+    }),
   })
   // After parsing, before any schema: one guard for body, query and path parameters alike.
   .onTransform({ as: "global" }, ({ body, query, params }) => {

@@ -80,6 +80,11 @@ export async function authorizeSection(request: Request, section: SectionRule) {
   return (await requireSection(request, cookieToken(request), section)).user;
 }
 
+/** The `auth` macro's check for code that runs before routing (a body's `authorize`): 401 without a session. */
+export async function authorizeUser(request: Request) {
+  return (await requireUser(request, cookieToken(request))).user;
+}
+
 // The session is checked in `transform`, which runs before the body is validated: an anonymous caller learns
 // "401", never the route's schema from a 400. `resolve` then hands the (cached) user to the handler.
 export const authPlugin = new Elysia({ name: "auth-guard" })

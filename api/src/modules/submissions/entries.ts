@@ -19,10 +19,10 @@ import {
 } from "./schema";
 import { mySubmissionId, read } from "./teams";
 
-type Tx = Prisma.TransactionClient;
+export type Tx = Prisma.TransactionClient;
 
 /** The caller's team's submission, locked for the change, with what the deadline rules read. */
-async function lockMySubmission(tx: Tx, challengeId: string, userId: string) {
+export async function lockMySubmission(tx: Tx, challengeId: string, userId: string) {
   const submissionId = await mySubmissionId(tx, challengeId, userId);
   const [row] = await tx.$queryRaw<
     { id: string; status: string; version: number; extendedUntil: Date | null; challengeStatus: string }[]
@@ -92,7 +92,7 @@ async function snapshot(tx: Tx, submissionId: string): Promise<VersionEntry[]> {
 }
 
 /** Records the submission as it now is as its next version. */
-async function addVersion(tx: Tx, submission: { id: string; version: number }, userId: string) {
+export async function addVersion(tx: Tx, submission: { id: string; version: number }, userId: string) {
   const number = submission.version + 1;
   await tx.submissionVersion.create({
     data: {

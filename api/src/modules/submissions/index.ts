@@ -4,11 +4,14 @@
 import { Elysia, t } from "elysia";
 import { errorResponses, NoContent } from "../../lib/http-schema";
 import { ID_MAX_LENGTH } from "../../lib/typebox";
+import { JSON_BODY, securityPlugin } from "../../plugins/security";
 import { authPlugin } from "../auth/guard";
+import { finishUpload } from "../uploads/service";
 import {
   ENTRY_MESSAGES,
   EntryBodySchema,
   EntrySchema,
+  FileLinkQuerySchema,
   InviteBodySchema,
   MyInvitationSchema,
   StaleEntrySchema,
@@ -18,6 +21,7 @@ import {
   VersionSummarySchema,
 } from "./schema";
 import { getVersion, listVersions, putEntry, submit, withdraw } from "./entries";
+import { ENTRY_FILE_BODY, entryFileLink, myEntryFileLink, putFileEntry, receivedEntryFile } from "./files";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -35,8 +39,24 @@ const id = t.String({ maxLength: ID_MAX_LENGTH });
 const ChallengeParams = t.Object({ id });
 const errors = errorResponses(400, 401, 403, 404, 409);
 
+const versionOf = (query: { version?: string }) => (query.version === undefined ? undefined : Number(query.version));
+
+/** A file link is personal and short-lived: never cached, never sent on as a Referer. */
+const toSignedLink = (location: string) =>
+  new Response(null, {
+    status: 303,
+    headers: { location, "cache-control": "private, no-store", "referrer-policy": "no-referrer" },
+  });
+const linkResponses = {
+  303: t.Null({ description: "Location: a signed link to the file, valid for a few minutes" }),
+  ...errorResponses(400, 401, 404),
+};
+
 export const submissionsModule = new Elysia({ name: "submissions", tags: ["submissions"] })
   .use(authPlugin)
+  .use(securityPlugin)
+  // However a file entry's request ends (refused, stale, stored), its upload slot and spool file go.
+  .onAfterResponse(({ request }) => finishUpload(request))
   .get("/challenges/:id/submission", ({ params, user }) => mySubmission(params.id, user.id), {
     auth: true,
     params: ChallengeParams,
@@ -136,8 +156,11 @@ export const submissionsModule = new Elysia({ name: "submissions", tags: ["submi
   )
   .put(
     "/challenges/:id/submission/items/:deliverableId",
-    async ({ params, body, user, set }) => {
-      const result = await putEntry(params.id, user.id, params.deliverableId, body);
+    async ({ params, body, user, set, request }) => {
+      const file = receivedEntryFile(request);
+      const result = file
+        ? await putFileEntry(params.id, user.id, params.deliverableId, body.revision, file).finally(() => finishUpload(request))
+        : await putEntry(params.id, user.id, params.deliverableId, body);
       if ("entry" in result) return result.entry;
       set.status = 409;
       return { type: "conflict" as const, message: ENTRY_MESSAGES.stale, current: result.stale };
@@ -145,16 +168,19 @@ export const submissionsModule = new Elysia({ name: "submissions", tags: ["submi
     {
       auth: true,
       params: t.Object({ id, deliverableId: id }),
+      // JSON for a link or a text; multipart/form-data (`file`, `revision`) for a file, checked while it streams in.
+      accepts: [JSON_BODY, ENTRY_FILE_BODY],
       body: EntryBodySchema,
       response: {
         ...errors,
+        ...errorResponses(413, 429, 503),
         200: EntrySchema,
         // A stale write carries the entry as it now is; a closed deadline or a hidden deliverable, the error body.
         409: t.Union([StaleEntrySchema, t.Object({ type: t.String(), message: t.String(), requestId: t.Optional(t.String()) })]),
       },
       detail: {
         summary:
-          "Write the team's entry for a deliverable ({ url, revision } or { text, revision }); a stale revision: 409 with the entry as it is",
+          "Write the team's entry for a deliverable (JSON { url, revision } or { text, revision }, or multipart/form-data with file and revision); a stale revision: 409 with the entry as it is",
       },
     },
   )
@@ -181,4 +207,31 @@ export const submissionsModule = new Elysia({ name: "submissions", tags: ["submi
     params: t.Object({ id, number: t.Integer({ minimum: 1, maximum: 1_000_000, error: "Version numbers start at 1" }) }),
     response: { 200: VersionSchema, ...errors },
     detail: { summary: "One version as it was handed in" },
-  });
+  })
+  .get(
+    "/challenges/:id/submission/items/:deliverableId/file",
+    async ({ params, query, user }) =>
+      toSignedLink(await myEntryFileLink(user, params.id, params.deliverableId, versionOf(query))),
+    {
+      auth: true,
+      params: t.Object({ id, deliverableId: id }),
+      query: FileLinkQuerySchema,
+      response: linkResponses,
+      detail: { summary: "Download the team's file entry (or, with version, that version's file): 303 to a signed link" },
+    },
+  )
+  .get(
+    "/submissions/:submissionId/items/:deliverableId/file",
+    async ({ params, query, user }) =>
+      toSignedLink(await entryFileLink(user, params.submissionId, params.deliverableId, versionOf(query))),
+    {
+      auth: true,
+      params: t.Object({ submissionId: id, deliverableId: id }),
+      query: FileLinkQuerySchema,
+      response: linkResponses,
+      detail: {
+        summary:
+          "Download a submission's file entry (its team, admins, the challenges section): 303 to a signed link; anyone else 404",
+      },
+    },
+  );

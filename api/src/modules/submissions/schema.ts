@@ -200,3 +200,26 @@ export const DisqualifyBodySchema = T.Object({
 export const ExtensionBodySchema = T.Object({
   until: T.String({ format: "date-time", maxLength: 40, error: ADMIN_SUBMISSION_MESSAGES.until }),
 });
+
+// ── File entries (decision 019) ─────────────────────────────────────────────────────────────────────────────────
+
+/** A size for people: "25 MB", "1.5 MB", "800 KB" (binary units, as the limits are set). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+export const FILE_ENTRY_MESSAGES = {
+  wrongKind: (labels: readonly string[]) =>
+    `This deliverable accepts ${labels.join(", ")} only: the file's content is none of them (its name does not count).`,
+  tooLarge: (maxBytes: number) => `Files for this deliverable must be ${formatBytes(maxBytes)} or smaller.`,
+  notAFileDeliverable: (kind: string) =>
+    `This deliverable takes ${kind === "URL" ? "a link" : "text"}, not a file: send JSON with ${kind === "URL" ? "url" : "text"}.`,
+  noFile: "File not found",
+} as const;
+
+export const FileLinkQuerySchema = T.Object({
+  // A query string's digits (the number of one of the team's versions); absent: the entry as it is now.
+  version: T.Optional(T.String({ pattern: "^[1-9][0-9]{0,6}$", error: "Version numbers start at 1" })),
+});

@@ -179,3 +179,93 @@ export async function inspectFile(file: Blob): Promise<Inspection> {
   }
   return { format, complete: endsComplete(format, { head, tail, size, jpegEnd }), markup };
 }
+
+// ---- Submission entry files (decision 019) -----------------------------------------------------------------------
+// A team's file entry may be a PDF, an image, a ZIP archive, a presentation (PowerPoint, Keynote, OpenDocument — all
+// three are ZIP archives inside) or an MP4 video. The first bytes name the family; for a ZIP archive its list of
+// entries (the central directory at its end) tells a presentation from any other archive.
+
+/** What an entry file is stored as; its extension and Content-Type follow (lib/content-types.ts). */
+export type EntryFormat = "pdf" | "png" | "jpg" | "gif" | "webp" | "zip" | "pptx" | "odp" | "key" | "mp4";
+/** How many first bytes detectEntryHead reads: an ODP's `mimetype` entry fits in them. */
+export const ENTRY_HEAD_BYTES = 128;
+
+const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
+const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
+const FTYP = ascii("ftyp");
+/** ISO base media brands that are not an MP4 video: HEIF/AVIF images, QuickTime, audio-only MPEG-4. */
+const NOT_VIDEO_BRANDS = new Set([
+  "heic",
+  "heix",
+  "heim",
+  "heis",
+  "hevc",
+  "hevx",
+  "mif1",
+  "msf1",
+  "avif",
+  "avis",
+  "qt  ",
+  "M4A ",
+  "M4B ",
+  "M4P ",
+]);
+const ODP_MIMETYPE = Buffer.from("mimetypeapplication/vnd.oasis.opendocument.presentation", "latin1");
+
+/**
+ * The format a file's first bytes name (at least ENTRY_HEAD_BYTES of them, or the whole file when shorter), or null.
+ * Any ZIP archive but an ODP (whose first entry says so) is "zip" here: classifyZip reads its entries once stored.
+ */
+export function detectEntryHead(head: Uint8Array): EntryFormat | null {
+  const known = detectFormat(head);
+  if (known) return known;
+  if (startsWith(head, ZIP_LOCAL)) {
+    // OpenDocument: the first entry is `mimetype`, stored uncompressed, holding the document's type.
+    return startsWith(head, [...ODP_MIMETYPE], 30) ? "odp" : "zip";
+  }
+  if (startsWith(head, ZIP_EMPTY)) return "zip";
+  if (startsWith(head, FTYP, 4) && head.length >= 12) {
+    const brand = Buffer.from(head.subarray(8, 12)).toString("latin1");
+    return NOT_VIDEO_BRANDS.has(brand) ? null : "mp4";
+  }
+  return null;
+}
+
+/** The end-of-central-directory record is in the last 22 bytes plus a comment of at most 65,535. */
+const EOCD_SEARCH_BYTES = 22 + 65_535;
+/** A central directory larger than this is not read: the archive stays a plain ZIP. */
+const CENTRAL_DIRECTORY_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The names a ZIP archive lists in its central directory (empty when it has none we can read). */
+export async function zipEntryNames(file: Blob): Promise<string[]> {
+  const tail = Buffer.from(await file.slice(Math.max(0, file.size - EOCD_SEARCH_BYTES)).arrayBuffer());
+  let eocd = -1;
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd === -1) return [];
+  const size = tail.readUInt32LE(eocd + 12);
+  const offset = tail.readUInt32LE(eocd + 16);
+  if (size > CENTRAL_DIRECTORY_MAX_BYTES || offset + size > file.size) return [];
+  const directory = Buffer.from(await file.slice(offset, offset + size).arrayBuffer());
+  const names: string[] = [];
+  for (let at = 0; at + 46 <= directory.length && directory.readUInt32LE(at) === 0x02014b50; ) {
+    const nameLength = directory.readUInt16LE(at + 28);
+    const rest = nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
+    names.push(directory.toString("utf8", at + 46, at + 46 + nameLength));
+    at += 46 + rest;
+  }
+  return names;
+}
+
+/** A ZIP archive's own format from its entries: PowerPoint, Keynote, OpenDocument presentation, or a plain ZIP. */
+export async function classifyZip(file: Blob, headFormat: "zip" | "odp"): Promise<"zip" | "pptx" | "key" | "odp"> {
+  if (headFormat === "odp") return "odp";
+  const names = new Set(await zipEntryNames(file));
+  if (names.has("[Content_Types].xml") && names.has("ppt/presentation.xml")) return "pptx";
+  if (names.has("Index/Document.iwa") || names.has("index.apxl") || names.has("index.apxl.gz")) return "key";
+  return "zip";
+}

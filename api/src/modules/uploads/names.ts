@@ -7,8 +7,10 @@ import { CONTENT_TYPES } from "../../lib/content-types";
 /** The extensions a stored file can have (the table, with each one's Content-Type, is lib/content-types.ts). */
 export { CONTENT_TYPES };
 export type StoredExtension = keyof typeof CONTENT_TYPES;
+/** What only a submission's entry file is stored as (decision 019): private, reached through signed links alone. */
+export type EntryOnlyExtension = "zip" | "pptx" | "odp" | "key" | "mp4";
 /** What an upload's first bytes may name: every stored extension but AVIF, which only the server writes. */
-export type UploadedExtension = Exclude<StoredExtension, "avif">;
+export type UploadedExtension = Exclude<StoredExtension, "avif" | EntryOnlyExtension>;
 
 /**
  * The widths of the WebP and AVIF copies made of a processed image: a grid card (≈360 CSS px, 1× and 2× screens), a
@@ -75,6 +77,10 @@ const UPLOADED_URL_PATTERN = `^${UPLOADED_FILES_PATH}(private/)?(${FILE_NAME})$`
  * imageUrl) and must still refuse a copy as a record's own file.
  */
 export const UPLOADED_VARIANT_URL_SOURCE = `${UPLOADED_FILES_PATH}(?:private/)?${VARIANT_NAME}`;
+
+/** A submission entry's stored name (decision 019): only ever under private/, read through signed links. */
+const ENTRY_FILE_NAME_PATTERN = `^${STEM}\\.(?:pdf|png|jpg|gif|webp|zip|pptx|odp|key|mp4)$`;
+export const isEntryFileName = (name: string) => new RegExp(ENTRY_FILE_NAME_PATTERN).test(name);
 
 /** Whether `name` is a generated upload name or a copy's (anything else is never looked up in storage). */
 export const isUploadedFileName = (name: string) => new RegExp(UPLOADED_FILE_NAME_PATTERN).test(name);

@@ -1,6 +1,6 @@
 // Uploads as plain use cases (docs/decisions/007): check what a file is from its bytes, store it under a generated
 // name, and open stored files for serving. Never sees Elysia's context; throws AppError.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { env } from "../../env";
@@ -16,6 +16,7 @@ import {
   IMAGE_MAX_BYTES,
   PDF_MAX_BYTES,
   UPLOAD_MESSAGES,
+  isEntryFileName,
   isUploadedFileName,
   uploadedFileUrl,
   type StoredExtension,
@@ -148,6 +149,83 @@ export async function receiveUploadBody(request: Request, maxBytes: number): Pro
   }
 }
 
+/** A file part received under rules of its caller's own (a submission's entry): spooled, measured and hashed. */
+export type CheckedFile = { file: Blob; name: string; size: number; sha256: string };
+export type FileRules = {
+  /** The most the file part itself may hold; past it, `tooLarge()` stops the reading (nothing is kept). */
+  maxFileBytes: number;
+  tooLarge: () => AppError;
+  /** How many first bytes `checkHead` needs (fewer when the file is shorter). */
+  headBytes: number;
+  /** A refusal for what the first bytes name, or null: a file of the wrong kind is refused after its first chunk. */
+  checkHead: (head: Uint8Array) => AppError | null;
+};
+
+/**
+ * Reads a multipart body in an upload slot like receiveUploadBody, under the caller's rules for the file part: its
+ * first bytes checked before anything is written, its size counted against its own limit while it arrives, its
+ * SHA-256 computed on the way to the spool file. finishUpload(request) removes the spool file and frees the slot.
+ */
+export async function receiveCheckedFile(
+  request: Request,
+  maxBytes: number,
+  rules: FileRules,
+): Promise<{ fields: Record<string, string>; file: CheckedFile | null }> {
+  if (!request.body || request.headers.get("content-length") === "0") return { fields: {}, file: null };
+  const boundary = boundaryOf(request.headers.get("content-type") ?? "");
+  if (!boundary) throw malformed();
+  const lease: Lease = { release: await slots.acquire(), spool: null };
+  leases.set(request, lease);
+  try {
+    await mkdir(SPOOL_DIR, { recursive: true });
+    await sweepSpool();
+    const path = join(SPOOL_DIR, `${randomBytes(16).toString("hex")}.part`);
+    const hash = createHash("sha256");
+    let size = 0;
+    let head: Buffer[] | null = [];
+    let headSize = 0;
+    let spool: FileSink | null = null;
+    const toSpool = async (chunk: Uint8Array) => {
+      if (!spool) {
+        lease.spool = path;
+        spool = await spoolSink(path);
+      }
+      await spool.write(chunk);
+    };
+    const checkHead = async () => {
+      const held = Buffer.concat(head!);
+      head = null;
+      const refusal = rules.checkHead(held);
+      if (refusal) throw refusal;
+      await toSpool(held);
+    };
+    const form = await receiveMultipart(request.body, boundary, maxBytes, "file", () => ({
+      async write(chunk) {
+        size += chunk.length;
+        if (size > rules.maxFileBytes) throw rules.tooLarge();
+        hash.update(chunk);
+        if (!head) return toSpool(chunk);
+        head.push(Buffer.from(chunk)); // a copy: the reader's buffer moves on
+        headSize += chunk.length;
+        if (headSize >= rules.headBytes) await checkHead();
+      },
+      async end() {
+        if (head && size <= rules.maxFileBytes) await checkHead(); // a file shorter than the head (or empty)
+        if (!spool) await toSpool(new Uint8Array());
+        await spool!.end();
+      },
+    }));
+    if (!form.file || !lease.spool) return { fields: form.fields, file: null };
+    return {
+      fields: form.fields,
+      file: { file: Bun.file(path), name: form.file.name, size, sha256: hash.digest("hex") },
+    };
+  } catch (error) {
+    await finishUpload(request);
+    throw error;
+  }
+}
+
 /** Ends an upload's request: its slot back, its spool file gone. Safe to call more than once. */
 export async function finishUpload(request: Request): Promise<void> {
   const lease = leases.get(request);
@@ -239,7 +317,7 @@ export async function openSignedFile(
   const key = `${scope}/${name}`;
   if (
     (scope !== "public" && scope !== "private") ||
-    !isUploadedFileName(name) ||
+    !(isUploadedFileName(name) || (scope === "private" && isEntryFileName(name))) ||
     !verifyLocalLink(key, expires, signature, undefined, undefined, downloadAs)
   )
     throw missing();

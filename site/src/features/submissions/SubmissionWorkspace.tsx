@@ -1,5 +1,6 @@
 // The team's workspace for one challenge (issue 32, item 4): /challenges/{id}/submission. Starts the team's
-// submission, shows each deliverable with its entry (a link or a text; files are not taken here yet), saves an entry
+// submission, shows each deliverable with its entry (a link, a text shown as Markdown, a file uploaded with its
+// progress — FileEntry), saves an entry
 // naming the revision it read — when a teammate saved first, their version is shown beside what was typed, nothing
 // is lost —, Submit and Withdraw, the team (invite by username or e-mail, remove, leave) and the versions handed in.
 // The page hands in the first state from the server; every action answers the new state.
@@ -15,7 +16,10 @@ import { api, serverMessage, toApiError, unwrap } from "../../lib/api";
 import { failureToast } from "../../lib/failure-toast";
 import { formatMoment } from "../../lib/format";
 import { toast } from "../../stores/toast";
+import Markdown from "../../lib/markdown";
 import { entryState, timeLeft } from "./entry-state";
+import FileEntry from "./FileEntry";
+import Versions from "./Versions";
 
 type Props = {
   challenge: { id: string; title: string };
@@ -143,6 +147,8 @@ export default function SubmissionWorkspace({ challenge, deliverables, submissio
         </ol>
       </section>
 
+      <Versions key={submission.version} challengeId={challenge.id} latest={submission.version} />
+
       <TeamSection submission={submission} userId={userId} isOwner={isOwner} challengeId={challenge.id} act={act} busy={busy} />
     </div>
   );
@@ -229,7 +235,14 @@ function EntryCard({ challengeId, deliverable: d, entry, state, disabled, onSave
         </p>
         {d.guidance && <p className="whitespace-pre-line text-sm">{d.guidance}</p>}
         {d.kind === "FILE" ? (
-          <p className="text-sm opacity-80">File entries cannot be handed in on this page yet.</p>
+          <FileEntry
+            challengeId={challengeId}
+            deliverable={d}
+            entry={entry}
+            open={open}
+            onSaved={onSaved}
+            onChanged={onChanged}
+          />
         ) : (
           <form onSubmit={save} noValidate className="space-y-2">
             {d.kind === "URL" ? (
@@ -269,6 +282,12 @@ function EntryCard({ challengeId, deliverable: d, entry, state, disabled, onSave
               <Button type="submit" size="sm" busy={saving} busyLabel="Saving...">
                 Save
               </Button>
+            )}
+            {d.kind === "TEXT" && entry?.text && (
+              <div className="rounded-box border border-base-300 p-3" data-testid="text-preview">
+                <p className="mb-2 text-xs font-semibold uppercase opacity-70">As your team saved it</p>
+                <Markdown text={entry.text} />
+              </div>
             )}
           </form>
         )}
