@@ -1,4 +1,4 @@
-// Submissions at scale (decision 019; issue 32's "Scale"): one challenge with 10,000 submissions and 40,000 items in
+// Submissions at scale (decision 019): one challenge with 10,000 submissions and 40,000 items in
 // PostgreSQL, then through the real app (in-process, app.handle, signed in as a `challenges` section holder): the
 // admin list's first page and a page ~9,950 rows deep by keyset cursor (goal p95 ≤ 50 ms each), and "Download all"
 // over ~2 GB of stored files (sparse files in a temporary local storage directory: fast to make, real bytes to

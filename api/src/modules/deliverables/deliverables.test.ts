@@ -1,4 +1,4 @@
-// Deliverables (issue 32, item 1): who may define them, what a visitor sees on a challenge's page, the defaults
+// Deliverables (decision 019): who may define them, what a visitor sees on a challenge's page, the defaults
 // (due when the challenge ends; files: every kind, 25 MB), the limits, and the order.
 import { describe, expect, test } from "bun:test";
 import { as, invalid } from "../../../test/client";

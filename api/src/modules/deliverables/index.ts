@@ -1,4 +1,4 @@
-// Deliverable routes (issue 32): the public list on a challenge's page, and its management for the `challenges`
+// Deliverable routes (decision 019): the public list on a challenge's page, and its management for the `challenges`
 // section (create, edit — order, hidden —, delete).
 import { Elysia, t } from "elysia";
 import { errorResponses, GUARDED_ERRORS, NoContent } from "../../lib/http-schema";

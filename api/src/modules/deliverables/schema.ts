@@ -1,4 +1,4 @@
-// The deliverables contract (issue 32): what a challenge asks its teams to hand in, shared by the API routes, the
+// The deliverables contract (decision 019): what a challenge asks its teams to hand in, shared by the API routes, the
 // challenge page and the admin's Deliverables view. Imports nothing but TypeBox (and its helpers).
 import * as T from "@sinclair/typebox/type";
 import type { Static } from "@sinclair/typebox/type";

@@ -1,4 +1,4 @@
-// Deliverables (issue 32): the ordered list of what a challenge asks its teams to hand in. This module owns the
+// Deliverables (decision 019): the ordered list of what a challenge asks its teams to hand in. This module owns the
 // `deliverables` table; submissions read it. Plain functions; AppError on failure.
 import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";

@@ -1,4 +1,4 @@
-// Entries, Submit, versions and deadlines (issue 32, item 3): a team of two fills a link and a text and submits;
+// Entries, Submit, versions and deadlines (decision 019): a team of two fills a link and a text and submits;
 // later changes make new versions and the old ones stay readable; deadlines are the server's; two members editing one
 // entry at once — the stale one gets 409 with the current entry, nothing lost; others' submissions are unreachable.
 import { describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// Entries, Submit, Withdraw and versions (issue 32, item 3). Any member of the team writes an entry for a deliverable
+// Entries, Submit, Withdraw and versions (decision 019). Any member of the team writes an entry for a deliverable
 // (a link or a text here; files through the uploads pipeline); Submit needs every required deliverable filled and
 // makes version 1; after that every change makes the next version, and older versions stay readable. Deadlines are
 // the server's clock against the deliverable's due time (or the challenge's completion), unless an admin extended

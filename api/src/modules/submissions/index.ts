@@ -1,4 +1,4 @@
-// Submission routes (issue 32): a team's submission for a challenge (start, read), its team (invite, cancel an
+// Submission routes (decision 019): a team's submission for a challenge (start, read), its team (invite, cancel an
 // invitation, remove a member, hand ownership on, leave), and the caller's invitations (accept, decline).
 // Every route is the signed-in caller's own: the submission is the caller's team's, found through the challenge.
 import { Elysia, t } from "elysia";

@@ -1,4 +1,4 @@
-// The submissions contract (issue 32): a team's hand-in for one challenge — its members and invitations, its state
+// The submissions contract (decision 019): a team's hand-in for one challenge — its members and invitations, its state
 // and version — shared by the API routes, the workspace island and /dashboard. Imports nothing but TypeBox.
 import * as T from "@sinclair/typebox/type";
 import type { Static } from "@sinclair/typebox/type";
@@ -95,7 +95,7 @@ export const MyInvitationSchema = T.Object({
 });
 export type MyInvitation = Static<typeof MyInvitationSchema>;
 
-// ── Entries, versions, submit (issue 32, item 3) ────────────────────────────────────────────────────────────────
+// ── Entries, versions, submit (decision 019) ────────────────────────────────────────────────────────────────
 
 export const ENTRY_TEXT_MAX_LENGTH = 20_000;
 export const ENTRY_URL_MAX_LENGTH = 2048;

@@ -1,4 +1,4 @@
-// Teams (issue 32, item 2): who may start a submission, invitations by username or e-mail accepted or declined by
+// Teams (decision 019): who may start a submission, invitations by username or e-mail accepted or declined by
 // the invitee, the team size, one team per person and challenge (also when two accepts race), and what owners and
 // members may do — each answered as a participant or an attacker would notice.
 import { describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// Teams (issue 32, item 2): an approved participant starts the team's submission for a challenge, invites other
+// Teams (decision 019): an approved participant starts the team's submission for a challenge, invites other
 // approved participants of it, who accept or decline on /dashboard; the owner removes members and hands ownership
 // on, a member leaves. One person is on at most one team per challenge (a unique index decides, so two accepts at
 // once cannot both win) and a team holds at most the challenge's team size, pending invitations included.

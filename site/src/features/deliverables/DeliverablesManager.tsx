@@ -1,4 +1,4 @@
-// A challenge's deliverables for the `challenges` section (issue 32), inside the admin challenge screen's
+// A challenge's deliverables for the `challenges` section (decision 019), inside the admin challenge screen's
 // Deliverables dialog beside Applications: the ordered list with Move up / Move down, Hide / Show (a deliverable that
 // holds entries is hidden from new work rather than deleted), Edit and Delete (after an "Are you sure?"); Add Deliverable opens the form in place
 // of the list (one dialog, one focus trap).

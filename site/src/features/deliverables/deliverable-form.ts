@@ -1,4 +1,4 @@
-// The admin's deliverable form (issue 32): what the inputs hold, how a stored deliverable fills them, the body the
+// The admin's deliverable form (decision 019): what the inputs hold, how a stored deliverable fills them, the body the
 // API takes, and the checks before any request — the route's own contract and its messages.
 import {
   DELIVERABLE_DEFAULT_MAX_BYTES,

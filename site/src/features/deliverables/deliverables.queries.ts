@@ -1,4 +1,4 @@
-// The admin's deliverable calls (issue 32: /api/challenges/{id}/deliverables), as queries and mutations of the one
+// The admin's deliverable calls (decision 019: /api/challenges/{id}/deliverables), as queries and mutations of the one
 // data layer. A challenge has a few deliverables (at most 30): one list, no pages.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DeliverableInput, DeliverableUpdate } from "@api/modules/deliverables/schema";

@@ -1,4 +1,4 @@
-// The team's workspace for one challenge (issue 32, item 4): /challenges/{id}/submission. Starts the team's
+// The team's workspace for one challenge (decision 019): /challenges/{id}/submission. Starts the team's
 // submission, shows each deliverable with its entry (a link, a text shown as Markdown, a file uploaded with its
 // progress — FileEntry), saves an entry
 // naming the revision it read — when a teammate saved first, their version is shown beside what was typed, nothing

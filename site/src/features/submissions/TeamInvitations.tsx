@@ -1,4 +1,4 @@
-// A member's open team invitations on /dashboard (issue 32): accept (join the team; the workspace opens) or decline.
+// A member's open team invitations on /dashboard (decision 019): accept (join the team; the workspace opens) or decline.
 import { useState } from "react";
 import type { MyInvitation } from "@api/modules/submissions/schema";
 import Button from "../../components/ui/Button";

@@ -1,4 +1,4 @@
-// How a deliverable's entry reads on /dashboard and in the workspace (issue 32): Not started, Draft, Submitted.
+// How a deliverable's entry reads on /dashboard and in the workspace (decision 019): Not started, Draft, Submitted.
 import type { Entry, Submission } from "@api/modules/submissions/schema";
 
 export type EntryState = "Not started" | "Draft" | "Submitted";
