@@ -2,7 +2,7 @@
 // and 5 criteria, once as assignment makes it (3 judges per entry, spread over the panel: 15,000 scores) and once as
 // the worst case (every judge scores every entry: 500,000 scores); and the pairwise next pair at 1,000 entries.
 // Prints figures (minimum, median and p95 of repeated runs, after a warm-up); asserts nothing.
-//   bun bench/judging-scores.ts            (BENCH_RUNS to change the repeats)
+//   npm run bench:judging                  (BENCH_RUNS to change the repeats)
 import { nextPair, priorJudge, seededRng } from "../api/src/modules/judging/crowd-bt";
 import { type Criterion, computeResults, type Score } from "../api/src/modules/judging/scoring";
 
