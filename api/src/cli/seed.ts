@@ -2,6 +2,7 @@
 // as if synced from Printify, applications, collaborators, a subscription and orders. Idempotent: every row is upserted
 // by a fixed id or a unique key, so running it again refreshes the demo rows and never duplicates them. Dates are
 // relative to a fixed reference date so the output is deterministic. Run with `npm run db:seed`.
+import type { FileKind } from "../modules/deliverables/schema";
 import type { Prisma, PrismaClient } from "../generated/prisma/client";
 import { createHash } from "node:crypto";
 import { storage } from "../lib/storage";
@@ -926,7 +927,8 @@ async function seedDemoSubmissions(tx: Prisma.TransactionClient, userIds: Record
       required,
       dueAt: days(due),
       guidance: DELIVERABLE_GUIDANCE[kind]!,
-      acceptedKinds: kind === "FILE" ? ["PDF"] : [],
+      // The contract's words (deliverables/schema.ts): a kind it does not know would refuse every upload.
+      acceptedKinds: kind === "FILE" ? (["pdf"] satisfies FileKind[]) : [],
       maxBytes: kind === "FILE" ? 25 * 1024 * 1024 : null,
       hidden: false,
     };

@@ -3,6 +3,7 @@
 // for All. Seeding twice leaves the same rows (and brings a changed demo back to its story).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { seedDemoData } from "../../cli/seed";
+import { FILE_KINDS, type FileKind } from "../deliverables/schema";
 import { type Database, openDatabase } from "../../db/client";
 
 // Its own in-memory database: the seed's rows must not meet the other tests' data.
@@ -37,7 +38,10 @@ test("a draft team of two with one entry and a submitted team at version 1, the 
   ]);
   const [submitted, draft] = first;
   expect(draft!.challenge.deliverables.map((d) => d.kind).toSorted()).toEqual(["FILE", "TEXT", "URL"]);
-  expect(draft!.challenge.deliverables.find((d) => d.kind === "FILE")?.acceptedKinds).toEqual(["PDF"]);
+  // The words the contract takes (a seed once wrote "PDF", and no upload could match it).
+  expect(draft!.challenge.deliverables.find((d) => d.kind === "FILE")?.acceptedKinds).toEqual(["pdf"]);
+  for (const d of [...draft!.challenge.deliverables, ...submitted!.challenge.deliverables])
+    for (const kind of d.acceptedKinds) expect(FILE_KINDS).toContain(kind as FileKind);
   expect(draft!.items).toHaveLength(1);
   expect(submitted!.items.map((i) => (i.url ? "url" : i.text ? "text" : "?"))).toEqual(["url", "text"]);
   expect(submitted!.versions.map((v) => [v.number, (v.items as unknown[]).length])).toEqual([[1, 2]]);
