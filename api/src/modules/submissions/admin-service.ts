@@ -12,6 +12,7 @@ import { defineKeyset, eachPage, inPageOrder, type Page, type PageInput } from "
 import { storage } from "../../lib/storage";
 import { type ZipEntry, zipStream } from "../../lib/zip";
 import { uploadedFileUrl } from "../uploads/names";
+import { person, toPerson } from "./teams";
 import { DISQUALIFIED_MAIL_JOB, type DisqualifiedMailJob, EXTENSION_MAIL_JOB, type ExtensionMailJob } from "./admin-emails";
 import {
   ADMIN_SUBMISSION_MESSAGES as A,
@@ -25,14 +26,6 @@ type Tx = Prisma.TransactionClient;
 
 /** Newest first on submissions(challengeId, status, createdAt, id) — (challengeId, createdAt, id) unfiltered. */
 const submissionKeyset = defineKeyset({ table: "submissions", column: "createdAt", kind: "timestamp", direction: "desc" });
-
-const person = { select: { id: true, username: true, firstName: true, lastName: true } } as const;
-type PersonRow = { id: string; username: string; firstName: string | null; lastName: string | null };
-const toPerson = (u: PersonRow) => ({
-  userId: u.id,
-  username: u.username,
-  name: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username,
-});
 
 const adminSelect = {
   id: true,

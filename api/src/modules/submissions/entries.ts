@@ -8,7 +8,7 @@ import { db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { enqueueReceiptMail } from "./emails";
-import { entrySelect, toEntry } from "./entry-shape";
+import { type EntryRow, entrySelect, toEntry } from "./entry-shape";
 import {
   ENTRY_MESSAGES as E,
   SUBMISSION_MESSAGES as M,
@@ -126,31 +126,65 @@ export async function putEntry(challengeId: string, userId: string, deliverableI
     if (deliverable.hidden) throw new AppError("conflict", E.hidden);
     if (!isOpen(deliverable.dueAt, submission)) throw new AppError("conflict", E.deadline);
 
-    const where = { submissionId_deliverableId: { submissionId: submission.id, deliverableId } };
-    const current = await tx.submissionItem.findUnique({ where, select: entrySelect });
-    const same = current !== null && current.url === value.url && current.text === value.text;
-    if ((current?.revision ?? 0) !== body.revision) {
-      // A repeat of a write that already went in (a double click, a retried request) is that write's answer.
-      return same ? { entry: toEntry(current) } : { stale: current ? toEntry(current) : null };
-    }
-    if (same) return { entry: toEntry(current) };
-    const written = current
-      ? await tx.submissionItem.update({
-          where,
-          data: { ...value, revision: { increment: 1 }, updatedById: userId },
-          select: entrySelect,
-        })
-      : await tx.submissionItem.create({
-          data: { submissionId: submission.id, deliverableId, ...value, updatedById: userId },
-          select: entrySelect,
-        });
-    // After a Submit, every change is a new version: what was handed in before stays as it was.
-    if (submission.status === "SUBMITTED") {
-      const number = await addVersion(tx, submission, userId);
-      await tx.submission.update({ where: { id: submission.id }, data: { version: number } });
-    }
-    return { entry: toEntry(written) };
+    const { result } = await writeEntry(
+      tx,
+      submission,
+      deliverableId,
+      userId,
+      body.revision,
+      value,
+      (current) => current.url === value.url && current.text === value.text,
+    );
+    return result;
   });
+}
+
+type EntryRowWithKey = EntryRow & { fileKey: string | null };
+/** What an entry holds: a link, a text, or a stored file's key, name, type, size and hash. */
+type EntryValue = Partial<
+  Pick<Prisma.SubmissionItemUncheckedCreateInput, "url" | "text" | "fileKey" | "fileName" | "fileType" | "fileBytes" | "sha256">
+>;
+type LockedSubmission = Awaited<ReturnType<typeof lockMySubmission>>;
+
+/**
+ * The one write of an entry (a link, a text or a file), once the deliverable's own rules passed, in the transaction
+ * that holds the submission's row: the revision the writer read must be the current one, else the answer is the entry
+ * as it is (409; a repeat of the very write that went in — a double click, a retried request — is answered as done);
+ * after a Submit the change is the next version. `written` says whether a row changed, `replacedFile` the file the
+ * entry held before.
+ */
+export async function writeEntry(
+  tx: Tx,
+  submission: LockedSubmission,
+  deliverableId: string,
+  userId: string,
+  revision: number,
+  value: EntryValue,
+  isSame: (current: EntryRowWithKey) => boolean,
+): Promise<{ result: PutResult; written: boolean; replacedFile: string | null }> {
+  const where = { submissionId_deliverableId: { submissionId: submission.id, deliverableId } };
+  const current = await tx.submissionItem.findUnique({ where, select: { ...entrySelect, fileKey: true } });
+  const same = current !== null && isSame(current);
+  if ((current?.revision ?? 0) !== revision || same) {
+    const result = same ? { entry: toEntry(current) } : { stale: current ? toEntry(current) : null };
+    return { result, written: false, replacedFile: null };
+  }
+  const written = current
+    ? await tx.submissionItem.update({
+        where,
+        data: { ...value, revision: { increment: 1 }, updatedById: userId },
+        select: entrySelect,
+      })
+    : await tx.submissionItem.create({
+        data: { submissionId: submission.id, deliverableId, ...value, updatedById: userId },
+        select: entrySelect,
+      });
+  // After a Submit, every change is a new version: what was handed in before stays as it was.
+  if (submission.status === "SUBMITTED") {
+    const number = await addVersion(tx, submission, userId);
+    await tx.submission.update({ where: { id: submission.id }, data: { version: number } });
+  }
+  return { result: { entry: toEntry(written) }, written: true, replacedFile: current?.fileKey ?? null };
 }
 
 /**

@@ -18,8 +18,7 @@ import { DELIVERABLE_DEFAULT_MAX_BYTES, DELIVERABLE_MAX_BYTES, FILE_KIND_LABELS,
 import { classifyZip, detectEntryHead, ENTRY_HEAD_BYTES, type EntryFormat } from "../uploads/file-kind";
 import { MULTIPART_OVERHEAD_BYTES, UPLOAD_MESSAGES } from "../uploads/schema";
 import { type CheckedFile, countUpload, receiveCheckedFile } from "../uploads/service";
-import { addVersion, isOpen, lockMySubmission, type Tx } from "./entries";
-import { entrySelect, toEntry } from "./entry-shape";
+import { isOpen, lockMySubmission, type Tx, writeEntry } from "./entries";
 import { ENTRY_MESSAGES as E, type Entry, FILE_ENTRY_MESSAGES as F } from "./schema";
 import { mySubmissionId } from "./teams";
 
@@ -198,30 +197,19 @@ export async function putFileEntry(
       if (deliverable.hidden) throw new AppError("conflict", E.hidden);
       if (!isOpen(deliverable.dueAt, submission)) throw new AppError("conflict", E.deadline);
 
-      const where = { submissionId_deliverableId: { submissionId: submission.id, deliverableId } };
-      const current = await tx.submissionItem.findUnique({ where, select: { ...entrySelect, fileKey: true } });
       // The same bytes under the same name: a retried request, or a second click.
-      const same = current !== null && current.sha256 === value.sha256 && current.fileName === value.fileName;
-      if ((current?.revision ?? 0) !== revision)
-        return same ? { entry: toEntry(current) } : { stale: current ? toEntry(current) : null };
-      if (same) return { entry: toEntry(current) };
-      const written = current
-        ? await tx.submissionItem.update({
-            where,
-            data: { ...value, revision: { increment: 1 }, updatedById: userId },
-            select: entrySelect,
-          })
-        : await tx.submissionItem.create({
-            data: { submissionId: submission.id, deliverableId, ...value, updatedById: userId },
-            select: entrySelect,
-          });
-      keep = true;
-      replaced = current?.fileKey ?? null;
-      if (submission.status === "SUBMITTED") {
-        const number = await addVersion(tx, submission, userId);
-        await tx.submission.update({ where: { id: submission.id }, data: { version: number } });
-      }
-      return { entry: toEntry(written) };
+      const outcome = await writeEntry(
+        tx,
+        submission,
+        deliverableId,
+        userId,
+        revision,
+        value,
+        (current) => current.sha256 === value.sha256 && current.fileName === value.fileName,
+      );
+      keep = outcome.written;
+      replaced = outcome.replacedFile;
+      return outcome.result;
     });
     if (replaced) await releaseEntryFile(replaced);
     return result;

@@ -14,9 +14,10 @@ import { SUBMISSION_MESSAGES as M, type MyInvitation, type Submission } from "./
 
 type Tx = Prisma.TransactionClient;
 
-const person = { select: { id: true, username: true, firstName: true, lastName: true } } as const;
+/** A person as the submissions contract shows them (members, owners, invitees): one select, one mapping. */
+export const person = { select: { id: true, username: true, firstName: true, lastName: true } } as const;
 type PersonRow = { id: string; username: string; firstName: string | null; lastName: string | null };
-const toPerson = (u: PersonRow) => ({
+export const toPerson = (u: PersonRow) => ({
   userId: u.id,
   username: u.username,
   name: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username,

@@ -122,12 +122,10 @@ function requestedKind(request: Request): UploadKind | null {
 }
 
 /**
- * POST /api/upload's body reader (the security plugin's `read`): takes an upload slot, then streams the multipart
- * body, the file part into a spool file once its first bytes passed the format check. Returns the form as the
- * route's schema sees it: `file` is the spooled file.
+ * Takes an upload slot for the request (released, with its spool file, by finishUpload whichever way the request
+ * ends) and names the spool file its file part will go to; a body that is not multipart is refused first.
  */
-export async function receiveUploadBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
-  if (!request.body || request.headers.get("content-length") === "0") return {};
+async function takeSlot(request: Request): Promise<{ boundary: string; lease: Lease; path: string }> {
   const boundary = boundaryOf(request.headers.get("content-type") ?? "");
   if (!boundary) throw malformed();
   const lease: Lease = { release: await slots.acquire(), spool: null };
@@ -135,7 +133,22 @@ export async function receiveUploadBody(request: Request, maxBytes: number): Pro
   try {
     await mkdir(SPOOL_DIR, { recursive: true });
     await sweepSpool();
-    const path = join(SPOOL_DIR, `${randomBytes(16).toString("hex")}.part`);
+  } catch (error) {
+    await finishUpload(request);
+    throw error;
+  }
+  return { boundary, lease, path: join(SPOOL_DIR, `${randomBytes(16).toString("hex")}.part`) };
+}
+
+/**
+ * POST /api/upload's body reader (the security plugin's `read`): takes an upload slot, then streams the multipart
+ * body, the file part into a spool file once its first bytes passed the format check. Returns the form as the
+ * route's schema sees it: `file` is the spooled file.
+ */
+export async function receiveUploadBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  if (!request.body || request.headers.get("content-length") === "0") return {};
+  const { boundary, lease, path } = await takeSlot(request);
+  try {
     const form = await receiveMultipart(request.body, boundary, maxBytes, "file", () =>
       formatCheckedSink(requestedKind(request), () => {
         lease.spool = path;
@@ -172,14 +185,8 @@ export async function receiveCheckedFile(
   rules: FileRules,
 ): Promise<{ fields: Record<string, string>; file: CheckedFile | null }> {
   if (!request.body || request.headers.get("content-length") === "0") return { fields: {}, file: null };
-  const boundary = boundaryOf(request.headers.get("content-type") ?? "");
-  if (!boundary) throw malformed();
-  const lease: Lease = { release: await slots.acquire(), spool: null };
-  leases.set(request, lease);
+  const { boundary, lease, path } = await takeSlot(request);
   try {
-    await mkdir(SPOOL_DIR, { recursive: true });
-    await sweepSpool();
-    const path = join(SPOOL_DIR, `${randomBytes(16).toString("hex")}.part`);
     const hash = createHash("sha256");
     let size = 0;
     let head: Buffer[] | null = [];
