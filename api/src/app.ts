@@ -13,6 +13,7 @@ import { applicationsModule } from "./modules/applications";
 import { deliverablesModule } from "./modules/deliverables";
 import { submissionsModule } from "./modules/submissions";
 import { submissionsAdminModule } from "./modules/submissions/admin";
+import { judgingModule } from "./modules/judging";
 import { sitemapModule } from "./modules/sitemap";
 import { uploadsModule } from "./modules/uploads";
 import { resourcesModule } from "./modules/resources";
@@ -46,6 +47,7 @@ export function createApp() {
           .use(deliverablesModule)
           .use(submissionsModule)
           .use(submissionsAdminModule)
+          .use(judgingModule)
           .use(projectsModule)
           .use(usersModule)
           .use(sitemapModule)
