@@ -301,8 +301,12 @@ describe("closing", () => {
       return "written";
     });
     await isLocked;
-    const closing = round.close.post();
+    let closeDone = false;
+    const closing = round.close.post().finally(() => {
+      closeDone = true;
+    });
     await Bun.sleep(100);
+    expect(closeDone).toBe(false); // the close waits for the write holding the round
     release();
     expect(await inFlight).toBe("written");
     expect((await closing).data!.state).toBe("CLOSED");
