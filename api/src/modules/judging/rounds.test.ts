@@ -268,6 +268,19 @@ describe("closing", () => {
     expect(await closeDueRounds()).toBe(0);
   });
 
+  test("a round whose close time has passed does not open", async () => {
+    const { challenge, api, rounds, round } = await setup();
+    const team = await submitted(challenge.id);
+    await api.challenges({ id: challenge.id }).eligibility({ submissionId: team.submissionId }).put({ verdict: "PASS" });
+    const r = (await rounds.post({ name: "Vote", method: "PUBLIC_VOTE", closesAt: new Date(Date.now() - 60_000).toISOString() }))
+      .data!;
+    const refused = await round(r.id).open.post();
+    expect(refused.status).toBe(409);
+    expect(message(refused)).toBe(M.openAfterClose);
+    expect((await round(r.id).patch({ closesAt: new Date(Date.now() + 60_000).toISOString() })).status).toBe(200);
+    expect((await round(r.id).open.post()).data!.state).toBe("OPEN");
+  });
+
   test("the sweep closes an OPEN round whose time has come that no job closed", async () => {
     const { id, round } = await openVoteRound(null);
     await (await db()).judgingRound.update({ where: { id }, data: { closesAt: new Date(Date.now() - 1000) } });

@@ -338,6 +338,7 @@ export async function openRound(roundId: string): Promise<Round> {
       where: { challengeId: row.challengeId, position: { lt: row.position }, state: { notIn: ["CLOSED", "PUBLISHED"] } },
     });
     if (unfinished > 0) throw conflict(M.openNeedsEarlierClosed);
+    if (row.closesAt && row.closesAt <= new Date()) throw conflict(M.openAfterClose);
     if (row.method === "RUBRIC") {
       const criteria = await tx.judgingCriterion.findMany({
         where: { roundId },

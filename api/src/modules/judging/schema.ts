@@ -57,6 +57,7 @@ export const ROUND_MESSAGES = {
   openNeedsEarlierClosed: "The earlier rounds must be closed first.",
   openNeedsCriteria: "A rubric round needs valid criteria before it opens.",
   openNeedsEntries: "This round has no entries to judge.",
+  openAfterClose: "This round's close time has passed: set a later one before opening it.",
   closeNeedsOpen: "Only an open round can close.",
   publishNeedsClosed: "Only a closed round can be published.",
   closed: "This round is closed.",
