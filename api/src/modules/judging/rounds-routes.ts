@@ -1,7 +1,7 @@
 // Rounds (create, list, order), criteria, the eligibility screen, round entries, open/close/publish, close at its time
 // (decisions 020, 021). Admin routes are the `challenges` section's; the team reads its own screen verdict.
 import { Elysia, t } from "elysia";
-import { errorResponses } from "../../lib/http-schema";
+import { errorResponses, NoContent } from "../../lib/http-schema";
 import { ID_MAX_LENGTH } from "../../lib/typebox";
 import { authPlugin } from "../auth/guard";
 import { decideEligibility, eligibilityList, myEligibility } from "./eligibility";
@@ -83,7 +83,7 @@ export const roundsRoutes = new Elysia({ name: "judging-rounds", tags: ["judging
     {
       section: "challenges",
       params: RoundParams,
-      response: { 204: t.Void(), ...errors },
+      response: { 204: NoContent, ...errors },
       detail: { summary: "Delete the challenge's last round while it is a draft" },
     },
   )
