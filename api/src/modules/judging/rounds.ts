@@ -290,6 +290,9 @@ export async function pickEntries(roundId: string, submissionIds: string[]): Pro
 
 // ── the state machine ──────────────────────────────────────────────────────────────────────────────────────────
 
+/** The ranking's rows as ids, whether results.ts answers ids or rows carrying `submissionId`. */
+const submissionIdOf = (entry: string | { submissionId: string }) => (typeof entry === "string" ? entry : entry.submissionId);
+
 /** One conditional UPDATE from `from` to `to`, stamping the step's time; answers whether this call made the step. */
 async function step(client: Tx, roundId: string, from: RoundState, to: RoundState, extra = ""): Promise<boolean> {
   const stamp = { OPEN: "openedAt", CLOSED: "closedAt", PUBLISHED: "publishedAt", DRAFT: "updatedAt" }[to];
@@ -326,7 +329,7 @@ export async function openRound(roundId: string): Promise<Round> {
       : null;
   const carried =
     previous && round.carryForward !== null && (previous.state === "CLOSED" || previous.state === "PUBLISHED")
-      ? (await rankedEntries(previous.id)).slice(0, round.carryForward)
+      ? (await rankedEntries(previous.id)).slice(0, round.carryForward).map(submissionIdOf)
       : null;
   await prisma.$transaction(async (tx) => {
     if (!(await step(tx, roundId, "DRAFT", "OPEN"))) await refuse(tx, roundId, M.openNeedsDraft);
