@@ -1,6 +1,7 @@
 // The judging contract (decisions 020 and 021): rounds, criteria, judges, assignments, scores, pairwise decisions,
 // votes, results and awards — shared by the API routes, /judging, the admin's Judging dialog, the challenge and
 // project pages' Winners and /dashboard. Imports nothing but TypeBox.
+import * as T from "@sinclair/typebox/type";
 import type { Static } from "@sinclair/typebox/type";
 import { literalUnion } from "../../lib/typebox";
 
@@ -19,6 +20,163 @@ export const EligibilityVerdictSchema = literalUnion(ELIGIBILITY_VERDICTS);
 export type RankBy = Static<typeof RankBySchema>;
 
 // ── rounds, criteria, eligibility (rounds-routes.ts) ─────────────────────────────────────────────────────────────
+
+export const ROUND_NAME_MAX_LENGTH = 120;
+export const JUDGES_PER_ENTRY_MAX = 20;
+export const VOTE_LIMIT_MAX = 50;
+export const CARRY_FORWARD_MAX = 10_000;
+export const CRITERIA_MAX = 30;
+export const CRITERION_LABEL_MAX_LENGTH = 120;
+export const CRITERION_GUIDANCE_MAX_LENGTH = 2000;
+/** Bounds of a criterion's min, max and weight: finite, and far from float trouble. */
+export const CRITERION_VALUE_LIMIT = 1_000_000;
+export const ELIGIBILITY_REASON_MAX_LENGTH = 1000;
+export const ROUND_ENTRIES_MAX = 10_000;
+
+export const ROUND_MESSAGES = {
+  notFound: "Round not found",
+  challengeNotFound: "Challenge not found",
+  submissionNotFound: "Submission not found",
+  name: `Give the round a name (at most ${ROUND_NAME_MAX_LENGTH} characters).`,
+  closesBeforeOpens: "The round must close after it opens.",
+  onlyDraftChanges: "Only a draft round's settings can change.",
+  rankByPublished: "This round's results are published: its ranking no longer changes.",
+  deleteOnlyLastDraft: "Only the last round, while it is a draft, can be deleted.",
+  criteriaOnlyRubric: "Only a rubric round has criteria.",
+  criteriaOnlyDraft: "Criteria can change only while the round is a draft.",
+  criteriaInvalid:
+    "Each criterion needs a label, min below max and a weight of 0 or more; the weights must add up to more than 0.",
+  entriesOnlyDraft: "The entries can change only while the round is a draft.",
+  entriesRoundOne: "Round one takes every submission that passed the eligibility screen.",
+  entriesNotInPrevious: "Every entry must have been in the previous round.",
+  entriesCarryForward: "This round takes the previous round's top entries: set carryForward to none to pick them by hand.",
+  reasonRequired: `A failed check needs a reason (at most ${ELIGIBILITY_REASON_MAX_LENGTH.toLocaleString("en-US")} characters): the team is told.`,
+  eligibilityClosed: "Round one has opened: the eligibility screen is final.",
+  notSubmitted: "Only a submitted (not withdrawn, not disqualified) submission is screened.",
+  openNeedsDraft: "Only a draft round can open.",
+  openNeedsEarlierClosed: "The earlier rounds must be closed first.",
+  openNeedsCriteria: "A rubric round needs valid criteria before it opens.",
+  openNeedsEntries: "This round has no entries to judge.",
+  openAfterClose: "This round's close time has passed: set a later one before opening it.",
+  closeNeedsOpen: "Only an open round can close.",
+  publishNeedsClosed: "Only a closed round can be published.",
+  closed: "This round is closed.",
+} as const;
+
+const roundName = T.String({ minLength: 1, maxLength: ROUND_NAME_MAX_LENGTH, pattern: "\\S", error: ROUND_MESSAGES.name });
+const dateTime = T.String({ format: "date-time", maxLength: 40 });
+const judgesPerEntry = T.Integer({ minimum: 1, maximum: JUDGES_PER_ENTRY_MAX });
+const voteLimit = T.Integer({ minimum: 1, maximum: VOTE_LIMIT_MAX });
+const carryForward = T.Integer({ minimum: 1, maximum: CARRY_FORWARD_MAX });
+
+/** A round as admins see it: settings, state, the times of each step, and how many entries and criteria it has. */
+export const RoundSchema = T.Object({
+  id: T.String(),
+  challengeId: T.String(),
+  position: T.Integer(),
+  name: T.String(),
+  method: RoundMethodSchema,
+  state: RoundStateSchema,
+  judgesPerEntry: T.Integer(),
+  carryForward: T.Union([T.Integer(), T.Null()]),
+  voteLimit: T.Integer(),
+  rankBy: RankBySchema,
+  opensAt: T.Union([T.String(), T.Null()]),
+  closesAt: T.Union([T.String(), T.Null()]),
+  openedAt: T.Union([T.String(), T.Null()]),
+  closedAt: T.Union([T.String(), T.Null()]),
+  publishedAt: T.Union([T.String(), T.Null()]),
+  entries: T.Integer(),
+  criteria: T.Integer(),
+});
+export type Round = Static<typeof RoundSchema>;
+
+export const CreateRoundBodySchema = T.Object({
+  name: roundName,
+  method: RoundMethodSchema,
+  judgesPerEntry: T.Optional(judgesPerEntry),
+  /** Rounds after the first: the previous round's top K; absent or null: the admin picks the entries. */
+  carryForward: T.Optional(T.Union([carryForward, T.Null()])),
+  opensAt: T.Optional(T.Union([dateTime, T.Null()])),
+  closesAt: T.Optional(T.Union([dateTime, T.Null()])),
+  voteLimit: T.Optional(voteLimit),
+});
+export type CreateRoundBody = Static<typeof CreateRoundBodySchema>;
+
+export const PatchRoundBodySchema = T.Object({
+  name: T.Optional(roundName),
+  judgesPerEntry: T.Optional(judgesPerEntry),
+  carryForward: T.Optional(T.Union([carryForward, T.Null()])),
+  opensAt: T.Optional(T.Union([dateTime, T.Null()])),
+  closesAt: T.Optional(T.Union([dateTime, T.Null()])),
+  voteLimit: T.Optional(voteLimit),
+  rankBy: T.Optional(RankBySchema),
+});
+export type PatchRoundBody = Static<typeof PatchRoundBodySchema>;
+
+const criterionValue = T.Number({ minimum: -CRITERION_VALUE_LIMIT, maximum: CRITERION_VALUE_LIMIT });
+export const CriterionInputSchema = T.Object({
+  label: T.String({ minLength: 1, maxLength: CRITERION_LABEL_MAX_LENGTH, pattern: "\\S" }),
+  guidance: T.Optional(T.Union([T.String({ maxLength: CRITERION_GUIDANCE_MAX_LENGTH }), T.Null()])),
+  min: criterionValue,
+  max: criterionValue,
+  weight: T.Number({ minimum: 0, maximum: CRITERION_VALUE_LIMIT }),
+  visibility: FeedbackVisibilitySchema,
+});
+export type CriterionInput = Static<typeof CriterionInputSchema>;
+/** The whole rubric, in order (wrapped in an object: every request body here is a JSON object). */
+export const CriteriaBodySchema = T.Object({ criteria: T.Array(CriterionInputSchema, { maxItems: CRITERIA_MAX }) });
+export const CriterionSchema = T.Object({
+  id: T.String(),
+  position: T.Integer(),
+  label: T.String(),
+  guidance: T.Union([T.String(), T.Null()]),
+  min: T.Number(),
+  max: T.Number(),
+  weight: T.Number(),
+  visibility: FeedbackVisibilitySchema,
+});
+export type CriterionRow = Static<typeof CriterionSchema>;
+
+const TeamMember = T.Object({ userId: T.String(), username: T.String(), name: T.String() });
+
+/** One row of the eligibility screen: a SUBMITTED submission, its team, and its verdict (null: not screened yet). */
+export const EligibilityRowSchema = T.Object({
+  submissionId: T.String(),
+  submittedAt: T.Union([T.String(), T.Null()]),
+  members: T.Array(TeamMember),
+  verdict: T.Union([EligibilityVerdictSchema, T.Null()]),
+  reason: T.Union([T.String(), T.Null()]),
+  decidedAt: T.Union([T.String(), T.Null()]),
+});
+export type EligibilityRow = Static<typeof EligibilityRowSchema>;
+export const EligibilityBodySchema = T.Object({
+  verdict: EligibilityVerdictSchema,
+  reason: T.Optional(T.Union([T.String({ maxLength: ELIGIBILITY_REASON_MAX_LENGTH }), T.Null()])),
+});
+/** What the team sees of its own screen: the verdict and, for a FAIL, the reason (null verdict: not screened yet). */
+export const TeamEligibilitySchema = T.Object({
+  verdict: T.Union([EligibilityVerdictSchema, T.Null()]),
+  reason: T.Union([T.String(), T.Null()]),
+  decidedAt: T.Union([T.String(), T.Null()]),
+});
+export type TeamEligibility = Static<typeof TeamEligibilitySchema>;
+
+export const RoundEntriesBodySchema = T.Object({
+  submissionIds: T.Array(T.String({ maxLength: 64 }), { maxItems: ROUND_ENTRIES_MAX }),
+});
+export const RoundEntrySchema = T.Object({ submissionId: T.String(), members: T.Array(TeamMember) });
+export type RoundEntryRow = Static<typeof RoundEntrySchema>;
+
+/** A published round's frozen result: `snapshot` is the canonical JSON text exactly as `sha256` covers it. */
+export const PublishedRoundSchema = T.Object({
+  roundId: T.String(),
+  method: RoundMethodSchema,
+  publishedAt: T.String(),
+  snapshot: T.String(),
+  sha256: T.String(),
+});
+export type PublishedRound = Static<typeof PublishedRoundSchema>;
 
 // ── judges, affiliations, conflicts, assignments, recusal, the judge's queue (panel-routes.ts) ──────────────────────
 
