@@ -80,7 +80,7 @@ test("the admin screens the entries, creates a rubric round, saves its criteria 
   await expectToast(page, /passed/);
   await expect(entry).toContainText("Pass");
   await expect(dialog(page).getByText("1 of 1 passed.", { exact: false })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/eligibility.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/eligibility.png`, fullPage: false });
 
   // A rubric round with one judge per entry.
   await dialog(page).getByRole("tab", { name: "Rounds" }).click();
@@ -111,7 +111,7 @@ test("the admin screens the entries, creates a rubric round, saves its criteria 
   await round.getByRole("button", { name: "Add criterion" }).click();
   await rows.nth(1).getByLabel("Criterion 2 label").fill("Feasibility");
   await rows.nth(1).getByLabel("Feedback seen by").selectOption("ENTRANT");
-  await page.screenshot({ path: `${SHOTS}/criteria.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/criteria.png`, fullPage: false });
   await round.getByRole("button", { name: "Save criteria" }).click();
   await expectToast(page, "Criteria saved", "2 criteria.");
   await expect(round).toContainText("2 criteria");
@@ -129,14 +129,43 @@ test("the admin screens the entries, creates a rubric round, saves its criteria 
   // Opening says what it does first, then opens.
   await round.getByRole("button", { name: "Open", exact: true }).click();
   await expect(round.getByText(/Opening fixes the round's entries and criteria/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/open-confirm.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/open-confirm.png`, fullPage: false });
   await round.getByRole("button", { name: "Confirm: open Shortlist" }).click();
   await expectToast(page, "Round opened");
   await expect(round).toContainText("Open");
   await expect(round).toContainText("1 entry");
   await expect(round.getByRole("button", { name: "Close", exact: true })).toBeVisible();
   await expect(round.getByRole("button", { name: "Edit settings" })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/round-open.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/round-open.png`, fullPage: false });
+
+  // A second round whose entries the admin picks from the first; then deleted while it is the last draft.
+  await dialog(page).getByRole("button", { name: "Add round" }).click();
+  const next = dialog(page).getByRole("form", { name: "New round" });
+  await next.getByLabel("Name").fill("Final");
+  await next.getByRole("button", { name: "Create round" }).click();
+  await expectToast(page, "Round created");
+  const final = dialog(page).getByTestId("round-row").nth(1);
+  await expect(final).toContainText("entries picked by hand");
+  await final.getByRole("button", { name: "Pick entries" }).click();
+  await final.getByRole("checkbox").check();
+  await final.getByRole("button", { name: "Save entries (1)" }).click();
+  await expectToast(page, "Entries saved", "1 of 1 from Shortlist.");
+  await expect(final).toContainText("1 entry");
+  await final.getByRole("button", { name: "Delete" }).click();
+  await final.getByRole("button", { name: "Confirm: delete Final" }).click();
+  await expectToast(page, "Round deleted");
+  await expect(dialog(page).getByTestId("round-row")).toHaveCount(1);
+
+  // Closing, then publishing: the confirmation names the SHA-256, and the toast gives it.
+  await round.getByRole("button", { name: "Close", exact: true }).click();
+  await round.getByRole("button", { name: "Confirm: close Shortlist" }).click();
+  await expectToast(page, "Round closed");
+  await round.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(round.getByText(/records their SHA-256/)).toBeVisible();
+  await round.getByRole("button", { name: "Confirm: publish Shortlist" }).click();
+  await expectToast(page, "Results published", /SHA-256 [0-9a-f]{64}/);
+  await expect(round).toContainText("Published");
+  await expect(round.getByLabel("Rank by")).toBeDisabled();
 });
 
 test("no accessibility violations in the Judging dialog (rounds, the round form, eligibility)", async ({ page, browser }) => {

@@ -24,7 +24,8 @@ import { formatMoment } from "../../../lib/format";
 import { useSubmit } from "../../../lib/forms";
 import { toast } from "../../../stores/toast";
 import CriteriaEditor from "./CriteriaEditor";
-import { type RoundStep, useCreateRound, useRounds, useRoundStep, useUpdateRound } from "./judging-admin.queries";
+import EntriesPicker from "./EntriesPicker";
+import { type RoundStep, useCreateRound, useDeleteRound, useRounds, useRoundStep, useUpdateRound } from "./judging-admin.queries";
 
 export const METHOD_LABEL: Record<RoundMethod, string> = {
   RUBRIC: "Rubric",
@@ -265,8 +266,47 @@ function RankBy({ challengeId, round }: { challengeId: string; round: Round }) {
   );
 }
 
-function RoundCard({ challengeId, round, first }: { challengeId: string; round: Round; first: boolean }) {
-  const [editing, setEditing] = useState<"settings" | "criteria" | null>(null);
+function DeleteRound({ challengeId, round, onDone }: { challengeId: string; round: Round; onDone: () => void }) {
+  const remove = useDeleteRound(challengeId);
+  const submit = useSubmit("Deleting...");
+  return (
+    <fieldset aria-label={`Delete ${round.name}`} className="flex flex-col gap-2">
+      <Alert tone="warning">This deletes the draft round {round.name} with its settings, criteria and entries.</Alert>
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          {...submit.button}
+          onClick={() =>
+            void submit.run(() => remove.mutateAsync(round.id), {
+              failure: { title: "Deleting the round failed", fallback: "Please try again." },
+              onSuccess: () => toast({ title: "Round deleted" }),
+            })
+          }
+        >
+          Confirm: delete {round.name}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+function RoundCard({
+  challengeId,
+  round,
+  previous,
+  last,
+}: {
+  challengeId: string;
+  round: Round;
+  previous: Round | undefined;
+  last: boolean;
+}) {
+  const [editing, setEditing] = useState<"settings" | "criteria" | "entries" | "delete" | null>(null);
+  const first = !previous;
   const headingId = `round-${round.id}`;
   const times = [
     round.opensAt && `opens ${formatMoment(round.opensAt)}`,
@@ -292,7 +332,8 @@ function RoundCard({ challengeId, round, first }: { challengeId: string; round: 
           {round.method === "RUBRIC" && (
             <>
               {" "}
-              · {round.criteria} {round.criteria === 1 ? "criterion" : "criteria"} · {round.judgesPerEntry} judges per entry
+              · {round.criteria} {round.criteria === 1 ? "criterion" : "criteria"} · {round.judgesPerEntry}{" "}
+              {round.judgesPerEntry === 1 ? "judge" : "judges"} per entry
             </>
           )}
           {round.method === "PUBLIC_VOTE" && <> · {round.voteLimit} votes per voter</>}
@@ -303,6 +344,10 @@ function RoundCard({ challengeId, round, first }: { challengeId: string; round: 
           <RoundForm challengeId={challengeId} round={round} first={first} onDone={() => setEditing(null)} />
         ) : editing === "criteria" ? (
           <CriteriaEditor challengeId={challengeId} round={round} onDone={() => setEditing(null)} />
+        ) : editing === "entries" && previous ? (
+          <EntriesPicker challengeId={challengeId} round={round} previous={previous} onDone={() => setEditing(null)} />
+        ) : editing === "delete" ? (
+          <DeleteRound challengeId={challengeId} round={round} onDone={() => setEditing(null)} />
         ) : (
           <div className="flex flex-wrap items-end justify-between gap-2">
             {round.method === "RUBRIC" ? <RankBy challengeId={challengeId} round={round} /> : <span />}
@@ -315,6 +360,16 @@ function RoundCard({ challengeId, round, first }: { challengeId: string; round: 
               {round.method === "RUBRIC" && (
                 <Button size="sm" variant="outline" onClick={() => setEditing("criteria")}>
                   {round.state === "DRAFT" ? "Edit criteria" : "View criteria"}
+                </Button>
+              )}
+              {round.state === "DRAFT" && previous && round.carryForward === null && (
+                <Button size="sm" variant="outline" onClick={() => setEditing("entries")}>
+                  Pick entries
+                </Button>
+              )}
+              {round.state === "DRAFT" && last && (
+                <Button size="sm" variant="ghost" onClick={() => setEditing("delete")}>
+                  Delete
                 </Button>
               )}
               <StepButton challengeId={challengeId} round={round} />
@@ -339,7 +394,13 @@ export default function RoundsSection({ challengeId }: { challengeId: string }) 
       ) : (
         <ol className="flex flex-col gap-3">
           {list.map((round, index) => (
-            <RoundCard key={round.id} challengeId={challengeId} round={round} first={index === 0} />
+            <RoundCard
+              key={round.id}
+              challengeId={challengeId}
+              round={round}
+              previous={list[index - 1]}
+              last={index === list.length - 1}
+            />
           ))}
         </ol>
       )}

@@ -58,3 +58,17 @@ export const useDecideEligibility = (challengeId: string) =>
     ({ submissionId, verdict, reason }: { submissionId: string; verdict: "PASS" | "FAIL"; reason: string | null }) =>
       unwrap(api.challenges({ id: challengeId }).eligibility({ submissionId }).put({ verdict, reason })),
   );
+
+export const useRoundEntries = (challengeId: string, roundId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "entries", roundId],
+    queryFn: () => unwrap(api.rounds({ roundId }).entries.get()),
+  });
+
+export const usePickEntries = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, submissionIds }: { roundId: string; submissionIds: string[] }) =>
+    unwrap(api.rounds({ roundId }).entries.put({ submissionIds })),
+  );
+
+export const useDeleteRound = (challengeId: string) =>
+  useJudgingWrite(challengeId, (roundId: string) => unwrap(api.rounds({ roundId }).delete()));
