@@ -6,8 +6,6 @@ import {
   CRITERIA_MAX,
   CRITERION_GUIDANCE_MAX_LENGTH,
   CRITERION_LABEL_MAX_LENGTH,
-  type CriterionInput,
-  CriterionInputSchema,
   ROUND_MESSAGES,
   type Round,
 } from "@api/modules/judging/schema";
@@ -17,49 +15,10 @@ import Field from "../../../components/ui/Field";
 import Select from "../../../components/ui/Select";
 import Spinner from "../../../components/ui/Spinner";
 import { serverMessage } from "../../../lib/api";
-import { checkForm, orNull, useSubmit } from "../../../lib/forms";
+import { useSubmit } from "../../../lib/forms";
 import { toast } from "../../../stores/toast";
+import { blankRow, inputOf, type Row, rowErrors, rowKey } from "./criteria-rows";
 import { useCriteria, useSaveCriteria } from "./judging-admin.queries";
-
-type Row = {
-  key: number;
-  label: string;
-  guidance: string;
-  min: string;
-  max: string;
-  weight: string;
-  visibility: CriterionInput["visibility"];
-};
-let nextKey = 0;
-const blankRow = (): Row => ({
-  key: nextKey++,
-  label: "",
-  guidance: "",
-  min: "0",
-  max: "10",
-  weight: "1",
-  visibility: "PRIVATE",
-});
-
-const inputOf = (row: Row): CriterionInput => ({
-  label: row.label.trim(),
-  guidance: orNull(row.guidance),
-  min: Number(row.min),
-  max: Number(row.max),
-  weight: Number(row.weight),
-  visibility: row.visibility,
-});
-
-/** A row's problems: the contract's words per field, and the one rule across fields (min below max). */
-function rowErrors(row: Row): Partial<Record<keyof CriterionInput, string>> {
-  const input = inputOf(row);
-  const errors: Partial<Record<keyof CriterionInput, string>> = checkForm(CriterionInputSchema, input);
-  if (!input.label) errors.label = "Give the criterion a label.";
-  for (const field of ["min", "max", "weight"] as const)
-    if (row[field].trim() === "" || !Number.isFinite(input[field])) errors[field] = "Enter a number.";
-  if (!errors.min && !errors.max && input.min >= input.max) errors.max = "Max must be above min.";
-  return errors;
-}
 
 function Editor({
   challengeId,
@@ -231,7 +190,7 @@ export default function CriteriaEditor({
   if (criteria.isError) return <Alert>{serverMessage(criteria.error) || "Failed to load the criteria."}</Alert>;
   const rows = criteria.data.map(
     (c): Row => ({
-      key: nextKey++,
+      key: rowKey(),
       label: c.label,
       guidance: c.guidance ?? "",
       min: String(c.min),

@@ -328,7 +328,9 @@ function RoundCard({
           </span>
         </div>
         <p className="text-sm opacity-80">
-          {round.entries} {round.entries === 1 ? "entry" : "entries"}
+          {first && round.state === "DRAFT"
+            ? "Every entry that passed the eligibility screen (fixed when it opens)"
+            : `${round.entries} ${round.entries === 1 ? "entry" : "entries"}`}
           {round.method === "RUBRIC" && (
             <>
               {" "}
