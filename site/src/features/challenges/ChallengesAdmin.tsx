@@ -1,6 +1,7 @@
 // Admin challenges (SPEC §2 Admin challenges, §8 toasts): every challenge including drafts as a grid of cards with
 // Applications, Deliverables, Submissions, Edit and Delete; the create/edit dialog; the delete confirmation; and one
-// dialog per panel: the applications review, the deliverables the challenge asks for, the teams' submissions (decision 019).
+// dialog per panel: the applications review, the deliverables the challenge asks for, the teams' submissions (decision 019),
+// the judging (decision 021).
 import type { Challenge } from "@api/modules/challenges/schema";
 import { type FirstPage, listItems, withQueries } from "../../lib/query";
 import { toast } from "../../stores/toast";
@@ -23,12 +24,14 @@ import Spinner from "../../components/ui/Spinner";
 // until someone asks for it.
 const DeliverablesManager = lazy(() => import("../deliverables/DeliverablesManager"));
 const SubmissionsAdmin = lazy(() => import("../submissions/SubmissionsAdmin"));
+const JudgingAdmin = lazy(() => import("../judging/admin/JudgingAdmin"));
 
 /** The panels a card opens, each in a wide dialog titled "<Panel>: <challenge>", in the cards' button order. */
 const PANELS = {
   Applications: ApplicationsReviewList,
   Deliverables: DeliverablesManager,
   Submissions: SubmissionsAdmin,
+  Judging: JudgingAdmin,
 };
 type Panel = keyof typeof PANELS;
 const PANEL_NAMES = Object.keys(PANELS) as Panel[];

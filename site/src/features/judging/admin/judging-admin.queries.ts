@@ -1,0 +1,74 @@
+// The admin Judging dialog's calls (decision 021: rounds, criteria, eligibility), as queries and mutations of the one
+// data layer. Every write refreshes the challenge's rounds (their state, entry and criteria counts move with it).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreateRoundBody, CriterionInput, PatchRoundBody } from "@api/modules/judging/schema";
+import { api, unwrap } from "../../../lib/api";
+
+const key = (challengeId: string) => ["challenges", challengeId, "judging"] as const;
+
+export const useRounds = (challengeId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "rounds"],
+    queryFn: () => unwrap(api.challenges({ id: challengeId }).rounds.get()),
+  });
+
+export const useCriteria = (challengeId: string, roundId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "criteria", roundId],
+    queryFn: () => unwrap(api.rounds({ roundId }).criteria.get()),
+  });
+
+export const useEligibility = (challengeId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "eligibility"],
+    queryFn: () => unwrap(api.challenges({ id: challengeId }).eligibility.get()),
+  });
+
+/** A write on this challenge's judging that refreshes everything the dialog shows of it. */
+function useJudgingWrite<A, R>(challengeId: string, write: (args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => client.invalidateQueries({ queryKey: key(challengeId) }) });
+}
+
+export const useCreateRound = (challengeId: string) =>
+  useJudgingWrite(challengeId, (body: CreateRoundBody) => unwrap(api.challenges({ id: challengeId }).rounds.post(body)));
+
+export const useUpdateRound = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, body }: { roundId: string; body: PatchRoundBody }) =>
+    unwrap(api.rounds({ roundId }).patch(body)),
+  );
+
+export const useSaveCriteria = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, criteria }: { roundId: string; criteria: CriterionInput[] }) =>
+    unwrap(api.rounds({ roundId }).criteria.put({ criteria })),
+  );
+
+export type RoundStep = "open" | "close" | "publish";
+export const useRoundStep = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, step }: { roundId: string; step: RoundStep }) => {
+    const round = api.rounds({ roundId });
+    // Publishing answers the frozen result (with its SHA-256); opening and closing answer the round.
+    if (step === "publish") return unwrap(round.publish.post()).then((published) => published.sha256);
+    return unwrap(step === "open" ? round.open.post() : round.close.post()).then(() => null);
+  });
+
+export const useDecideEligibility = (challengeId: string) =>
+  useJudgingWrite(
+    challengeId,
+    ({ submissionId, verdict, reason }: { submissionId: string; verdict: "PASS" | "FAIL"; reason: string | null }) =>
+      unwrap(api.challenges({ id: challengeId }).eligibility({ submissionId }).put({ verdict, reason })),
+  );
+
+export const useRoundEntries = (challengeId: string, roundId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "entries", roundId],
+    queryFn: () => unwrap(api.rounds({ roundId }).entries.get()),
+  });
+
+export const usePickEntries = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, submissionIds }: { roundId: string; submissionIds: string[] }) =>
+    unwrap(api.rounds({ roundId }).entries.put({ submissionIds })),
+  );
+
+export const useDeleteRound = (challengeId: string) =>
+  useJudgingWrite(challengeId, (roundId: string) => unwrap(api.rounds({ roundId }).delete()));
