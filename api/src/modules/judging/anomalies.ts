@@ -1,6 +1,7 @@
 // Anomaly flags on a public vote (decision 021): signals for an admin to look at, never automatic voiding — a
 // campus or an office legitimately shares one network, so a person decides, with a reason, what to void.
 import { isIPv4, isIPv6 } from "node:net";
+import { db } from "../../db/client";
 
 // Five votes from one network within ten minutes: a household or a small team voting together stays below it, a
 // person cycling accounts on one connection does not.
@@ -79,4 +80,25 @@ export function anomalyFlags(votes: VoteForFlags[], roundOpenedAt: Date | null):
   for (const f of windowed(votes, (v) => v.submissionId, BURST_VOTES_THRESHOLD, BURST_WINDOW_MS))
     flags.push({ kind: "BURST", ...f });
   return flags;
+}
+
+/** The flags of a round's votes that are not voided (the loader for the admins' tally). */
+export async function voteAnomalies(roundId: string): Promise<Flag[]> {
+  const client = await db();
+  const [round, votes] = await Promise.all([
+    client.judgingRound.findUnique({ where: { id: roundId }, select: { openedAt: true } }),
+    client.publicVote.findMany({
+      where: { roundId, voidedAt: null },
+      select: { id: true, voterId: true, submissionId: true, network: true, createdAt: true },
+    }),
+  ]);
+  const voters = await client.user.findMany({
+    where: { id: { in: [...new Set(votes.map((v) => v.voterId))] } },
+    select: { id: true, createdAt: true },
+  });
+  const createdAt = new Map(voters.map((u) => [u.id, u.createdAt]));
+  return anomalyFlags(
+    votes.map((v) => ({ ...v, voterCreatedAt: createdAt.get(v.voterId) ?? new Date(0) })),
+    round?.openedAt ?? null,
+  );
 }

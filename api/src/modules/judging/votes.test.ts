@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { createChallenge, createUser } from "../../../test/factories";
 import { db } from "../../db/client";
+import { voteAnomalies } from "./anomalies";
 import { castVotes, voidVotes, voteTally } from "./votes";
 
 async function voteRound(state: "OPEN" | "CLOSED" | "PUBLISHED" = "OPEN", entries = 4) {
@@ -66,4 +67,15 @@ test("voided votes never count; voiding after publication is refused", async () 
   expect(tally.find((t) => t.submissionId === b)?.votes).toBe(0);
   await (await db()).judgingRound.update({ where: { id: round.id }, data: { state: "PUBLISHED" } });
   expect(await status(voidVotes(round.id, [rogue.id], "Again"))).toBe(409);
+});
+
+test("five voters on one /24 within minutes and accounts newer than the round are flagged", async () => {
+  const { round, ids } = await voteRound();
+  await (await db()).judgingRound.update({ where: { id: round.id }, data: { openedAt: new Date(Date.now() - 3_600_000) } });
+  for (let i = 0; i < 5; i++)
+    await castVotes(round.id, (await createUser({ emailVerified: true })).id, [ids[0] as string], `192.0.2.${i + 1}`);
+  const flags = await voteAnomalies(round.id);
+  expect(flags.find((f) => f.kind === "NETWORK")).toMatchObject({ key: "192.0.2.0/24" });
+  expect(flags.find((f) => f.kind === "NETWORK")?.voteIds).toHaveLength(5);
+  expect(flags.find((f) => f.kind === "NEW_ACCOUNT")?.voteIds).toHaveLength(5);
 });
