@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { createChallenge } from "../../../test/factories";
+import { createChallenge, createUser } from "../../../test/factories";
 import { db } from "../../db/client";
 import { recompute } from "./crowd-bt";
 import { pairwiseStandings, rebuildPairwiseState } from "./pairwise";
@@ -17,11 +17,12 @@ test("the cache rebuilt after an undo equals replaying the remaining decisions",
     ids.push(s.id);
   }
   const [a, b, c] = ids as [string, string, string];
+  const [j1, j2] = [(await createUser()).id, (await createUser()).id];
   const t0 = Date.parse("2026-11-01T10:00:00Z");
   const plan = [
-    { judgeId: "j1", winnerId: a, loserId: b },
-    { judgeId: "j1", winnerId: a, loserId: c },
-    { judgeId: "j2", winnerId: c, loserId: b },
+    { judgeId: j1, winnerId: a, loserId: b },
+    { judgeId: j1, winnerId: a, loserId: c },
+    { judgeId: j2, winnerId: c, loserId: b },
   ];
   const rows = [];
   for (const [i, d] of plan.entries())
@@ -36,8 +37,8 @@ test("the cache rebuilt after an undo equals replaying the remaining decisions",
     expect(row.sigma).toBeCloseTo(Math.sqrt(item?.sigmaSq ?? Number.NaN), 12);
   }
   expect(standings.map((s) => s.comparisons).sort()).toEqual([1, 1, 2]);
-  const j1 = await client.pairwiseJudgeState.findUniqueOrThrow({
-    where: { roundId_judgeId: { roundId: round.id, judgeId: "j1" } },
+  const j1State = await client.pairwiseJudgeState.findUniqueOrThrow({
+    where: { roundId_judgeId: { roundId: round.id, judgeId: j1 } },
   });
-  expect(j1.alpha).toBeCloseTo(expected.judges.get("j1")?.alpha ?? Number.NaN, 12);
+  expect(j1State.alpha).toBeCloseTo(expected.judges.get(j1)?.alpha ?? Number.NaN, 12);
 });

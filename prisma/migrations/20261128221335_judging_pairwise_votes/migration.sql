@@ -65,10 +65,31 @@ CREATE UNIQUE INDEX "public_votes_roundId_voterId_submissionId_key" ON "public_v
 ALTER TABLE "pairwise_decisions" ADD CONSTRAINT "pairwise_decisions_roundId_fkey" FOREIGN KEY ("roundId") REFERENCES "judging_rounds"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "pairwise_decisions" ADD CONSTRAINT "pairwise_decisions_judgeId_fkey" FOREIGN KEY ("judgeId") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "pairwise_decisions" ADD CONSTRAINT "pairwise_decisions_winnerId_fkey" FOREIGN KEY ("winnerId") REFERENCES "submissions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "pairwise_decisions" ADD CONSTRAINT "pairwise_decisions_loserId_fkey" FOREIGN KEY ("loserId") REFERENCES "submissions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "pairwise_judge_states" ADD CONSTRAINT "pairwise_judge_states_roundId_fkey" FOREIGN KEY ("roundId") REFERENCES "judging_rounds"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "pairwise_judge_states" ADD CONSTRAINT "pairwise_judge_states_judgeId_fkey" FOREIGN KEY ("judgeId") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "pairwise_entry_states" ADD CONSTRAINT "pairwise_entry_states_roundId_fkey" FOREIGN KEY ("roundId") REFERENCES "judging_rounds"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "pairwise_entry_states" ADD CONSTRAINT "pairwise_entry_states_submissionId_fkey" FOREIGN KEY ("submissionId") REFERENCES "submissions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "public_votes" ADD CONSTRAINT "public_votes_roundId_fkey" FOREIGN KEY ("roundId") REFERENCES "judging_rounds"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "public_votes" ADD CONSTRAINT "public_votes_voterId_fkey" FOREIGN KEY ("voterId") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "public_votes" ADD CONSTRAINT "public_votes_submissionId_fkey" FOREIGN KEY ("submissionId") REFERENCES "submissions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
