@@ -1,0 +1,61 @@
+// Pairwise rounds (decision 020): the decisions table is the source of truth; judge and entry states are a cache
+// rebuilt from the decisions not undone, in the order they were made (Crowd-BT updates do not invert).
+import { db } from "../../db/client";
+import type { Prisma } from "../../generated/prisma/client";
+import { recompute } from "./crowd-bt";
+
+type Tx = Prisma.TransactionClient;
+
+/** Rewrites the round's cached μ, σ² (entries) and α, β (judges) from its remaining decisions. */
+export async function rebuildPairwiseState(tx: Tx, roundId: string): Promise<void> {
+  const [decisions, entries] = await Promise.all([
+    tx.pairwiseDecision.findMany({
+      where: { roundId, undoneAt: null },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { judgeId: true, winnerId: true, loserId: true },
+    }),
+    tx.roundEntry.findMany({ where: { roundId }, select: { submissionId: true } }),
+  ]);
+  const state = recompute(
+    decisions,
+    entries.map((e) => e.submissionId),
+  );
+  for (const [submissionId, item] of state.items)
+    await tx.pairwiseEntryState.upsert({
+      where: { roundId_submissionId: { roundId, submissionId } },
+      create: { roundId, submissionId, mu: item.mu, sigmaSq: item.sigmaSq },
+      update: { mu: item.mu, sigmaSq: item.sigmaSq },
+    });
+  for (const [judgeId, judge] of state.judges)
+    await tx.pairwiseJudgeState.upsert({
+      where: { roundId_judgeId: { roundId, judgeId } },
+      create: { roundId, judgeId, alpha: judge.alpha, beta: judge.beta },
+      update: { alpha: judge.alpha, beta: judge.beta },
+    });
+}
+
+/** The round's entries by μ (highest first) with σ = √σ² and how many decisions each took part in. */
+export async function pairwiseStandings(
+  roundId: string,
+): Promise<{ submissionId: string; mu: number; sigma: number; comparisons: number }[]> {
+  const client = await db();
+  const [entries, states, decisions] = await Promise.all([
+    client.roundEntry.findMany({ where: { roundId }, select: { submissionId: true } }),
+    client.pairwiseEntryState.findMany({ where: { roundId } }),
+    client.pairwiseDecision.findMany({ where: { roundId, undoneAt: null }, select: { winnerId: true, loserId: true } }),
+  ]);
+  const byEntry = new Map(states.map((s) => [s.submissionId, s]));
+  const comparisons = new Map<string, number>();
+  for (const d of decisions) for (const id of [d.winnerId, d.loserId]) comparisons.set(id, (comparisons.get(id) ?? 0) + 1);
+  return entries
+    .map((e) => {
+      const s = byEntry.get(e.submissionId);
+      return {
+        submissionId: e.submissionId,
+        mu: s?.mu ?? 0,
+        sigma: Math.sqrt(s?.sigmaSq ?? 1),
+        comparisons: comparisons.get(e.submissionId) ?? 0,
+      };
+    })
+    .sort((a, b) => b.mu - a.mu || a.submissionId.localeCompare(b.submissionId));
+}

@@ -1,0 +1,87 @@
+// The public vote (decision 021): a signed-in member with a verified e-mail casts up to the round's limit, at most one
+// vote per entry, changeable until close; tallies count no voided vote, anywhere.
+import { db } from "../../db/client";
+import type { Prisma } from "../../generated/prisma/client";
+import { AppError } from "../../lib/errors";
+import { networkOf } from "./anomalies";
+
+type Tx = Prisma.TransactionClient;
+
+export const VOTE_MESSAGES = {
+  notFound: "Round not found.",
+  closed: "This round is closed.",
+  notVote: "This round is not a public vote.",
+  unverified: "Verify your e-mail address to vote.",
+  tooMany: (limit: number) => `You can vote for at most ${limit} ${limit === 1 ? "entry" : "entries"}.`,
+  duplicate: "Vote for each entry at most once.",
+  notEntry: "One of these is not an entry of this round.",
+  published: "This round's results are published; its votes can no longer be voided.",
+} as const;
+
+// The round row FOR SHARE, OPEN and a public vote: a close (an UPDATE of the row) waits for the votes holding the
+// lock, and every vote after it sees CLOSED (the same ordering as rounds' lockRoundOpen, which the integrator may
+// substitute).
+async function lockVoteRoundOpen(tx: Tx, roundId: string) {
+  const [row] = await tx.$queryRaw<{ id: string; method: string; state: string; voteLimit: number }[]>`
+    SELECT id, method::text AS method, state::text AS state, "voteLimit" FROM judging_rounds WHERE id = ${roundId} FOR SHARE`;
+  if (!row) throw new AppError("not_found", VOTE_MESSAGES.notFound);
+  if (row.method !== "PUBLIC_VOTE") throw new AppError("conflict", VOTE_MESSAGES.notVote);
+  if (row.state !== "OPEN") throw new AppError("conflict", VOTE_MESSAGES.closed);
+  return row;
+}
+
+/** Replaces the voter's whole ballot (repeat-safe: the same list twice leaves the same votes). */
+export async function castVotes(roundId: string, voterId: string, submissionIds: string[], clientIp: string) {
+  const client = await db();
+  const voter = await client.user.findUnique({ where: { id: voterId }, select: { emailVerified: true } });
+  if (!voter?.emailVerified) throw new AppError("forbidden", VOTE_MESSAGES.unverified);
+  if (new Set(submissionIds).size !== submissionIds.length) throw new AppError("invalid_data", VOTE_MESSAGES.duplicate);
+  const network = networkOf(clientIp);
+  return client.$transaction(async (tx) => {
+    const round = await lockVoteRoundOpen(tx, roundId);
+    if (submissionIds.length > round.voteLimit) throw new AppError("invalid_data", VOTE_MESSAGES.tooMany(round.voteLimit));
+    const entries = await tx.roundEntry.count({ where: { roundId, submissionId: { in: submissionIds } } });
+    if (entries !== submissionIds.length) throw new AppError("invalid_data", VOTE_MESSAGES.notEntry);
+    await tx.publicVote.deleteMany({ where: { roundId, voterId, submissionId: { notIn: submissionIds } } });
+    const kept = await tx.publicVote.findMany({ where: { roundId, voterId }, select: { submissionId: true } });
+    const have = new Set(kept.map((v) => v.submissionId));
+    const fresh = submissionIds.filter((id) => !have.has(id));
+    if (fresh.length > 0)
+      await tx.publicVote.createMany({
+        data: fresh.map((submissionId) => ({ roundId, voterId, submissionId, network })),
+        skipDuplicates: true,
+      });
+    return { submissionIds: [...submissionIds].sort(), voteLimit: round.voteLimit };
+  });
+}
+
+/** Counts without voided votes, most votes first (ties by submission id, so the order is stable). */
+export async function voteTally(roundId: string): Promise<{ submissionId: string; votes: number; rank: number }[]> {
+  const client = await db();
+  const [entries, counts] = await Promise.all([
+    client.roundEntry.findMany({ where: { roundId }, select: { submissionId: true } }),
+    client.publicVote.groupBy({ by: ["submissionId"], where: { roundId, voidedAt: null }, _count: { _all: true } }),
+  ]);
+  const byEntry = new Map(counts.map((c) => [c.submissionId, c._count._all]));
+  const rows = entries
+    .map((e) => ({ submissionId: e.submissionId, votes: byEntry.get(e.submissionId) ?? 0 }))
+    .sort((a, b) => b.votes - a.votes || a.submissionId.localeCompare(b.submissionId));
+  // Competition ranking: equal counts share a rank (1, 1, 3).
+  return rows.map((r) => ({ ...r, rank: rows.findIndex((o) => o.votes === r.votes) + 1 }));
+}
+
+/** Admins void votes with a reason until the round is published; voided votes never count again. */
+export async function voidVotes(roundId: string, voteIds: string[], reason: string, now = new Date()) {
+  const client = await db();
+  return client.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ state: string }[]>`
+      SELECT state::text AS state FROM judging_rounds WHERE id = ${roundId} FOR SHARE`;
+    if (!row) throw new AppError("not_found", VOTE_MESSAGES.notFound);
+    if (row.state === "PUBLISHED") throw new AppError("conflict", VOTE_MESSAGES.published);
+    const { count } = await tx.publicVote.updateMany({
+      where: { roundId, id: { in: voteIds }, voidedAt: null },
+      data: { voidedAt: now, voidReason: reason },
+    });
+    return { voided: count };
+  });
+}
