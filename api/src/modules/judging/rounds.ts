@@ -77,16 +77,16 @@ export async function getRound(roundId: string, client?: Tx): Promise<Round> {
   return toRound(row);
 }
 
+type LockedRound = { id: string; challengeId: string; method: RoundMethod; state: RoundState; voteLimit: number };
+
 /**
  * In a score or vote write's transaction: takes the round row FOR SHARE and answers it when OPEN, else 409 "This
  * round is closed." A close (an UPDATE of the row) waits for the writes holding the lock and every later write sees it.
  */
-export async function lockRoundOpen(
-  tx: Tx,
-  roundId: string,
-): Promise<{ id: string; challengeId: string; method: RoundMethod; state: RoundState }> {
-  const [row] = await tx.$queryRaw<{ id: string; challengeId: string; method: RoundMethod; state: RoundState }[]>`
-    SELECT id, "challengeId", method::text AS method, state::text AS state FROM judging_rounds WHERE id = ${roundId} FOR SHARE`;
+export async function lockRoundOpen(tx: Tx, roundId: string): Promise<LockedRound> {
+  const [row] = await tx.$queryRaw<LockedRound[]>`
+    SELECT id, "challengeId", method::text AS method, state::text AS state, "voteLimit"
+    FROM judging_rounds WHERE id = ${roundId} FOR SHARE`;
   if (!row) throw notFound(M.notFound);
   if (row.state !== "OPEN") throw conflict(M.closed);
   return row;

@@ -1,5 +1,6 @@
 // The public vote (decision 021): a signed-in member with a verified e-mail casts up to the round's limit, at most one
 // vote per entry, changeable until close; tallies count no voided vote, anywhere.
+import { lockRoundOpen } from "./rounds";
 import { db } from "../../db/client";
 import type { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
@@ -9,7 +10,6 @@ type Tx = Prisma.TransactionClient;
 
 export const VOTE_MESSAGES = {
   notFound: "Round not found.",
-  closed: "This round is closed.",
   notVote: "This round is not a public vote.",
   unverified: "Verify your e-mail address to vote.",
   tooMany: (limit: number) => `You can vote for at most ${limit} ${limit === 1 ? "entry" : "entries"}.`,
@@ -18,16 +18,11 @@ export const VOTE_MESSAGES = {
   published: "This round's results are published; its votes can no longer be voided.",
 } as const;
 
-// The round row FOR SHARE, OPEN and a public vote: a close (an UPDATE of the row) waits for the votes holding the
-// lock, and every vote after it sees CLOSED (the same ordering as rounds' lockRoundOpen, which the integrator may
-// substitute).
+/** The round row under `FOR SHARE` (rounds.ts): a close waits for this ballot, a ballot after the close is refused. */
 async function lockVoteRoundOpen(tx: Tx, roundId: string) {
-  const [row] = await tx.$queryRaw<{ id: string; method: string; state: string; voteLimit: number }[]>`
-    SELECT id, method::text AS method, state::text AS state, "voteLimit" FROM judging_rounds WHERE id = ${roundId} FOR SHARE`;
-  if (!row) throw new AppError("not_found", VOTE_MESSAGES.notFound);
-  if (row.method !== "PUBLIC_VOTE") throw new AppError("conflict", VOTE_MESSAGES.notVote);
-  if (row.state !== "OPEN") throw new AppError("conflict", VOTE_MESSAGES.closed);
-  return row;
+  const round = await lockRoundOpen(tx, roundId);
+  if (round.method !== "PUBLIC_VOTE") throw new AppError("conflict", VOTE_MESSAGES.notVote);
+  return round;
 }
 
 /** Replaces the voter's whole ballot (repeat-safe: the same list twice leaves the same votes). */
