@@ -542,7 +542,7 @@ describe("the multipart reader", () => {
    * it is waited for with a deadline, not a fixed sleep that a loaded machine overruns.
    */
   async function spoolOnceSettled() {
-    for (let waited = 0; spooled().length > 0 && waited < 2000; waited += 20) await Bun.sleep(20);
+    for (let waited = 0; spooled().length > 0 && waited < 10_000; waited += 20) await Bun.sleep(20);
     return spooled();
   }
 
