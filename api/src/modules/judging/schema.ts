@@ -180,6 +180,107 @@ export type PublishedRound = Static<typeof PublishedRoundSchema>;
 
 // ── judges, affiliations, conflicts, assignments, recusal, the judge's queue (panel-routes.ts) ──────────────────────
 
+export const USERNAME_OR_EMAIL_MAX_LENGTH = 254;
+export const RECUSAL_REASON_MAX_LENGTH = 500;
+export const AFFILIATIONS_MAX = 10;
+export const AFFILIATION_MAX_LENGTH = 120;
+
+export const PANEL_MESSAGES = {
+  challengeNotFound: "Challenge not found",
+  roundNotFound: "Round not found",
+  judgeNotFound: "Judge not found",
+  userNotFound: "No account has that username: invite the person by e-mail instead.",
+  usernameOrEmail: `Give a username or an e-mail address (at most ${USERNAME_OR_EMAIL_MAX_LENGTH} characters).`,
+  assignmentNotFound: "Assignment not found",
+  entryNotInRound: "That submission is not an entry of this round.",
+  notAJudge: "That person is not a judge of this challenge.",
+  alreadyAssigned: "That judge is already assigned to this entry.",
+  onlyRubric: "Only a rubric round has judges assigned to entries.",
+  closedRound: "This round is closed: its assignments no longer change.",
+  assignNeedsOpen: "Judges are assigned to entries once the round is open.",
+  judgeRecused: "That judge recused themselves from this entry.",
+  recusalReason: `Say why you recuse yourself (1 to ${RECUSAL_REASON_MAX_LENGTH} characters).`,
+} as const;
+
+export const AddJudgeBodySchema = T.Object({
+  usernameOrEmail: T.String({
+    minLength: 1,
+    maxLength: USERNAME_OR_EMAIL_MAX_LENGTH,
+    pattern: "\\S",
+    error: PANEL_MESSAGES.usernameOrEmail,
+  }),
+});
+const JudgeSchema = T.Object({
+  userId: T.String(),
+  username: T.String(),
+  name: T.String(),
+  affiliations: T.Array(T.String()),
+  addedAt: T.String(),
+});
+export type JudgeRow = Static<typeof JudgeSchema>;
+const InvitationSchema = T.Object({ id: T.String(), email: T.String(), invitedAt: T.String() });
+export type InvitationRow = Static<typeof InvitationSchema>;
+/** Adding a judge: an account becomes a judge at once; an address with no account is invited. */
+export const AddJudgeResultSchema = T.Union([
+  T.Object({ judge: JudgeSchema }),
+  T.Object({ invitation: T.Object({ id: T.String(), email: T.String() }) }),
+]);
+export const JudgesListSchema = T.Object({ judges: T.Array(JudgeSchema), invitations: T.Array(InvitationSchema) });
+export type JudgesList = Static<typeof JudgesListSchema>;
+
+const PanelPerson = T.Object({ userId: T.String(), username: T.String(), name: T.String() });
+export const AssignmentJudgeSchema = T.Object({
+  assignmentId: T.String(),
+  judge: PanelPerson,
+  manual: T.Boolean(),
+  complete: T.Boolean(),
+});
+export const RecusalSchema = T.Object({
+  assignmentId: T.String(),
+  judge: PanelPerson,
+  reason: T.String(),
+  recusedAt: T.String(),
+});
+export const ExclusionSchema = T.Object({ judge: PanelPerson, reason: T.String() });
+export const EntryAssignmentsSchema = T.Object({
+  submissionId: T.String(),
+  team: T.Array(PanelPerson),
+  judges: T.Array(AssignmentJudgeSchema),
+  recusals: T.Array(RecusalSchema),
+  exclusions: T.Array(ExclusionSchema),
+});
+export type EntryAssignments = Static<typeof EntryAssignmentsSchema>;
+export const AssignByHandBodySchema = T.Object({
+  submissionId: T.String({ minLength: 1, maxLength: 64 }),
+  judgeId: T.String({ minLength: 1, maxLength: 64 }),
+});
+const QueueItemSchema = T.Object({
+  assignmentId: T.String(),
+  round: T.Object({ id: T.String(), name: T.String(), method: RoundMethodSchema, closesAt: T.Union([T.String(), T.Null()]) }),
+  challenge: T.Object({ id: T.String(), title: T.String() }),
+  entry: T.Object({ submissionId: T.String(), team: T.Array(PanelPerson) }),
+  complete: T.Boolean(),
+});
+/** The judge's queue: their open assignments and, per round, how many they have scored of how many. */
+export const JudgeQueueSchema = T.Object({
+  assignments: T.Array(QueueItemSchema),
+  progress: T.Array(T.Object({ roundId: T.String(), scored: T.Integer(), total: T.Integer() })),
+});
+export type JudgeQueue = Static<typeof JudgeQueueSchema>;
+/** One assignment as its judge sees it: the entry's latest submitted items, the rubric, and the judge's OWN scores. */
+export const JudgeAssignmentDetailSchema = T.Object({
+  assignmentId: T.String(),
+  round: T.Object({ id: T.String(), name: T.String(), method: RoundMethodSchema, closesAt: T.Union([T.String(), T.Null()]) }),
+  challenge: T.Object({ id: T.String(), title: T.String() }),
+  entry: T.Object({ submissionId: T.String(), team: T.Array(PanelPerson), version: T.Integer(), items: T.Array(T.Unknown()) }),
+  criteria: T.Array(CriterionSchema),
+  scores: T.Array(T.Object({ criterionId: T.String(), value: T.Number(), comment: T.Union([T.String(), T.Null()]) })),
+});
+export type JudgeAssignmentDetail = Static<typeof JudgeAssignmentDetailSchema>;
+export const RecuseBodySchema = T.Object({
+  reason: T.String({ minLength: 1, maxLength: RECUSAL_REASON_MAX_LENGTH, pattern: "\\S", error: PANEL_MESSAGES.recusalReason }),
+});
+
 // ── score sheets, results, awards, exports, entrants' feedback (scores-routes.ts) ──────────────────────────────────
 
 // ── pairwise and public vote (pairwise-routes.ts) ──────────────────────────────────────────────────────────────────

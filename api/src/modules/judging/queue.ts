@@ -1,0 +1,123 @@
+// The judge's side (decision 021): the queue of their open assignments with progress per round, one assignment's
+// entry and rubric with the judge's OWN scores only, and recusal (which ends the assignment and finds the entry
+// another unconflicted judge when there is one). Every read goes through access.ts.
+import { db } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { person, toPerson } from "../submissions/teams";
+import { judgeAssignment } from "./access";
+import { assignRound } from "./assignment";
+import { conflictReason } from "./conflicts";
+import { lockRoundOpen } from "./rounds";
+import { type JudgeAssignmentDetail, type JudgeQueue, PANEL_MESSAGES as M } from "./schema";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function myQueue(userId: string): Promise<JudgeQueue> {
+  const prisma = await db();
+  const rows = await prisma.judgeAssignment.findMany({
+    where: {
+      judgeId: userId,
+      recusedAt: null,
+      round: { state: "OPEN", method: "RUBRIC", challenge: { judges: { some: { userId } } } },
+    },
+    orderBy: [{ round: { closesAt: "asc" } }, { createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      submissionId: true,
+      round: {
+        select: {
+          id: true,
+          name: true,
+          method: true,
+          closesAt: true,
+          challengeId: true,
+          challenge: { select: { id: true, title: true } },
+          _count: { select: { criteria: true } },
+        },
+      },
+      submission: { select: { members: { select: { user: person }, orderBy: [{ joinedAt: "asc" }, { userId: "asc" }] } } },
+      _count: { select: { scores: true } },
+    },
+  });
+  const visible = [];
+  for (const r of rows) {
+    if (!(await conflictReason(r.round.challengeId, r.submissionId, userId, prisma))) visible.push(r);
+  }
+  const progress = new Map<string, { roundId: string; scored: number; total: number }>();
+  const assignments = visible.map((r) => {
+    const complete = r.round._count.criteria > 0 && r._count.scores >= r.round._count.criteria;
+    const p = progress.get(r.round.id) ?? { roundId: r.round.id, scored: 0, total: 0 };
+    p.total += 1;
+    if (complete) p.scored += 1;
+    progress.set(r.round.id, p);
+    return {
+      assignmentId: r.id,
+      round: { id: r.round.id, name: r.round.name, method: r.round.method, closesAt: iso(r.round.closesAt) },
+      challenge: r.round.challenge,
+      entry: { submissionId: r.submissionId, team: r.submission.members.map((m) => toPerson(m.user)) },
+      complete,
+    };
+  });
+  return { assignments, progress: [...progress.values()] };
+}
+
+export async function assignmentDetail(userId: string, assignmentId: string): Promise<JudgeAssignmentDetail> {
+  const a = await judgeAssignment(userId, assignmentId);
+  const prisma = await db();
+  const [round, submission, criteria, scores] = await Promise.all([
+    prisma.judgingRound.findUniqueOrThrow({
+      where: { id: a.roundId },
+      select: { id: true, name: true, method: true, closesAt: true, challenge: { select: { id: true, title: true } } },
+    }),
+    prisma.submission.findUniqueOrThrow({
+      where: { id: a.submissionId },
+      select: {
+        members: { select: { user: person }, orderBy: [{ joinedAt: "asc" }, { userId: "asc" }] },
+        versions: { orderBy: { number: "desc" }, take: 1, select: { number: true, items: true } },
+      },
+    }),
+    prisma.judgingCriterion.findMany({ where: { roundId: a.roundId }, orderBy: { position: "asc" } }),
+    // Only this assignment's scores: other judges' scores never reach a judge.
+    prisma.judgeScore.findMany({ where: { assignmentId: a.id }, select: { criterionId: true, value: true, comment: true } }),
+  ]);
+  const latest = submission.versions[0];
+  return {
+    assignmentId: a.id,
+    round: { id: round.id, name: round.name, method: round.method, closesAt: iso(round.closesAt) },
+    challenge: round.challenge,
+    entry: {
+      submissionId: a.submissionId,
+      team: submission.members.map((m) => toPerson(m.user)),
+      version: latest?.number ?? 0,
+      items: Array.isArray(latest?.items) ? (latest.items as unknown[]) : [],
+    },
+    criteria: criteria.map((c) => ({
+      id: c.id,
+      position: c.position,
+      label: c.label,
+      guidance: c.guidance,
+      min: c.min,
+      max: c.max,
+      weight: c.weight,
+      visibility: c.visibility,
+    })),
+    scores,
+  };
+}
+
+/** Ends the caller's assignment with their reason and gives the entry another judge who may judge it, if any. */
+export async function recuse(userId: string, assignmentId: string, reason: string): Promise<void> {
+  const why = reason.trim();
+  if (!why) throw new AppError("invalid_data", M.recusalReason);
+  const prisma = await db();
+  await prisma.$transaction(async (tx) => {
+    const a = await judgeAssignment(userId, assignmentId, tx);
+    await lockRoundOpen(tx, a.roundId);
+    const { count } = await tx.judgeAssignment.updateMany({
+      where: { id: a.id, recusedAt: null },
+      data: { recusedAt: new Date(), recusalReason: why },
+    });
+    if (count === 0) return;
+    await assignRound(tx, a.roundId, a.submissionId);
+  });
+}
