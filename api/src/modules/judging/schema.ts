@@ -283,4 +283,150 @@ export const RecuseBodySchema = T.Object({
 
 // ── score sheets, results, awards, exports, entrants' feedback (scores-routes.ts) ──────────────────────────────────
 
+export const SCORE_COMMENT_MAX_LENGTH = 2000;
+export const AWARD_LABEL_MAX_LENGTH = 80;
+export const AWARD_RANK_MAX = 1000;
+
+export const SCORE_MESSAGES = {
+  assignmentNotFound: "Assignment not found",
+  challengeNotFound: "Challenge not found",
+  awardNotFound: "Award not found",
+  submissionNotFound: "Submission not found",
+  notRubric: "Only a rubric round takes scores.",
+  unknownCriterion: "A score names a criterion that is not in this round.",
+  duplicateCriterion: "Each criterion can be scored once per sheet.",
+  outOfRange: (label: string, min: number, max: number) => `${label} takes a value from ${min} to ${max}.`,
+  awardLabel: `Give the award a label (at most ${AWARD_LABEL_MAX_LENGTH} characters).`,
+  notSubmitted: "Only a submitted (not withdrawn, not disqualified) entry can get an award.",
+  noTeam: "You have no team on this challenge.",
+} as const;
+
+const scoreValue = T.Number({ minimum: -CRITERION_VALUE_LIMIT, maximum: CRITERION_VALUE_LIMIT });
+
+/** The whole or part of a judge's sheet: each row replaces that criterion's score. */
+export const ScoresBodySchema = T.Object({
+  scores: T.Array(
+    T.Object({
+      criterionId: T.String({ minLength: 1, maxLength: 100 }),
+      value: scoreValue,
+      comment: T.Optional(T.Union([T.String({ maxLength: SCORE_COMMENT_MAX_LENGTH, pattern: "^[^\\u0000]*$" }), T.Null()])),
+    }),
+    { minItems: 1, maxItems: CRITERIA_MAX },
+  ),
+});
+export type ScoresBody = Static<typeof ScoresBodySchema>;
+
+/** The caller's sheet on one assignment: every criterion of the round with the caller's value (null: not yet). */
+export const ScoreSheetSchema = T.Object({
+  assignmentId: T.String(),
+  roundId: T.String(),
+  submissionId: T.String(),
+  complete: T.Boolean(),
+  scored: T.Integer(),
+  criteria: T.Array(
+    T.Object({
+      criterionId: T.String(),
+      label: T.String(),
+      guidance: T.Union([T.String(), T.Null()]),
+      min: T.Number(),
+      max: T.Number(),
+      weight: T.Number(),
+      visibility: FeedbackVisibilitySchema,
+      value: T.Union([T.Number(), T.Null()]),
+      comment: T.Union([T.String(), T.Null()]),
+    }),
+  ),
+});
+export type ScoreSheet = Static<typeof ScoreSheetSchema>;
+
+const nullableNumber = T.Union([T.Number(), T.Null()]);
+export const CriterionAggregateSchema = T.Object({
+  criterionId: T.String(),
+  label: T.String(),
+  mean: nullableNumber,
+  count: T.Integer(),
+});
+
+/** One entry of a round's results (live for admins, or frozen in a published snapshot). */
+export const ResultEntrySchema = T.Object({
+  submissionId: T.String(),
+  team: T.String(),
+  rank: T.Union([T.Integer(), T.Null()]),
+  mean: nullableNumber,
+  normalised: nullableNumber,
+  judges: T.Integer(),
+  criteria: T.Array(CriterionAggregateSchema),
+});
+export type ResultEntry = Static<typeof ResultEntrySchema>;
+
+export const LiveResultsSchema = T.Object({
+  roundId: T.String(),
+  challengeId: T.String(),
+  name: T.String(),
+  method: RoundMethodSchema,
+  state: RoundStateSchema,
+  rankBy: RankBySchema,
+  /** False for PAIRWISE and PUBLIC_VOTE rounds until their standings feed the ranking: entries are listed unranked. */
+  ranked: T.Boolean(),
+  entries: T.Array(ResultEntrySchema),
+});
+export type LiveResults = Static<typeof LiveResultsSchema>;
+
+export const AwardBodySchema = T.Object({
+  label: T.String({ minLength: 1, maxLength: AWARD_LABEL_MAX_LENGTH, pattern: "\\S", error: SCORE_MESSAGES.awardLabel }),
+  rank: T.Integer({ minimum: 1, maximum: AWARD_RANK_MAX }),
+  submissionId: T.String({ minLength: 1, maxLength: 100 }),
+});
+export type AwardBody = Static<typeof AwardBodySchema>;
+
+export const AwardSchema = T.Object({
+  id: T.String(),
+  challengeId: T.String(),
+  submissionId: T.String(),
+  team: T.String(),
+  label: T.String(),
+  rank: T.Integer(),
+  publishedAt: T.Union([T.String(), T.Null()]),
+});
+export type Award = Static<typeof AwardSchema>;
+
+export const PublicResultsSchema = T.Object({
+  rounds: T.Array(
+    T.Object({
+      roundId: T.String(),
+      method: RoundMethodSchema,
+      publishedAt: T.String(),
+      /** The frozen snapshot, parsed from exactly the canonical text `sha256` covers. */
+      snapshot: T.Unknown(),
+      sha256: T.String(),
+    }),
+  ),
+  awards: T.Array(AwardSchema),
+});
+export type PublicResults = Static<typeof PublicResultsSchema>;
+
+/** The caller's team's results: per published round its rank and the ENTRANT feedback, judges unnamed. */
+export const MyResultsSchema = T.Object({
+  submissionId: T.String(),
+  rounds: T.Array(
+    T.Object({
+      roundId: T.String(),
+      name: T.String(),
+      method: RoundMethodSchema,
+      rank: T.Union([T.Integer(), T.Null()]),
+      entries: T.Integer(),
+      feedback: T.Array(
+        T.Object({
+          criterionId: T.String(),
+          label: T.String(),
+          min: T.Number(),
+          max: T.Number(),
+          scores: T.Array(T.Object({ judge: T.String(), value: T.Number(), comment: T.Union([T.String(), T.Null()]) })),
+        }),
+      ),
+    }),
+  ),
+});
+export type MyResults = Static<typeof MyResultsSchema>;
+
 // ── pairwise and public vote (pairwise-routes.ts) ──────────────────────────────────────────────────────────────────
