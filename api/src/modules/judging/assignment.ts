@@ -68,11 +68,18 @@ export async function assignRound(tx: Tx, roundId: string, onlySubmissionId?: st
     perJudge.set(r.judgeId, (perJudge.get(r.judgeId) ?? 0) + 1);
   }
   const open = new Set(entries.map((e) => e.submissionId).filter((id) => !onlySubmissionId || id === onlySubmissionId));
+  // Judges each entry may still get. Among entries with equally few judges the most constrained goes first: served
+  // last, an entry with conflicts can find its only free judges already at the panel's highest load, and the balance
+  // then depends on the order the entries happened to come in.
+  const free = new Map<string, number>();
+  for (const id of open)
+    free.set(id, judges.filter((j) => !taken.has(pair(id, j.userId)) && !conflicted.has(pair(id, j.userId))).length);
   const created: { roundId: string; submissionId: string; judgeId: string }[] = [];
   while (open.size > 0) {
     let entry: string | undefined;
     for (const id of open) {
-      if (entry === undefined || (perEntry.get(id) ?? 0) < (perEntry.get(entry) ?? 0)) entry = id;
+      const [n, chosen] = [perEntry.get(id) ?? 0, entry === undefined ? Number.POSITIVE_INFINITY : (perEntry.get(entry) ?? 0)];
+      if (entry === undefined || n < chosen || (n === chosen && (free.get(id) ?? 0) < (free.get(entry) ?? 0))) entry = id;
     }
     if (entry === undefined) break;
     if ((perEntry.get(entry) ?? 0) >= round.judgesPerEntry) {
@@ -90,6 +97,7 @@ export async function assignRound(tx: Tx, roundId: string, onlySubmissionId?: st
     }
     created.push({ roundId, submissionId: entry, judgeId: best });
     taken.add(pair(entry, best));
+    free.set(entry, (free.get(entry) ?? 1) - 1);
     perEntry.set(entry, (perEntry.get(entry) ?? 0) + 1);
     perJudge.set(best, (perJudge.get(best) ?? 0) + 1);
   }

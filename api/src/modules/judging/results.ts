@@ -1,24 +1,141 @@
-// PLACEHOLDER until the panel/scores branch lands: the scores helper owns this file (live results, the snapshot a
-// publish freezes, the ranking a later round carries forward); the integrator keeps the owner's version.
+// A round's results (decisions 020 and 021): loaded here, computed ONLY by scoring.ts computeResults, so the admins'
+// live view, the carry-forward ranking and the snapshot a publish freezes cannot disagree. The snapshot names teams,
+// never judges, and writes null for every absent value (canonical-json.ts refuses undefined).
 import { db } from "../../db/client";
+import type { Prisma } from "../../generated/prisma/client";
 import { canonicalJson, snapshotHash } from "./canonical-json";
+import { notFound } from "../../lib/errors";
+import { type LiveResults, ROUND_MESSAGES, type ResultEntry } from "./schema";
+import { computeResults, type Score } from "./scoring";
 
-/** The round's entries, best first (the placeholder: in submission id order). */
-export async function rankedEntries(roundId: string): Promise<string[]> {
-  const rows = await (await db()).roundEntry.findMany({
-    where: { roundId },
-    select: { submissionId: true },
-    orderBy: { submissionId: "asc" },
+type Tx = Prisma.TransactionClient;
+
+/** A team's display name: its members' names in the order they joined. */
+export function teamName(members: { user: { username: string; firstName: string | null; lastName: string | null } }[]) {
+  return members.map((m) => [m.user.firstName, m.user.lastName].filter(Boolean).join(" ") || m.user.username).join(", ");
+}
+export const teamMembers = {
+  select: { user: { select: { username: true, firstName: true, lastName: true } } },
+  orderBy: [{ joinedAt: "asc" }, { userId: "asc" }],
+} satisfies Prisma.Submission$membersArgs;
+
+async function load(client: Tx, roundId: string) {
+  // Read here rather than through rounds.ts, which imports this file (no import cycle).
+  const round = await client.judgingRound.findUnique({
+    where: { id: roundId },
+    select: { id: true, challengeId: true, name: true, method: true, state: true, rankBy: true, closedAt: true },
   });
-  return rows.map((r) => r.submissionId);
+  if (!round) throw notFound(ROUND_MESSAGES.notFound);
+  const [criteria, entries, scores] = await Promise.all([
+    client.judgingCriterion.findMany({
+      where: { roundId },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+      select: { id: true, label: true, guidance: true, min: true, max: true, weight: true, visibility: true },
+    }),
+    client.roundEntry.findMany({
+      where: { roundId },
+      orderBy: { submissionId: "asc" },
+      select: { submissionId: true, submission: { select: { members: teamMembers } } },
+    }),
+    // A recused assignment ended: its scores count nowhere.
+    client.judgeScore.findMany({
+      where: { assignment: { roundId, recusedAt: null } },
+      select: { criterionId: true, value: true, assignment: { select: { judgeId: true, submissionId: true } } },
+      orderBy: [{ assignment: { judgeId: "asc" } }, { assignment: { submissionId: "asc" } }],
+    }),
+  ]);
+  const entryIds = entries.map((e) => e.submissionId);
+  const teams = new Map(entries.map((e) => [e.submissionId, teamName(e.submission.members)]));
+  const labels = new Map(criteria.map((c) => [c.id, c.label]));
+  const rankBy = round.rankBy === "MEAN" ? "mean" : "normalised";
+  let rows: ResultEntry[];
+  // Only a rubric round is scored here. PAIRWISE and PUBLIC_VOTE rounds list their entries unranked for now: their
+  // standings (pairwiseStandings, voteTally) join the ranking when those modules land.
+  const ranked = round.method === "RUBRIC" && criteria.length > 0;
+  if (ranked) {
+    const input: Score[] = scores.map((s) => ({
+      judgeId: s.assignment.judgeId,
+      entryId: s.assignment.submissionId,
+      criterionId: s.criterionId,
+      value: s.value,
+    }));
+    const results = computeResults({ criteria, scores: input, entryIds, rankBy });
+    rows = results.entries.map((e) => ({
+      submissionId: e.entryId,
+      team: teams.get(e.entryId) ?? "",
+      rank: e.rank,
+      mean: e.mean,
+      normalised: e.normalised,
+      judges: e.judges,
+      criteria: e.criteria.map((c) => ({
+        criterionId: c.criterionId,
+        label: labels.get(c.criterionId) ?? "",
+        mean: c.mean,
+        count: c.count,
+      })),
+    }));
+  } else {
+    rows = entryIds.map((id) => ({
+      submissionId: id,
+      team: teams.get(id) ?? "",
+      rank: null,
+      mean: null,
+      normalised: null,
+      judges: 0,
+      criteria: [],
+    }));
+  }
+  return { round, criteria, ranked, rows };
+}
+
+/** The round's results as admins see them while it runs (and after). */
+export async function liveResults(roundId: string): Promise<LiveResults> {
+  const { round, ranked, rows } = await load(await db(), roundId);
+  return {
+    roundId: round.id,
+    challengeId: round.challengeId,
+    name: round.name,
+    method: round.method,
+    state: round.state,
+    rankBy: round.rankBy,
+    ranked,
+    entries: rows,
+  };
+}
+
+/** The round's entries, best first (unranked ones last, by id): a later round's top K comes from here. */
+export async function rankedEntries(roundId: string): Promise<{ submissionId: string; rank: number | null }[]> {
+  const { rows } = await load(await db(), roundId);
+  return rows.map((r) => ({ submissionId: r.submissionId, rank: r.rank }));
 }
 
 /** The round's results as the snapshot a publish freezes, its canonical JSON text and that text's SHA-256. */
 export async function buildSnapshot(roundId: string) {
-  const round = await (await db()).judgingRound.findUniqueOrThrow({
-    where: { id: roundId },
-    select: { id: true, method: true, entries: { select: { submissionId: true }, orderBy: { submissionId: "asc" } } },
-  });
-  const snapshot = { roundId: round.id, method: round.method, entries: round.entries.map((e) => e.submissionId) };
+  const { round, criteria, rows } = await load(await db(), roundId);
+  const snapshot = {
+    challengeId: round.challengeId,
+    roundId: round.id,
+    name: round.name,
+    method: round.method,
+    rankBy: round.rankBy,
+    closedAt: round.closedAt ? round.closedAt.toISOString() : null,
+    criteria: criteria.map((c) => ({
+      criterionId: c.id,
+      label: c.label,
+      min: c.min,
+      max: c.max,
+      weight: c.weight,
+      visibility: c.visibility,
+    })),
+    entries: rows.map((r) => ({
+      submissionId: r.submissionId,
+      team: r.team,
+      rank: r.rank,
+      mean: r.mean,
+      normalised: r.normalised,
+      judges: r.judges,
+      criteria: r.criteria.map((c) => ({ criterionId: c.criterionId, mean: c.mean, count: c.count })),
+    })),
+  };
   return { snapshot, canonical: canonicalJson(snapshot), sha256: snapshotHash(snapshot) };
 }
