@@ -20,6 +20,9 @@ async function lockRoundRow(tx: Tx, roundId: string) {
   return row;
 }
 
+/** One (entry, judge) pair as a set key. */
+const pair = (submissionId: string, judgeId: string) => `${submissionId}\u0000${judgeId}`;
+
 /**
  * Fills the round's entries (or only `onlySubmissionId`) up to judgesPerEntry judges inside `tx`. Unscored automatic
  * assignments whose judge was removed or is now conflicted are dropped first, so the entry gets a judge who may judge it.
@@ -47,7 +50,6 @@ export async function assignRound(tx: Tx, roundId: string, onlySubmissionId?: st
     }),
   ]);
   const judgeIds = new Set(judges.map((j) => j.userId));
-  const pair = (submissionId: string, judgeId: string) => `${submissionId}\u0000${judgeId}`;
   const conflicted = new Set(conflicts.map((c) => pair(c.submissionId, c.judgeId)));
   const stale = rows.filter(
     (r) =>
@@ -101,7 +103,48 @@ export async function assignRound(tx: Tx, roundId: string, onlySubmissionId?: st
     perEntry.set(entry, (perEntry.get(entry) ?? 0) + 1);
     perJudge.set(best, (perJudge.get(best) ?? 0) + 1);
   }
+  rebalance(created, judges, perJudge, taken, conflicted);
   if (created.length > 0) await tx.judgeAssignment.createMany({ data: created, skipDuplicates: true });
+}
+
+/**
+ * The greedy fill above can still end unbalanced (loads 1/2/3 where 2/2/2 was possible) when conflicts leave an entry
+ * only busy judges late in the fill. Moves this run's new assignments from the busiest judge to the least busy one
+ * who may take that entry, until no move narrows the gap; existing and hand-placed rows are never moved.
+ */
+function rebalance(
+  created: { submissionId: string; judgeId: string }[],
+  judges: { userId: string }[],
+  perJudge: Map<string, number>,
+  taken: Set<string>,
+  conflicted: Set<string>,
+) {
+  const load = (id: string) => perJudge.get(id) ?? 0;
+  for (let moves = 0; moves < created.length * judges.length; moves++) {
+    const byLoad = [...judges].sort((a, b) => load(b.userId) - load(a.userId));
+    let moved = false;
+    for (const heavy of byLoad) {
+      for (const light of [...byLoad].reverse()) {
+        if (load(heavy.userId) - load(light.userId) < 2) break;
+        const row = created.find(
+          (c) =>
+            c.judgeId === heavy.userId &&
+            !taken.has(pair(c.submissionId, light.userId)) &&
+            !conflicted.has(pair(c.submissionId, light.userId)),
+        );
+        if (!row) continue;
+        taken.delete(pair(row.submissionId, heavy.userId));
+        taken.add(pair(row.submissionId, light.userId));
+        row.judgeId = light.userId;
+        perJudge.set(heavy.userId, load(heavy.userId) - 1);
+        perJudge.set(light.userId, load(light.userId) + 1);
+        moved = true;
+        break;
+      }
+      if (moved) break;
+    }
+    if (!moved) return;
+  }
 }
 
 /** The admin's "assign again": an OPEN rubric round only. */
