@@ -5,6 +5,7 @@ import { db } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { person, toPerson } from "../submissions/teams";
 import { judgeAssignment } from "./access";
+import { listCriteria } from "./rounds";
 import { assignRound } from "./assignment";
 import { conflictReason } from "./conflicts";
 import { lockRoundOpen } from "./rounds";
@@ -76,7 +77,7 @@ export async function assignmentDetail(userId: string, assignmentId: string): Pr
         versions: { orderBy: { number: "desc" }, take: 1, select: { number: true, items: true } },
       },
     }),
-    prisma.judgingCriterion.findMany({ where: { roundId: a.roundId }, orderBy: { position: "asc" } }),
+    listCriteria(a.roundId),
     // Only this assignment's scores: other judges' scores never reach a judge.
     prisma.judgeScore.findMany({ where: { assignmentId: a.id }, select: { criterionId: true, value: true, comment: true } }),
   ]);
@@ -91,16 +92,7 @@ export async function assignmentDetail(userId: string, assignmentId: string): Pr
       version: latest?.number ?? 0,
       items: Array.isArray(latest?.items) ? (latest.items as unknown[]) : [],
     },
-    criteria: criteria.map((c) => ({
-      id: c.id,
-      position: c.position,
-      label: c.label,
-      guidance: c.guidance,
-      min: c.min,
-      max: c.max,
-      weight: c.weight,
-      visibility: c.visibility,
-    })),
+    criteria,
     scores,
   };
 }
