@@ -227,7 +227,16 @@ async function pairState(round: RoundRef, judgeId: string, pair: [string, string
 export async function getPair(userId: string, roundId: string, rng: Rng = Math.random, now = new Date()): Promise<PairState> {
   const prisma = await db();
   const round = await judgeRound(prisma, userId, roundId);
-  const pair = await prisma.$transaction((tx) => currentPair(tx, round, userId, rng, now));
+  // The common case — a reload of a pair still valid — reads without a transaction; a new pair is chosen in one.
+  const stored = await prisma.pairwiseJudgeState.findUnique({
+    where: { roundId_judgeId: { roundId, judgeId: userId } },
+    select: { previousId: true, currentId: true },
+  });
+  const shown: [string, string] | null = stored?.previousId && stored.currentId ? [stored.previousId, stored.currentId] : null;
+  const pair =
+    shown && (await pairStillAllowed(prisma, round, userId, shown))
+      ? shown
+      : await prisma.$transaction((tx) => currentPair(tx, round, userId, rng, now));
   return pairState(round, userId, pair, now);
 }
 
