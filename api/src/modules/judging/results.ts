@@ -165,8 +165,8 @@ export async function rankedEntries(roundId: string): Promise<{ submissionId: st
 }
 
 /** The round's results as the snapshot a publish freezes, its canonical JSON text and that text's SHA-256. */
-export async function buildSnapshot(roundId: string) {
-  const { round, criteria, rows } = await loadResults(await db(), roundId);
+export async function buildSnapshot(roundId: string, client?: Tx) {
+  const { round, criteria, rows } = await loadResults(client ?? (await db()), roundId);
   const snapshot = {
     challengeId: round.challengeId,
     roundId: round.id,
