@@ -3,19 +3,14 @@
 // awards with the team's names.
 import { describe, expect, test } from "bun:test";
 import { as, invalid } from "../../../test/client";
-import { createChallenge, createUser, unique } from "../../../test/factories";
+import { createChallenge, createUser } from "../../../test/factories";
+import { submittedTeam } from "../../../test/judging-scores";
 import { db } from "../../db/client";
 import { SCORE_MESSAGES as M } from "./schema";
 
 const message = (res: { error: { value: unknown } | null }) => (res.error?.value as { message?: string } | undefined)?.message;
 
-async function team(challengeId: string, firstName: string, status: "SUBMITTED" | "WITHDRAWN" = "SUBMITTED") {
-  const user = await createUser({ firstName, lastName: "Team", email: `${unique("entrant")}@example.com` });
-  const submission = await (await db()).submission.create({
-    data: { challengeId, status, version: 1, members: { create: { challengeId, userId: user.id, role: "OWNER" } } },
-  });
-  return { user, submissionId: submission.id };
-}
+const team = submittedTeam;
 
 describe("awards", () => {
   test("drafts stay hidden from the public until published; publishing again changes nothing", async () => {

@@ -5,7 +5,8 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { as, BASE_URL, raw } from "../../../test/client";
-import { createChallenge, createUser, unique } from "../../../test/factories";
+import { createChallenge, createUser } from "../../../test/factories";
+import { submittedTeam } from "../../../test/judging-scores";
 import { db } from "../../db/client";
 import { createSession, SESSION_COOKIE } from "../auth/sessions";
 import { canonicalJson, snapshotHash } from "./canonical-json";
@@ -13,19 +14,7 @@ import { SCORE_MESSAGES as M } from "./schema";
 
 const admin = () => createUser({ toolAccess: ["challenges"] });
 
-async function team(challengeId: string, firstName: string) {
-  const user = await createUser({ firstName, lastName: "Team", email: `${unique("entrant")}@example.com` });
-  const submission = await (await db()).submission.create({
-    data: {
-      challengeId,
-      status: "SUBMITTED",
-      version: 1,
-      submittedAt: new Date(),
-      members: { create: { challengeId, userId: user.id, role: "OWNER" } },
-    },
-  });
-  return { user, submissionId: submission.id };
-}
+const team = submittedTeam;
 
 /**
  * An OPEN rubric round on two teams (Ada, Bo), Impact (ENTRANT, 0–10, weight 2) and Craft (PRIVATE, 1–5), judged by
@@ -166,7 +155,7 @@ describe("results", () => {
       .challenges({ id: challenge.id })
       ["my-results"].get();
     expect(stranger.status).toBe(404);
-    expect((stranger.error?.value as { message?: string }).message).toBe(M.noTeam);
+    expect((stranger.error?.value as { message?: string } | undefined)?.message).toBe(M.noTeam);
     expect((await as().challenges({ id: challenge.id })["my-results"].get()).status).toBe(401);
   });
 
