@@ -231,6 +231,18 @@ describe("results", () => {
       [a.submissionId, 3, 1, null],
     ]);
 
+    // Published, the snapshot carries the counts and ranks, under a hash anyone recomputes.
+    await api.rounds({ roundId: vote.id }).close.post();
+    expect((await api.rounds({ roundId: vote.id }).publish.post()).status).toBe(200);
+    const shown = (await as().challenges({ id: challenge.id }).results.get()).data!.rounds[0]!;
+    expect(snapshotHash(shown.snapshot)).toBe(shown.sha256);
+    const frozen = (shown.snapshot as { entries: { submissionId: string; rank: number; votes: number }[] }).entries;
+    expect(frozen.map((e) => [e.submissionId, e.rank, e.votes])).toEqual([
+      [first, 1, 2],
+      [second, 1, 2],
+      [a.submissionId, 3, 1],
+    ]);
+
     const pairwise = await prisma.judgingRound.create({
       data: { challengeId: challenge.id, position: 2, name: "Pairs", method: "PAIRWISE", state: "OPEN" },
     });
