@@ -90,7 +90,7 @@ describe("the judge's pair", () => {
     const stale = await screen(judge, round.id).decisions.post({ winnerId: a, loserId: other });
     expect(stale.status).toBe(409);
     expect(message(stale)).toBe(M.stalePair);
-    const current = (stale.error?.value as { current?: { pair: unknown } }).current;
+    const current = (stale.error?.value as { current?: { pair: unknown } } | undefined)?.current;
     expect(pairOf(current as never)).toEqual([a, b]);
 
     const twice = await Promise.all([
@@ -200,9 +200,12 @@ describe("the judge's pair", () => {
     expect(refused.status).toBe(409);
     expect(message(refused)).toBe(M.stalePair);
     const current = (
-      refused.error?.value as { current: { pair: { a: { submissionId: string }; b: { submissionId: string } } | null } }
-    ).current;
-    if (current.pair) expect([current.pair.a.submissionId, current.pair.b.submissionId]).not.toContain(entries[0]);
+      refused.error?.value as
+        | { current: { pair: { a: { submissionId: string }; b: { submissionId: string } } | null } }
+        | undefined
+    )?.current;
+    expect(current).toBeDefined();
+    if (current?.pair) expect([current.pair.a.submissionId, current.pair.b.submissionId]).not.toContain(entries[0]);
     const decided = await (await db()).pairwiseDecision.findMany({ where: { roundId: round.id } });
     expect(decided.flatMap((d) => [d.winnerId, d.loserId])).not.toContain(entries[0]);
   });
