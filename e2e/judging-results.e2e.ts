@@ -192,6 +192,15 @@ test("published results: Winners and the record's SHA-256 on the challenge page,
   await expect(kept.getByRole("checkbox")).toBeChecked();
   await expect(member.getByTestId("votes-used")).toHaveText("1 of 1 vote used");
   await expect(member.getByTestId("ballot-tally")).toHaveCount(0);
-  const api = await get(member.request, `/api/rounds/${vote.id}/ballot`);
-  expect(api.tally).toBeNull();
+  expect((await get(member.request, `/api/rounds/${vote.id}/ballot`)).tally).toBeNull();
+
+  // Closed: the tally, the member's vote counted.
+  await call(page.request, `/api/rounds/${vote.id}/close`);
+  await member.reload();
+  await member.getByTestId("peoples-vote").scrollIntoViewIfNeeded();
+  const tally = member.getByTestId("ballot-tally");
+  await expect(tally.getByTestId("tally-row")).toHaveCount(2);
+  await expect(tally.getByTestId("tally-row").first()).toContainText(chosen);
+  await expect(tally.getByTestId("tally-row").first()).toContainText("1 vote");
+  await expect(member.getByTestId("ballot-entry")).toHaveCount(0);
 });
