@@ -37,7 +37,12 @@ async function enter(admin: APIRequestContext, entrant: APIRequestContext, chall
   });
   await call(admin, `/api/challenges/${challengeId}/applications/${applied.id}/approve`, {}, "patch");
   await call(entrant, `/api/challenges/${challengeId}/submission`);
-  await call(entrant, `/api/challenges/${challengeId}/submission/items/${linkId}`, { url: "https://example.org/alleys", revision: 0 }, "put");
+  await call(
+    entrant,
+    `/api/challenges/${challengeId}/submission/items/${linkId}`,
+    { url: "https://example.org/alleys", revision: 0 },
+    "put",
+  );
   const submitted = await call(entrant, `/api/challenges/${challengeId}/submission/submit`);
   return submitted.id as string;
 }
@@ -60,7 +65,8 @@ async function publishedChallenge(page: Page, browser: Browser): Promise<Seeded>
   const link = await call(admin, `/api/challenges/${id}/deliverables`, { title: "Prototype link", kind: "URL", required: true });
   const memberEntry = await enter(admin, member, id, link.id, "Demo member");
   const priyaEntry = await enter(admin, priya, id, link.id, "Priya");
-  for (const entry of [memberEntry, priyaEntry]) await call(admin, `/api/challenges/${id}/eligibility/${entry}`, { verdict: "PASS" }, "put");
+  for (const entry of [memberEntry, priyaEntry])
+    await call(admin, `/api/challenges/${id}/eligibility/${entry}`, { verdict: "PASS" }, "put");
 
   await call(admin, `/api/challenges/${id}/judges`, { usernameOrEmail: "admin" });
   const round = await call(admin, `/api/challenges/${id}/rounds`, { name: "Shortlist", method: "RUBRIC", judgesPerEntry: 1 });

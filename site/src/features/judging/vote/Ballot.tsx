@@ -3,7 +3,7 @@
 // (the API's message shown when it refuses: an unverified e-mail, too many votes). Votes can be changed until the
 // round closes; once it has, the tally (votes and rank per entry). Loaded only when the page has such a round.
 import { useEffect, useState } from "react";
-import type { Ballot as BallotData } from "@api/modules/judging/schema";
+import { type Ballot as BallotData, VOTE_MESSAGES } from "@api/modules/judging/schema";
 import Button from "../../../components/ui/Button";
 import { api, serverMessage, unwrap } from "../../../lib/api";
 import { ballotTally, votesUsedText } from "./ballot-text";
@@ -109,7 +109,7 @@ export default function Ballot({ roundId }: Props) {
       <p className={`mt-2 text-sm ${over ? "text-error" : "opacity-80"}`} data-testid="votes-used" aria-live="polite">
         {votesUsedText(chosen.length, ballot.voteLimit)}
       </p>
-      {!ballot.canVote && <p className="mt-2 text-sm">Verify your e-mail address to vote.</p>}
+      {!ballot.canVote && <p className="mt-2 text-sm">{VOTE_MESSAGES.unverified}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Button type="submit" size="sm" busy={busy} busyLabel="Saving...">
           Save my votes
