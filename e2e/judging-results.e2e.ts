@@ -14,6 +14,8 @@ test.use({ storageState: AUTH_STATE.admin });
 
 const SHOTS = "/tmp/shots-publicui";
 const headers = () => ({ origin: siteOrigin() });
+/** A visitor's browser: no session, so the page cache's view. */
+const signedOut = { storageState: { cookies: [], origins: [] } };
 async function call(request: APIRequestContext, path: string, data: object = {}, method: "post" | "patch" | "put" = "post") {
   const res = await request[method](path, { data, headers: headers() });
   expect(res.status(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBeLessThan(300);
@@ -47,10 +49,8 @@ async function enter(admin: APIRequestContext, entrant: APIRequestContext, chall
   return submitted.id as string;
 }
 
-type Seeded = { id: string; title: string; memberEntry: string; memberTeam: string; sha256: string };
-
-/** The challenge with its rubric round scored, closed and published, and the member's team's award published. */
-async function publishedChallenge(page: Page, browser: Browser): Promise<Seeded> {
+/** An ACTIVE challenge with two submitted entries that passed screening: the demo member's team's and Priya's. */
+async function challengeWithEntries(page: Page, browser: Browser) {
   const admin = page.request;
   const member = (await browser.newContext({ storageState: AUTH_STATE.member })).request;
   const priya = (await browser.newContext({ storageState: AUTH_STATE.delegate })).request;
@@ -67,7 +67,15 @@ async function publishedChallenge(page: Page, browser: Browser): Promise<Seeded>
   const priyaEntry = await enter(admin, priya, id, link.id, "Priya");
   for (const entry of [memberEntry, priyaEntry])
     await call(admin, `/api/challenges/${id}/eligibility/${entry}`, { verdict: "PASS" }, "put");
+  return { id, title, memberEntry };
+}
 
+type Seeded = { id: string; title: string; memberTeam: string; sha256: string };
+
+/** The challenge with its rubric round scored, closed and published, and the member's team's award published. */
+async function publishedChallenge(page: Page, browser: Browser): Promise<Seeded> {
+  const admin = page.request;
+  const { id, title, memberEntry } = await challengeWithEntries(page, browser);
   await call(admin, `/api/challenges/${id}/judges`, { usernameOrEmail: "admin" });
   const round = await call(admin, `/api/challenges/${id}/rounds`, { name: "Shortlist", method: "RUBRIC", judgesPerEntry: 1 });
   await call(
@@ -105,7 +113,7 @@ async function publishedChallenge(page: Page, browser: Browser): Promise<Seeded>
   await call(admin, `/api/rounds/${round.id}/close`);
 
   // A visitor's copy of the page is kept before publication: publishing must drop it.
-  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const visitor = await browser.newContext(signedOut);
   const before = await (await visitor.request.get(`/challenges/${id}`)).text();
   expect(before).not.toContain("Published results");
 
@@ -113,17 +121,17 @@ async function publishedChallenge(page: Page, browser: Browser): Promise<Seeded>
   const award = await call(admin, `/api/challenges/${id}/awards`, { label: "Winner", rank: 1, submissionId: memberEntry });
   await call(admin, `/api/challenges/${id}/awards/publish`);
   await visitor.close();
-  return { id, title, memberEntry, memberTeam: award.team, sha256: published.sha256 };
+  return { id, title, memberTeam: award.team, sha256: published.sha256 };
 }
 
-test("published results: Winners and the record's SHA-256 on the challenge page, the entrant's rank and feedback on the dashboard, the ballot", async ({
+test("published results: Winners and the record's SHA-256 on the challenge page, the entrant's rank and feedback on the dashboard", async ({
   page,
   browser,
 }) => {
   const seeded = await publishedChallenge(page, browser);
 
   // The public view: a visitor (a fresh context, no session: the page cache's view).
-  const visitor = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
+  const visitor = await (await browser.newContext(signedOut)).newPage();
   await visitor.goto(`/challenges/${seeded.id}`);
   const winners = visitor.getByTestId("winners");
   await expect(winners.getByRole("heading", { name: "Winners" })).toBeVisible();
@@ -156,14 +164,21 @@ test("published results: Winners and the record's SHA-256 on the challenge page,
   await mine.scrollIntoViewIfNeeded();
   await member.screenshot({ path: `${SHOTS}/dashboard-results.png`, fullPage: false });
   expect(await audit(member)).toEqual([]);
+});
 
-  // A public vote: round 2 takes both entries on.
+test("the People's vote: sign in to vote; a member's ballot kept across reloads, too many refused; the tally only after close", async ({
+  page,
+  browser,
+}) => {
+  const seeded = await challengeWithEntries(page, browser);
   const vote = await call(page.request, `/api/challenges/${seeded.id}/rounds`, {
     name: "People's choice",
     method: "PUBLIC_VOTE",
-    carryForward: 2,
     voteLimit: 1,
   });
+  const visitor = await (await browser.newContext(signedOut)).newPage();
+  await visitor.goto(`/challenges/${seeded.id}`);
+  await expect(visitor.getByTestId("peoples-vote")).toHaveCount(0); // a draft round shows nothing
   await call(page.request, `/api/rounds/${vote.id}/open`);
 
   await visitor.goto(`/challenges/${seeded.id}`);
@@ -171,6 +186,9 @@ test("published results: Winners and the record's SHA-256 on the challenge page,
   await expect(visitorVote.getByRole("heading", { name: "People's vote" })).toBeVisible();
   await expect(visitorVote.getByRole("link", { name: "Sign in to vote" })).toHaveAttribute("href", "/login");
 
+  expect(await audit(visitor)).toEqual([]);
+
+  const member = await (await browser.newContext({ storageState: AUTH_STATE.member })).newPage();
   await member.goto(`/challenges/${seeded.id}`);
   const ballot = member.getByTestId("peoples-vote");
   await ballot.scrollIntoViewIfNeeded();
