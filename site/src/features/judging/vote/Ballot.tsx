@@ -1,5 +1,5 @@
 // The People's vote ballot (decision 021) for a signed-in member, on the challenge page while a public-vote round is
-// open: the entries in the order the API gives this voter, one toggle each, "x of N votes used" and Save my votes
+// open: the entries in the order the API gives this voter, one checkbox each, "x of N votes used" and Save my votes
 // (the API's message shown when it refuses: an unverified e-mail, too many votes). Votes can be changed until the
 // round closes; once it has, the tally (votes and rank per entry). Loaded only when the page has such a round.
 import { useEffect, useState } from "react";
@@ -96,7 +96,7 @@ export default function Ballot({ roundId }: Props) {
               <label className="flex cursor-pointer items-center gap-3 py-2">
                 <input
                   type="checkbox"
-                  className="toggle toggle-primary toggle-sm"
+                  className="checkbox checkbox-primary checkbox-sm"
                   checked={chosen.includes(entry.submissionId)}
                   onChange={() => toggle(entry.submissionId)}
                 />
