@@ -3,14 +3,18 @@
 // (the API's message shown when it refuses: an unverified e-mail, too many votes). Votes can be changed until the
 // round closes; once it has, the tally (votes and rank per entry). Loaded only when the page has such a round.
 import { useEffect, useState } from "react";
-import { type Ballot as BallotData, VOTE_MESSAGES } from "@api/modules/judging/schema";
+import type { Ballot as BallotData } from "@api/modules/judging/schema";
 import Button from "../../../components/ui/Button";
 import { api, serverMessage, unwrap } from "../../../lib/api";
 import { ballotTally, votesUsedText } from "./ballot-text";
 
-type Props = { roundId: string };
+type Props = {
+  roundId: string;
+  /** VOTE_MESSAGES.unverified, passed in by the page so the island does not load the judging contract. */
+  unverifiedText: string;
+};
 
-export default function Ballot({ roundId }: Props) {
+export default function Ballot({ roundId, unverifiedText }: Props) {
   const [ballot, setBallot] = useState<BallotData | null>(null);
   const [failed, setFailed] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -109,7 +113,7 @@ export default function Ballot({ roundId }: Props) {
       <p className={`mt-2 text-sm ${over ? "text-error" : "opacity-80"}`} data-testid="votes-used" aria-live="polite">
         {votesUsedText(chosen.length, ballot.voteLimit)}
       </p>
-      {!ballot.canVote && <p className="mt-2 text-sm">{VOTE_MESSAGES.unverified}</p>}
+      {!ballot.canVote && <p className="mt-2 text-sm">{unverifiedText}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Button type="submit" size="sm" busy={busy} busyLabel="Saving...">
           Save my votes
