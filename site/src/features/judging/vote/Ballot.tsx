@@ -4,7 +4,6 @@
 // round closes; once it has, the tally (votes and rank per entry). Loaded only when the page has such a round.
 import { useEffect, useState } from "react";
 import type { Ballot as BallotData } from "@api/modules/judging/schema";
-import Button from "../../../components/ui/Button";
 import { api, serverMessage, unwrap } from "../../../lib/api";
 import { ballotTally, votesUsedText } from "./ballot-text";
 
@@ -115,9 +114,10 @@ export default function Ballot({ roundId, unverifiedText }: Props) {
       </p>
       {!ballot.canVote && <p className="mt-2 text-sm">{unverifiedText}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Button type="submit" size="sm" busy={busy} busyLabel="Saving...">
-          Save my votes
-        </Button>
+        {/* A plain button, not ui/Button: sharing it would split it into a chunk of its own for every admin screen. */}
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          {busy ? "Saving..." : "Save my votes"}
+        </button>
       </div>
       {message && (
         <p
