@@ -150,6 +150,18 @@ test("published results: Winners and the record's SHA-256 on the challenge page,
   await visitor.screenshot({ path: `${SHOTS}/challenge-results.png`, fullPage: true });
   expect(await audit(visitor)).toEqual([]);
 
+  // The project that came out of the challenge: the same Winners.
+  const project = await call(page.request, "/api/projects", {
+    title: `Quiet streets, built ${uniqueName("pj")}`,
+    description: "What the winners made",
+    problem: "Noise at night",
+    solution: "Soft kerbs",
+    challengeId: seeded.id,
+  });
+  await visitor.goto(`/projects/${project.id}`);
+  await expect(visitor.getByTestId("winners").getByTestId("winner")).toContainText(seeded.memberTeam);
+  expect(await audit(visitor)).toEqual([]);
+
   // The entrant: rank and the ENTRANT feedback, never the PRIVATE one.
   const member = await (await browser.newContext({ storageState: AUTH_STATE.member })).newPage();
   await member.goto("/dashboard");
