@@ -73,7 +73,7 @@ export async function challengeVote(challengeId: string): Promise<ChallengeVote>
 export async function voteAdmin(roundId: string): Promise<VoteAdmin> {
   const prisma = await db();
   const round = await prisma.judgingRound.findUnique({ where: { id: roundId }, select: { method: true } });
-  if (!round || round.method !== "PUBLIC_VOTE") throw notFound(M.notFound);
+  if (round?.method !== "PUBLIC_VOTE") throw notFound(M.notFound);
   const [tally, flags, votes] = await Promise.all([
     voteTally(roundId),
     voteAnomalies(roundId),
