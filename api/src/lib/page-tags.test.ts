@@ -8,6 +8,8 @@ test("round writes drop the challenge pages; reads and ballots do not", () => {
   for (const step of ["open", "close", "publish"]) expect(tagsChangedBy("POST", `/api/rounds/r1/${step}`)).toEqual(["challenges"]);
   expect(tagsChangedBy("PATCH", "/api/rounds/r1")).toEqual(["challenges"]);
   expect(tagsChangedBy("POST", "/api/challenges/c1/awards/publish")).toEqual(["challenges"]);
+  expect(tagsChangedBy("PATCH", "/api/awards/a1")).toEqual(["challenges"]);
+  expect(tagsChangedBy("DELETE", "/api/awards/a1")).toEqual(["challenges"]);
   expect(tagsChangedBy("PUT", "/api/rounds/r1/votes")).toEqual([]);
   expect(tagsChangedBy("GET", "/api/rounds/r1/ballot")).toEqual([]);
   expect(tagsChangedBy("POST", "/api/roundsx")).toEqual([]);

@@ -33,6 +33,8 @@ const WRITES: [prefix: string, tags: string[]][] = [
   ["/api/challenges", ["challenges"]],
   // Judging rounds: opening, closing and publishing change a challenge's page (its People's vote, Published results).
   ["/api/rounds", ["challenges"]],
+  // An award's edit or removal (a published one is on the challenge and project pages).
+  ["/api/awards", ["challenges"]],
   ["/api/users", ["challenges"]],
   ["/api/projects", ["projects"]],
   ["/api/resources", ["resources"]],
