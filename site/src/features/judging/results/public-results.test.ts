@@ -30,7 +30,7 @@ describe("publishedRound", () => {
     ]);
     expect(r.entries[1]!.figures).toEqual([
       { label: "Normalised", value: "0.12" },
-      { label: "Mean", value: "6.25" },
+      { label: "Mean (0–100)", value: "6.25" },
     ]);
     expect(r.entries[2]!.figures.map((f) => f.value)).toEqual(["–", "–"]);
   });

@@ -5,7 +5,7 @@
 import type { Award, MyResults, PublicResults, RoundMethod } from "@api/modules/judging/schema";
 
 export const METHOD_NAMES: Record<RoundMethod, string> = {
-  RUBRIC: "Rubric (judges' scores)",
+  RUBRIC: "Rubric",
   PAIRWISE: "Pairwise comparison",
   PUBLIC_VOTE: "Public vote",
 };
@@ -44,7 +44,8 @@ function figuresOf(method: RoundMethod, entry: Record<string, unknown>): Publish
   if (method === "PUBLIC_VOTE") return [{ label: "Votes", value: figure(num(entry.votes)) }];
   return [
     { label: "Normalised", value: figure(num(entry.normalised)) },
-    { label: "Mean", value: figure(num(entry.mean)) },
+    // The mean of the judges' weighted totals, on 0–100 (scoring.ts); normalised is the mean of their z-scores.
+    { label: "Mean (0–100)", value: figure(num(entry.mean)) },
   ];
 }
 
