@@ -5,6 +5,7 @@
 // the round's SHA-256 with how to verify it; the project page its Winners; the member's dashboard their rank and the
 // ENTRANT comment but never the PRIVATE one. A public-vote round opened next: visitors get "Sign in to vote"; the
 // member votes on the ballot, reloads and finds their vote kept; no tally while the round is open.
+import { createHash } from "node:crypto";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { AUTH_STATE, siteOrigin, uniqueName } from "./support/auth";
 import { audit } from "./support/axe";
@@ -25,6 +26,17 @@ async function get(request: APIRequestContext, path: string) {
   const res = await request.get(path);
   expect(res.status(), `GET ${path}: ${await res.text()}`).toBe(200);
   return res.json();
+}
+
+/** RFC 8785 for the snapshot's values (strings, finite numbers, booleans, null): keys sorted, no whitespace. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value);
 }
 
 /** An entrant's way in: applies, is approved, starts the team's submission, fills the link and submits it. */
@@ -144,6 +156,10 @@ test("published results: Winners and the record's SHA-256 on the challenge page,
   await expect(results.getByTestId("published-entry")).toHaveCount(2);
   await expect(results.getByTestId("published-entry").first()).toContainText(seeded.memberTeam);
   await expect(results.getByTestId("results-hash")).toContainText(seeded.sha256);
+  // The Verify recipe holds: the served snapshot, canonicalised and hashed, is the value shown.
+  const served = await get(visitor.request, `/api/challenges/${seeded.id}/results`);
+  const digest = createHash("sha256").update(canonical(served.rounds[0].snapshot), "utf8").digest("hex");
+  expect(digest).toBe(seeded.sha256);
   await results.getByText("Verify", { exact: true }).click();
   await expect(results.getByText(/RFC 8785/)).toBeVisible();
   await expect(visitor.getByTestId("peoples-vote")).toHaveCount(0);
