@@ -28,6 +28,16 @@ async function get(request: APIRequestContext, path: string) {
   return res.json();
 }
 
+/** No accessibility violations in either theme (switched in place, so what the page shows now is what is checked). */
+async function auditThemes(page: Page) {
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    expect(await audit(page), `${page.url()} (${theme})`).toEqual([]);
+  }
+}
+
 /** RFC 8785 for the snapshot's values (strings, finite numbers, booleans, null): keys sorted, no whitespace. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -164,7 +174,7 @@ test("published results: Winners and the record's SHA-256 on the challenge page,
   await expect(results.getByText(/RFC 8785/)).toBeVisible();
   await expect(visitor.getByTestId("peoples-vote")).toHaveCount(0);
   await visitor.screenshot({ path: `${SHOTS}/challenge-results.png`, fullPage: true });
-  expect(await audit(visitor)).toEqual([]);
+  await auditThemes(visitor);
 
   // The project that came out of the challenge: the same Winners.
   const project = await call(page.request, "/api/projects", {
@@ -176,7 +186,7 @@ test("published results: Winners and the record's SHA-256 on the challenge page,
   });
   await visitor.goto(`/projects/${project.id}`);
   await expect(visitor.getByTestId("winners").getByTestId("winner")).toContainText(seeded.memberTeam);
-  expect(await audit(visitor)).toEqual([]);
+  await auditThemes(visitor);
 
   // The entrant: rank and the ENTRANT feedback, never the PRIVATE one.
   const member = await (await browser.newContext({ storageState: AUTH_STATE.member })).newPage();
@@ -191,7 +201,7 @@ test("published results: Winners and the record's SHA-256 on the challenge page,
   await expect(member.getByText("Private note")).toHaveCount(0);
   await mine.scrollIntoViewIfNeeded();
   await member.screenshot({ path: `${SHOTS}/dashboard-results.png`, fullPage: false });
-  expect(await audit(member)).toEqual([]);
+  await auditThemes(member);
 });
 
 test("the People's vote: sign in to vote; a member's ballot kept across reloads, too many refused; the tally only after close", async ({
@@ -214,7 +224,7 @@ test("the People's vote: sign in to vote; a member's ballot kept across reloads,
   await expect(visitorVote.getByRole("heading", { name: "People's vote" })).toBeVisible();
   await expect(visitorVote.getByRole("link", { name: "Sign in to vote" })).toHaveAttribute("href", "/login");
 
-  expect(await audit(visitor)).toEqual([]);
+  await auditThemes(visitor);
 
   const member = await (await browser.newContext({ storageState: AUTH_STATE.member })).newPage();
   await member.goto(`/challenges/${seeded.id}`);
@@ -230,12 +240,13 @@ test("the People's vote: sign in to vote; a member's ballot kept across reloads,
   await expect(ballot.getByTestId("votes-used")).toHaveText("2 of 1 vote used");
   await ballot.getByRole("button", { name: "Save my votes" }).click();
   await expect(ballot.getByRole("alert")).toHaveText("You can vote for at most 1 entry.");
+  await auditThemes(member);
   await ballot.getByTestId("ballot-entry").nth(1).getByRole("checkbox").uncheck();
   const chosen = (await ballot.getByTestId("ballot-entry").nth(0).textContent())?.trim() ?? "";
   await ballot.getByRole("button", { name: "Save my votes" }).click();
   await expect(ballot.getByRole("status")).toContainText("Your votes are saved.");
   await member.screenshot({ path: `${SHOTS}/ballot.png`, fullPage: false });
-  expect(await audit(member)).toEqual([]);
+  await auditThemes(member);
 
   await member.reload();
   await member.getByTestId("peoples-vote").scrollIntoViewIfNeeded();
@@ -254,5 +265,6 @@ test("the People's vote: sign in to vote; a member's ballot kept across reloads,
   await expect(tally.getByTestId("tally-row")).toHaveCount(2);
   await expect(tally.getByTestId("tally-row").first()).toContainText(chosen);
   await expect(tally.getByTestId("tally-row").first()).toContainText("1 vote");
+  await auditThemes(member);
   await expect(member.getByTestId("ballot-entry")).toHaveCount(0);
 });

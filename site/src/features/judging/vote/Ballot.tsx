@@ -122,7 +122,7 @@ export default function Ballot({ roundId, unverifiedText }: Props) {
       {message && (
         <p
           role={message.tone === "error" ? "alert" : "status"}
-          className={`mt-2 text-sm ${message.tone === "error" ? "text-error" : "text-success"}`}
+          className={`mt-2 text-sm ${message.tone === "error" ? "text-error" : ""}`}
         >
           {message.text}
         </p>
