@@ -39,3 +39,18 @@ export async function openRubricRound() {
   }
   return { challenge, entrant, submission, round, impact, craft, judges };
 }
+
+/** A team of one (`firstName` Team) with a submission in `status` on the challenge. */
+export async function submittedTeam(challengeId: string, firstName: string, status: "SUBMITTED" | "WITHDRAWN" = "SUBMITTED") {
+  const user = await createUser({ firstName, lastName: "Team", email: `${unique("entrant")}@example.com` });
+  const submission = await (await db()).submission.create({
+    data: {
+      challengeId,
+      status,
+      version: 1,
+      submittedAt: new Date(),
+      members: { create: { challengeId, userId: user.id, role: "OWNER" } },
+    },
+  });
+  return { user, submissionId: submission.id };
+}

@@ -1,4 +1,5 @@
-// Score sheets, results (live for admins, frozen at publish), GET /challenges/:id/results, awards, exports, entrants' feedback (decisions 020, 021).
+// Score sheets: the judge reads and writes their own sheet on an assignment (decisions 020, 021). Results, awards,
+// exports and the teams' feedback are in results-routes.ts.
 import { Elysia, t } from "elysia";
 import { errorResponses } from "../../lib/http-schema";
 import { ID_MAX_LENGTH } from "../../lib/typebox";
