@@ -5,7 +5,8 @@ import { expect, test } from "bun:test";
 import { tagsChangedBy } from "./page-tags";
 
 test("round writes drop the challenge pages; reads and ballots do not", () => {
-  for (const step of ["open", "close", "publish"]) expect(tagsChangedBy("POST", `/api/rounds/r1/${step}`)).toEqual(["challenges"]);
+  for (const step of ["open", "close", "publish"])
+    expect(tagsChangedBy("POST", `/api/rounds/r1/${step}`)).toEqual(["challenges"]);
   expect(tagsChangedBy("PATCH", "/api/rounds/r1")).toEqual(["challenges"]);
   expect(tagsChangedBy("POST", "/api/challenges/c1/awards/publish")).toEqual(["challenges"]);
   expect(tagsChangedBy("PATCH", "/api/awards/a1")).toEqual(["challenges"]);
