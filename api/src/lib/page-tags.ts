@@ -31,6 +31,10 @@ export const CACHED_PAGES: Record<string, { maxAge: number; swr: number; tags: s
  */
 const WRITES: [prefix: string, tags: string[]][] = [
   ["/api/challenges", ["challenges"]],
+  // Judging rounds: opening, closing and publishing change a challenge's page (its People's vote, Published results).
+  ["/api/rounds", ["challenges"]],
+  // An award's edit or removal (a published one is on the challenge and project pages).
+  ["/api/awards", ["challenges"]],
   ["/api/users", ["challenges"]],
   ["/api/projects", ["projects"]],
   ["/api/resources", ["resources"]],
@@ -40,9 +44,16 @@ const WRITES: [prefix: string, tags: string[]][] = [
   ["/api/settings", ["pages"]],
 ];
 
+/**
+ * Writes under a prefix above that no kept page shows, and frequent enough that dropping pages on each would empty the
+ * cache: a member's public-vote ballot (the tally appears only once the round closes, which is a round write).
+ */
+const UNSEEN_WRITES = [/^\/api\/rounds\/[^/]+\/votes$/];
+
 /** The tags a request's success makes stale: none for reads and for writes no kept page shows. */
 export function tagsChangedBy(method: string, pathname: string): string[] {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return [];
+  if (method === "PUT" && UNSEEN_WRITES.some((pattern) => pattern.test(pathname))) return [];
   const write = WRITES.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   return write ? write[1] : [];
 }
