@@ -72,3 +72,44 @@ export const usePickEntries = (challengeId: string) =>
 
 export const useDeleteRound = (challengeId: string) =>
   useJudgingWrite(challengeId, (roundId: string) => unwrap(api.rounds({ roundId }).delete()));
+
+// ── the panel: judges, invitations, assignments ──────────────────────────────────────────────────────────────────
+
+export const useJudges = (challengeId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "judges"],
+    queryFn: () => unwrap(api.challenges({ id: challengeId }).judges.get()),
+  });
+
+/** Adds a judge by username or e-mail: the answer names the judge added, or the invitation sent. */
+export const useAddJudge = (challengeId: string) =>
+  useJudgingWrite(challengeId, (usernameOrEmail: string) =>
+    unwrap(api.challenges({ id: challengeId }).judges.post({ usernameOrEmail })),
+  );
+
+export const useRemoveJudge = (challengeId: string) =>
+  useJudgingWrite(challengeId, (userId: string) => unwrap(api.challenges({ id: challengeId }).judges({ userId }).delete()));
+
+export const useAssignments = (challengeId: string, roundId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "assignments", roundId],
+    queryFn: () => unwrap(api.rounds({ roundId }).assignments.get()),
+  });
+
+export const useAssignByHand = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, submissionId, judgeId }: { roundId: string; submissionId: string; judgeId: string }) =>
+    unwrap(api.rounds({ roundId }).assignments.post({ submissionId, judgeId })),
+  );
+
+export const useAssignAgain = (challengeId: string) =>
+  useJudgingWrite(challengeId, (roundId: string) => unwrap(api.rounds({ roundId }).assign.post()));
+
+export const useCancelInvitation = (challengeId: string) =>
+  useJudgingWrite(challengeId, (invitationId: string) =>
+    unwrap(api.challenges({ id: challengeId })["judge-invitations"]({ invitationId }).delete()),
+  );
+
+export const useRemoveAssignment = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, assignmentId }: { roundId: string; assignmentId: string }) =>
+    unwrap(api.rounds({ roundId }).assignments({ assignmentId }).delete()),
+  );
