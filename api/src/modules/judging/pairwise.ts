@@ -8,30 +8,42 @@ type Tx = Prisma.TransactionClient;
 
 /** Rewrites the round's cached μ, σ² (entries) and α, β (judges) from its remaining decisions. */
 export async function rebuildPairwiseState(tx: Tx, roundId: string): Promise<void> {
-  const [decisions, entries] = await Promise.all([
+  const [decisions, entries, judges] = await Promise.all([
     tx.pairwiseDecision.findMany({
       where: { roundId, undoneAt: null },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { judgeId: true, winnerId: true, loserId: true },
     }),
     tx.roundEntry.findMany({ where: { roundId }, select: { submissionId: true } }),
+    tx.pairwiseJudgeState.findMany({ where: { roundId }, select: { judgeId: true } }),
   ]);
+  // Judges and entries with no decision left go back to the priors.
   const state = recompute(
     decisions,
     entries.map((e) => e.submissionId),
+    judges.map((j) => j.judgeId),
   );
-  for (const [submissionId, item] of state.items)
-    await tx.pairwiseEntryState.upsert({
-      where: { roundId_submissionId: { roundId, submissionId } },
-      create: { roundId, submissionId, mu: item.mu, sigmaSq: item.sigmaSq },
-      update: { mu: item.mu, sigmaSq: item.sigmaSq },
-    });
-  for (const [judgeId, judge] of state.judges)
-    await tx.pairwiseJudgeState.upsert({
-      where: { roundId_judgeId: { roundId, judgeId } },
-      create: { roundId, judgeId, alpha: judge.alpha, beta: judge.beta },
-      update: { alpha: judge.alpha, beta: judge.beta },
-    });
+  const items = [...state.items];
+  await tx.pairwiseEntryState.createMany({
+    data: items.map(([submissionId]) => ({ roundId, submissionId })),
+    skipDuplicates: true,
+  });
+  // One statement per table, whatever the number of entries (a round of 1,000 rebuilds in one round trip).
+  await tx.$executeRaw`
+    UPDATE pairwise_entry_states s SET mu = v.mu, "sigmaSq" = v.sigma_sq
+    FROM unnest(${items.map(([id]) => id)}::text[], ${items.map(([, i]) => i.mu)}::float8[],
+                ${items.map(([, i]) => i.sigmaSq)}::float8[]) AS v(id, mu, sigma_sq)
+    WHERE s."roundId" = ${roundId} AND s."submissionId" = v.id`;
+  const judgeRows = [...state.judges];
+  await tx.pairwiseJudgeState.createMany({
+    data: judgeRows.map(([judgeId]) => ({ roundId, judgeId })),
+    skipDuplicates: true,
+  });
+  await tx.$executeRaw`
+    UPDATE pairwise_judge_states s SET alpha = v.alpha, beta = v.beta
+    FROM unnest(${judgeRows.map(([id]) => id)}::text[], ${judgeRows.map(([, j]) => j.alpha)}::float8[],
+                ${judgeRows.map(([, j]) => j.beta)}::float8[]) AS v(id, alpha, beta)
+    WHERE s."roundId" = ${roundId} AND s."judgeId" = v.id`;
 }
 
 /** The round's entries by μ (highest first) with σ = √σ² and how many decisions each took part in. */

@@ -430,3 +430,134 @@ export const MyResultsSchema = T.Object({
 export type MyResults = Static<typeof MyResultsSchema>;
 
 // ── pairwise and public vote (pairwise-routes.ts) ──────────────────────────────────────────────────────────────────
+
+export const VOTES_ADMIN_MAX = 1000;
+export const VOID_VOTES_MAX = 1000;
+export const VOID_REASON_MAX_LENGTH = 500;
+export const UNDO_WINDOW_SECONDS = 60;
+
+export const PAIRWISE_MESSAGES = {
+  roundNotFound: "Round not found",
+  stalePair: "This pair has changed: here is your current pair.",
+  undo: `Only your last answer can be undone, within ${UNDO_WINDOW_SECONDS} seconds.`,
+} as const;
+
+export const VOTE_MESSAGES = {
+  notFound: "Round not found.",
+  challengeNotFound: "Challenge not found",
+  notVote: "This round is not a public vote.",
+  unverified: "Verify your e-mail address to vote.",
+  tooMany: (limit: number) => `You can vote for at most ${limit} ${limit === 1 ? "entry" : "entries"}.`,
+  duplicate: "Vote for each entry at most once.",
+  notEntry: "One of these is not an entry of this round.",
+  published: "This round's results are published; its votes can no longer be voided.",
+  voidReason: `Say why these votes are voided (1 to ${VOID_REASON_MAX_LENGTH} characters).`,
+  voidIds: `Pick 1 to ${VOID_VOTES_MAX.toLocaleString("en-US")} votes to void.`,
+} as const;
+
+/** One side of a pair: the entry's team (names joined) and its latest submitted items, as on a score sheet. */
+export const PairEntrySchema = T.Object({
+  submissionId: T.String(),
+  team: T.String(),
+  version: T.Integer(),
+  items: T.Array(T.Unknown()),
+});
+export type PairEntry = Static<typeof PairEntrySchema>;
+
+/**
+ * The judge's pairwise screen: the pair to answer "Which is better?" about (the same pair until answered; null when
+ * no pair is left), how many answers the judge has given, and the answer they may still undo (until `until`).
+ */
+export const PairStateSchema = T.Object({
+  roundId: T.String(),
+  roundName: T.String(),
+  challenge: T.Object({ id: T.String(), title: T.String() }),
+  pair: T.Union([T.Object({ a: PairEntrySchema, b: PairEntrySchema }), T.Null()]),
+  decisions: T.Integer(),
+  undo: T.Union([T.Object({ decisionId: T.String(), until: T.String() }), T.Null()]),
+});
+export type PairState = Static<typeof PairStateSchema>;
+
+export const DecisionBodySchema = T.Object({
+  winnerId: T.String({ minLength: 1, maxLength: 64 }),
+  loserId: T.String({ minLength: 1, maxLength: 64 }),
+});
+export type DecisionBody = Static<typeof DecisionBodySchema>;
+export const UndoBodySchema = T.Object({});
+
+/** A 409 of the pairwise routes: a stale pair carries the judge's current pair (`current`), a closed round does not. */
+export const PairConflictSchema = T.Object({
+  type: T.String(),
+  message: T.String(),
+  requestId: T.Optional(T.String()),
+  current: T.Optional(PairStateSchema),
+});
+
+const TallyRowSchema = T.Object({ submissionId: T.String(), votes: T.Integer(), rank: T.Integer() });
+
+/** A voter's ballot: the entries in an order of their own (stable per voter), their votes, the tally once closed. */
+export const BallotSchema = T.Object({
+  roundId: T.String(),
+  challengeId: T.String(),
+  name: T.String(),
+  state: RoundStateSchema,
+  closesAt: T.Union([T.String(), T.Null()]),
+  voteLimit: T.Integer(),
+  /** The caller's e-mail address is verified. */
+  canVote: T.Boolean(),
+  entries: T.Array(T.Object({ submissionId: T.String(), team: T.String() })),
+  mine: T.Array(T.String()),
+  /** Only once the round is CLOSED or PUBLISHED. */
+  tally: T.Union([T.Array(TallyRowSchema), T.Null()]),
+});
+export type Ballot = Static<typeof BallotSchema>;
+
+/** The challenge's latest public vote that is not a draft (null: none), so a page knows whether to show the ballot. */
+export const ChallengeVoteSchema = T.Object({
+  round: T.Union([
+    T.Object({
+      roundId: T.String(),
+      name: T.String(),
+      state: RoundStateSchema,
+      closesAt: T.Union([T.String(), T.Null()]),
+      voteLimit: T.Integer(),
+    }),
+    T.Null(),
+  ]),
+});
+export type ChallengeVote = Static<typeof ChallengeVoteSchema>;
+
+export const VotesBodySchema = T.Object({
+  submissionIds: T.Array(T.String({ maxLength: 64 }), { maxItems: VOTE_LIMIT_MAX }),
+});
+export const VotesResultSchema = T.Object({ submissionIds: T.Array(T.String()), voteLimit: T.Integer() });
+
+/** The admins' view of a public vote: the tally (voided votes never count), anomaly flags, the votes most recent first. */
+export const VoteAdminSchema = T.Object({
+  tally: T.Array(TallyRowSchema),
+  flags: T.Array(T.Object({ kind: T.String(), key: T.String(), voteIds: T.Array(T.String()) })),
+  votes: T.Array(
+    T.Object({
+      id: T.String(),
+      voter: T.Object({ username: T.String() }),
+      submissionId: T.String(),
+      network: T.String(),
+      createdAt: T.String(),
+      voidedAt: T.Union([T.String(), T.Null()]),
+      voidReason: T.Union([T.String(), T.Null()]),
+    }),
+  ),
+  /** More than VOTES_ADMIN_MAX votes: only the most recent are listed. */
+  truncated: T.Boolean(),
+});
+export type VoteAdmin = Static<typeof VoteAdminSchema>;
+
+export const VoidVotesBodySchema = T.Object({
+  voteIds: T.Array(T.String({ maxLength: 64 }), {
+    minItems: 1,
+    maxItems: VOID_VOTES_MAX,
+    error: VOTE_MESSAGES.voidIds,
+  }),
+  reason: T.String({ minLength: 1, maxLength: VOID_REASON_MAX_LENGTH, pattern: "\\S", error: VOTE_MESSAGES.voidReason }),
+});
+export const VoidVotesResultSchema = T.Object({ voided: T.Integer() });

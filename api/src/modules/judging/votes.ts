@@ -5,18 +5,11 @@ import { db } from "../../db/client";
 import type { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../lib/errors";
 import { networkOf } from "./anomalies";
+import { VOTE_MESSAGES } from "./schema";
 
 type Tx = Prisma.TransactionClient;
 
-export const VOTE_MESSAGES = {
-  notFound: "Round not found.",
-  notVote: "This round is not a public vote.",
-  unverified: "Verify your e-mail address to vote.",
-  tooMany: (limit: number) => `You can vote for at most ${limit} ${limit === 1 ? "entry" : "entries"}.`,
-  duplicate: "Vote for each entry at most once.",
-  notEntry: "One of these is not an entry of this round.",
-  published: "This round's results are published; its votes can no longer be voided.",
-} as const;
+export { VOTE_MESSAGES };
 
 /** The round row under `FOR SHARE` (rounds.ts): a close waits for this ballot, a ballot after the close is refused. */
 async function lockVoteRoundOpen(tx: Tx, roundId: string) {
