@@ -233,7 +233,8 @@ export default function AssignmentsSection({ challengeId }: { challengeId: strin
   if (rounds.isPending) return <Spinner label="Loading rounds" />;
   if (rounds.isError) return <Alert>{serverMessage(rounds.error) || "Failed to load the rounds."}</Alert>;
   const rubric = rounds.data.filter((r) => r.method === "RUBRIC");
-  if (rubric.length === 0) return <p className="opacity-80">No rubric rounds yet: only a rubric round has judges assigned to entries.</p>;
+  if (rubric.length === 0)
+    return <p className="opacity-80">No rubric rounds yet: only a rubric round has judges assigned to entries.</p>;
   const round = rubric.find((r) => r.id === roundId) ?? rubric.find((r) => r.state === "OPEN") ?? rubric[rubric.length - 1];
   if (!round) return null;
   return (

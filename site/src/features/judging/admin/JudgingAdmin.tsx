@@ -4,8 +4,10 @@
 import { useId, useState } from "react";
 import Tabs, { tabId } from "../../../components/ui/Tabs";
 import AssignmentsSection from "./AssignmentsSection";
+import AwardsSection from "./AwardsSection";
 import EligibilitySection from "./EligibilitySection";
 import JudgesSection from "./JudgesSection";
+import ResultsSection from "./ResultsSection";
 import RoundsSection from "./RoundsSection";
 
 const TABS = [
@@ -13,6 +15,8 @@ const TABS = [
   { value: "eligibility", label: "Eligibility" },
   { value: "judges", label: "Judges" },
   { value: "assignments", label: "Assignments" },
+  { value: "results", label: "Results" },
+  { value: "awards", label: "Awards" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -26,6 +30,10 @@ function Panel({ tab, challengeId }: { tab: Tab; challengeId: string }) {
       return <JudgesSection challengeId={challengeId} />;
     case "assignments":
       return <AssignmentsSection challengeId={challengeId} />;
+    case "results":
+      return <ResultsSection challengeId={challengeId} />;
+    case "awards":
+      return <AwardsSection challengeId={challengeId} />;
   }
 }
 

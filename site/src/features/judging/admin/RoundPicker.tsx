@@ -4,7 +4,15 @@ import Select from "../../../components/ui/Select";
 
 const STATE_WORD: Record<Round["state"], string> = { DRAFT: "draft", OPEN: "open", CLOSED: "closed", PUBLISHED: "published" };
 
-export default function RoundPicker({ rounds, value, onChange }: { rounds: Round[]; value: string; onChange: (id: string) => void }) {
+export default function RoundPicker({
+  rounds,
+  value,
+  onChange,
+}: {
+  rounds: Round[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
   return (
     <Select
       label="Round"

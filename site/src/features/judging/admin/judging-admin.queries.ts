@@ -1,7 +1,7 @@
 // The admin Judging dialog's calls (decision 021: rounds, criteria, eligibility), as queries and mutations of the one
 // data layer. Every write refreshes the challenge's rounds (their state, entry and criteria counts move with it).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateRoundBody, CriterionInput, PatchRoundBody } from "@api/modules/judging/schema";
+import type { AwardBody, CreateRoundBody, CriterionInput, PatchRoundBody } from "@api/modules/judging/schema";
 import { api, unwrap } from "../../../lib/api";
 
 const key = (challengeId: string) => ["challenges", challengeId, "judging"] as const;
@@ -113,3 +113,39 @@ export const useRemoveAssignment = (challengeId: string) =>
   useJudgingWrite(challengeId, ({ roundId, assignmentId }: { roundId: string; assignmentId: string }) =>
     unwrap(api.rounds({ roundId }).assignments({ assignmentId }).delete()),
   );
+
+// ── results, the public vote's votes, awards ────────────────────────────────────────────────────────────────────
+
+export const useResults = (challengeId: string, roundId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "results", roundId],
+    queryFn: () => unwrap(api.rounds({ roundId }).results.get()),
+  });
+
+export const useVotes = (challengeId: string, roundId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "votes", roundId],
+    queryFn: () => unwrap(api.rounds({ roundId }).votes.get()),
+  });
+
+export const useVoidVotes = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, voteIds, reason }: { roundId: string; voteIds: string[]; reason: string }) =>
+    unwrap(api.rounds({ roundId }).votes.void.post({ voteIds, reason })),
+  );
+
+export const useAwards = (challengeId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "awards"],
+    queryFn: () => unwrap(api.challenges({ id: challengeId }).awards.get()),
+  });
+
+export const useSaveAward = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ awardId, body }: { awardId: string | null; body: AwardBody }) =>
+    awardId ? unwrap(api.awards({ awardId }).patch(body)) : unwrap(api.challenges({ id: challengeId }).awards.post(body)),
+  );
+
+export const useDeleteAward = (challengeId: string) =>
+  useJudgingWrite(challengeId, (awardId: string) => unwrap(api.awards({ awardId }).delete()));
+
+export const usePublishAwards = (challengeId: string) =>
+  useJudgingWrite(challengeId, () => unwrap(api.challenges({ id: challengeId }).awards.publish.post()));
