@@ -80,8 +80,10 @@ test("judges by username and invitation, assignments with a conflict, results an
   // Assignments: before opening, none; after, Priya judges the entry and the member is excluded with the reason.
   await dialog(page).getByRole("tab", { name: "Assignments" }).click();
   await expect(dialog(page).getByText("Judges are assigned to entries once the round is open.")).toBeVisible();
-  await call(page.request, `/api/rounds/${roundId}/open`);
-  await dialog(page).getByRole("tab", { name: "Judges" }).click();
+  await dialog(page).getByRole("tab", { name: "Rounds" }).click();
+  await dialog(page).getByRole("button", { name: "Open", exact: true }).click();
+  await dialog(page).getByRole("button", { name: "Confirm: open Shortlist" }).click();
+  await expectToast(page, "Round opened");
   await dialog(page).getByRole("tab", { name: "Assignments" }).click();
   const entry = dialog(page).getByTestId("assignment-entry");
   await expect(entry).toHaveCount(1);
@@ -90,7 +92,7 @@ test("judges by username and invitation, assignments with a conflict, results an
   await expect(entry).toContainText("On the entry's team.");
   const { judges } = await (await page.request.get(`/api/challenges/${id}/judges`)).json();
   const member = judges.find((j: { username: string }) => j.username === "member");
-  await entry.getByLabel("Assign a judge").selectOption(member.userId);
+  await entry.getByRole("combobox", { name: "Assign a judge" }).selectOption(member.userId);
   await entry.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(entry.getByText("That judge may not judge this entry: On the entry's team.")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/assignments.png`, fullPage: false });
