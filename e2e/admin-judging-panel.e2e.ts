@@ -132,3 +132,46 @@ test("judges by username and invitation, assignments with a conflict, results an
   const published = await (await page.request.get(`/api/challenges/${id}/results`)).json();
   expect(published.awards).toMatchObject([{ label: "Winner", rank: 1 }]);
 });
+
+test("a public vote's votes on the Results tab: the tally, the vote list, and voiding with a reason", async ({
+  page,
+  browser,
+}) => {
+  const { id, title } = await challengeWithSubmission(page, browser, "Night markets");
+  const [entry] = await (await page.request.get(`/api/challenges/${id}/eligibility`)).json();
+  await call(page.request, `/api/challenges/${id}/eligibility/${entry.submissionId}`, { verdict: "PASS", reason: null }, "put");
+  const round = await call(page.request, `/api/challenges/${id}/rounds`, {
+    name: "People's vote",
+    method: "PUBLIC_VOTE",
+    judgesPerEntry: 1,
+    carryForward: null,
+    opensAt: null,
+    closesAt: null,
+    voteLimit: 1,
+  });
+  await call(page.request, `/api/rounds/${round.id}/open`);
+  const member = (await browser.newContext({ storageState: AUTH_STATE.member })).request;
+  await call(member, `/api/rounds/${round.id}/votes`, { submissionIds: [entry.submissionId] }, "put");
+
+  await openJudging(page, title);
+  await dialog(page).getByRole("tab", { name: "Results" }).click();
+  const votes = dialog(page).getByRole("region", { name: "Votes" });
+  await expect(votes.getByRole("table", { name: "Tally" })).toContainText("1");
+  const row = votes.getByTestId("vote-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("@member");
+  await expect(row).toContainText("Counted");
+  const form = votes.getByRole("form", { name: "Void votes" });
+  await expect(form.getByRole("button", { name: "Void votes" })).toBeDisabled();
+  await row.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "Void votes" }).click();
+  await expect(form.getByText("Say why these votes are voided", { exact: false })).toBeVisible();
+  await form.getByLabel("Reason for voiding (kept with the votes)").fill("A test vote by the organisers");
+  await form.getByRole("button", { name: "Void votes" }).click();
+  await expect(form.getByText(/Voided votes never count again/)).toBeVisible();
+  expect(await audit(page)).toEqual([]);
+  await form.getByRole("button", { name: "Confirm: void votes" }).click();
+  await expectToast(page, "1 vote voided");
+  await expect(row).toContainText("Voided: A test vote by the organisers");
+  await page.screenshot({ path: `${SHOTS}/votes.png`, fullPage: false });
+});
