@@ -2,14 +2,18 @@
 // spreadsheet would run as a formula (leading = + - @, or a tab / carriage return before one) neutralised with a
 // leading apostrophe (OWASP "CSV injection"). Lines end with CRLF (RFC 4180).
 
-/** One cell: quoted, quotes doubled, a formula-looking start neutralised. */
-function csvCell(value: string | null | undefined): string {
+/** A cell's value: text, or a number (written as is: a number is never a formula, "-1.5" stays a number). */
+export type CsvValue = string | number | null | undefined;
+
+/** One cell: quoted, quotes doubled, a formula-looking start of a text neutralised. */
+function csvCell(value: CsvValue): string {
+  if (typeof value === "number") return `"${String(value)}"`;
   const text = value ?? "";
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-const line = (cells: readonly (string | null | undefined)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+const line = (cells: readonly CsvValue[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /**
  * A CSV body read page by page (a keyset list's pages): however many rows there are, the server holds one page at a
@@ -38,6 +42,11 @@ export function csvStream<T>(
       await iterator.return?.();
     },
   });
+}
+
+/** A whole CSV text (small exports held in memory): the header line, then one line per row. */
+export function csvText(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return line(header) + rows.map(line).join("");
 }
 
 /** The response headers of a CSV download named `filename` (private: admin data is never cached). */

@@ -49,8 +49,9 @@ export async function rebuildPairwiseState(tx: Tx, roundId: string): Promise<voi
 /** The round's entries by μ (highest first) with σ = √σ² and how many decisions each took part in. */
 export async function pairwiseStandings(
   roundId: string,
+  tx?: Tx,
 ): Promise<{ submissionId: string; mu: number; sigma: number; comparisons: number }[]> {
-  const client = await db();
+  const client = tx ?? (await db());
   const [entries, states, decisions] = await Promise.all([
     client.roundEntry.findMany({ where: { roundId }, select: { submissionId: true } }),
     client.pairwiseEntryState.findMany({ where: { roundId } }),

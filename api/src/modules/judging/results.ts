@@ -6,7 +6,8 @@ import type { Prisma } from "../../generated/prisma/client";
 import { canonicalJson, snapshotHash } from "./canonical-json";
 import { notFound } from "../../lib/errors";
 import { type LiveResults, ROUND_MESSAGES, type ResultEntry } from "./schema";
-import { computeResults, type Score } from "./scoring";
+import { pairwiseStandings } from "./pairwise";
+import { byCodeUnits, computeResults, round9, type Score, type SheetResult } from "./scoring";
 
 type Tx = Prisma.TransactionClient;
 
@@ -19,7 +20,31 @@ export const teamMembers = {
   orderBy: [{ joinedAt: "asc" }, { userId: "asc" }],
 } satisfies Prisma.Submission$membersArgs;
 
-async function load(client: Tx, roundId: string) {
+/** Rows already sorted best first get 1-based ranks; rows with an equal figure share the first one's rank. */
+function competitionRanks(rows: ResultEntry[], figure: (r: ResultEntry) => number) {
+  rows.forEach((r, i) => {
+    const before = rows[i - 1];
+    r.rank = before && figure(before) === figure(r) ? before.rank : i + 1;
+  });
+}
+
+/**
+ * The rubric's last tie-break (decision 020): μ of the challenge's pairwise round — the latest one with a decision,
+ * when there is one. Entries outside that round have no μ and come after those with one.
+ */
+async function tieBreakMu(client: Tx, challengeId: string): Promise<Map<string, number> | undefined> {
+  const round = await client.judgingRound.findFirst({
+    where: { challengeId, method: "PAIRWISE", pairwiseDecisions: { some: { undoneAt: null } } },
+    orderBy: { position: "desc" },
+    select: { id: true },
+  });
+  if (!round) return undefined;
+  const standings = await pairwiseStandings(round.id, client);
+  return new Map(standings.map((s) => [s.submissionId, round9(s.mu)]));
+}
+
+/** Everything a round's results are made of: the round, its rubric, its rows best first, its complete sheets. */
+export async function loadResults(client: Tx, roundId: string) {
   // Read here rather than through rounds.ts, which imports this file (no import cycle).
   const round = await client.judgingRound.findUnique({
     where: { id: roundId },
@@ -49,17 +74,31 @@ async function load(client: Tx, roundId: string) {
   const labels = new Map(criteria.map((c) => [c.id, c.label]));
   const rankBy = round.rankBy === "MEAN" ? "mean" : "normalised";
   let rows: ResultEntry[];
-  // Only a rubric round is scored here. PAIRWISE and PUBLIC_VOTE rounds list their entries unranked for now: their
-  // standings (pairwiseStandings, voteTally) join the ranking when those modules land.
-  const ranked = round.method === "RUBRIC" && criteria.length > 0;
-  if (ranked) {
+  const unranked = (id: string): ResultEntry => ({
+    submissionId: id,
+    team: teams.get(id) ?? "",
+    rank: null,
+    mean: null,
+    normalised: null,
+    judges: 0,
+    criteria: [],
+    mu: null,
+    sigma: null,
+    votes: null,
+  });
+  let ranked = false;
+  let sheets: SheetResult[] = [];
+  if (round.method === "RUBRIC" && criteria.length > 0) {
+    ranked = true;
     const input: Score[] = scores.map((s) => ({
       judgeId: s.assignment.judgeId,
       entryId: s.assignment.submissionId,
       criterionId: s.criterionId,
       value: s.value,
     }));
-    const results = computeResults({ criteria, scores: input, entryIds, rankBy });
+    const pairwiseMu = await tieBreakMu(client, round.challengeId);
+    const results = computeResults({ criteria, scores: input, entryIds, rankBy, pairwiseMu });
+    sheets = results.sheets;
     rows = results.entries.map((e) => ({
       submissionId: e.entryId,
       team: teams.get(e.entryId) ?? "",
@@ -73,24 +112,40 @@ async function load(client: Tx, roundId: string) {
         mean: c.mean,
         count: c.count,
       })),
+      mu: null,
+      sigma: null,
+      votes: null,
     }));
+  } else if (round.method === "PAIRWISE") {
+    // By μ, highest first; equal μ share a rank. Ranked once a decision stands (before, every μ is the prior).
+    const decided = await client.pairwiseDecision.count({ where: { roundId, undoneAt: null } });
+    ranked = decided > 0;
+    const standings = await pairwiseStandings(roundId, client);
+    rows = standings.map((s) => ({ ...unranked(s.submissionId), mu: round9(s.mu), sigma: round9(s.sigma) }));
+    if (ranked) competitionRanks(rows, (r) => r.mu!);
+  } else if (round.method === "PUBLIC_VOTE") {
+    // By votes not voided, most first; equal counts share a rank (1, 1, 3). Ranked once a vote counts.
+    // Counted here rather than through votes.ts, which imports rounds.ts (no import cycle).
+    const counts = await client.publicVote.groupBy({
+      by: ["submissionId"],
+      where: { roundId, voidedAt: null },
+      _count: { _all: true },
+    });
+    const votes = new Map(counts.map((c) => [c.submissionId, c._count._all]));
+    ranked = counts.length > 0;
+    rows = entryIds
+      .map((id) => ({ ...unranked(id), votes: votes.get(id) ?? 0 }))
+      .sort((a, b) => b.votes - a.votes || byCodeUnits(a.submissionId, b.submissionId));
+    if (ranked) competitionRanks(rows, (r) => r.votes!);
   } else {
-    rows = entryIds.map((id) => ({
-      submissionId: id,
-      team: teams.get(id) ?? "",
-      rank: null,
-      mean: null,
-      normalised: null,
-      judges: 0,
-      criteria: [],
-    }));
+    rows = entryIds.map(unranked);
   }
-  return { round, criteria, ranked, rows };
+  return { round, criteria, ranked, rows, sheets };
 }
 
 /** The round's results as admins see them while it runs (and after). */
 export async function liveResults(roundId: string): Promise<LiveResults> {
-  const { round, ranked, rows } = await load(await db(), roundId);
+  const { round, ranked, rows } = await loadResults(await db(), roundId);
   return {
     roundId: round.id,
     challengeId: round.challengeId,
@@ -105,13 +160,13 @@ export async function liveResults(roundId: string): Promise<LiveResults> {
 
 /** The round's entries, best first (unranked ones last, by id): a later round's top K comes from here. */
 export async function rankedEntries(roundId: string): Promise<{ submissionId: string; rank: number | null }[]> {
-  const { rows } = await load(await db(), roundId);
+  const { rows } = await loadResults(await db(), roundId);
   return rows.map((r) => ({ submissionId: r.submissionId, rank: r.rank }));
 }
 
 /** The round's results as the snapshot a publish freezes, its canonical JSON text and that text's SHA-256. */
 export async function buildSnapshot(roundId: string) {
-  const { round, criteria, rows } = await load(await db(), roundId);
+  const { round, criteria, rows } = await loadResults(await db(), roundId);
   const snapshot = {
     challengeId: round.challengeId,
     roundId: round.id,
@@ -135,6 +190,9 @@ export async function buildSnapshot(roundId: string) {
       normalised: r.normalised,
       judges: r.judges,
       criteria: r.criteria.map((c) => ({ criterionId: c.criterionId, mean: c.mean, count: c.count })),
+      mu: r.mu,
+      sigma: r.sigma,
+      votes: r.votes,
     })),
   };
   return { snapshot, canonical: canonicalJson(snapshot), sha256: snapshotHash(snapshot) };

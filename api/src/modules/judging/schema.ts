@@ -356,6 +356,11 @@ export const ResultEntrySchema = T.Object({
   normalised: nullableNumber,
   judges: T.Integer(),
   criteria: T.Array(CriterionAggregateSchema),
+  /** PAIRWISE rounds: the entry's μ and σ (Crowd-BT); null in other rounds. */
+  mu: nullableNumber,
+  sigma: nullableNumber,
+  /** PUBLIC_VOTE rounds: votes not voided; null in other rounds. */
+  votes: T.Union([T.Integer(), T.Null()]),
 });
 export type ResultEntry = Static<typeof ResultEntrySchema>;
 
@@ -366,7 +371,7 @@ export const LiveResultsSchema = T.Object({
   method: RoundMethodSchema,
   state: RoundStateSchema,
   rankBy: RankBySchema,
-  /** False for PAIRWISE and PUBLIC_VOTE rounds until their standings feed the ranking: entries are listed unranked. */
+  /** False until the round has data to rank by (a complete sheet, a decision, a vote): entries are listed unranked. */
   ranked: T.Boolean(),
   entries: T.Array(ResultEntrySchema),
 });

@@ -110,7 +110,8 @@ function meanAndSd(values: readonly number[]): { mean: number; sd: number } {
   return { mean, sd: Math.sqrt(squares / n) };
 }
 
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Orders strings by UTF-16 code units (the order JavaScript and RFC 8785 use), never by locale. */
+export const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Every figure the results show is rounded to 9 decimals — far finer than any rubric tells apart — so that scores
