@@ -11,11 +11,11 @@ export const normaliseAffiliation = (s: string) => s.toLowerCase().replace(/\s+/
 /** One excluded pair: the judge may not judge that entry, and why (the admin sees the reason). */
 export type Conflict = { submissionId: string; judgeId: string; reason: string };
 
-/** Every (entry, judge) conflict of the challenge's judges and submissions (`only`: that one pair). */
+/** Every (entry, judge) conflict of the challenge's judges and submissions (`only`: that judge, and those entries). */
 export async function conflictsFor(
   challengeId: string,
   client?: Tx,
-  only?: { submissionId: string; judgeId: string },
+  only?: { submissionId?: string | string[]; judgeId: string },
 ): Promise<Conflict[]> {
   const c = client ?? (await db());
   const [judges, submissions, applications] = await Promise.all([
@@ -24,7 +24,12 @@ export async function conflictsFor(
       select: { userId: true, user: { select: { affiliations: true } } },
     }),
     c.submission.findMany({
-      where: { challengeId, ...(only ? { id: only.submissionId } : {}) },
+      where: {
+        challengeId,
+        ...(only?.submissionId === undefined
+          ? {}
+          : { id: typeof only.submissionId === "string" ? only.submissionId : { in: only.submissionId } }),
+      },
       select: { id: true, members: { select: { userId: true } } },
     }),
     c.challengeParticipant.findMany({ where: { challengeId }, select: { userId: true, company: true } }),

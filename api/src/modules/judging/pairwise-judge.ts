@@ -55,27 +55,47 @@ async function lockJudgeState(tx: Tx, roundId: string, judgeId: string) {
   return row;
 }
 
-/** The entries the judge may see: the round's entries without their conflicts. */
-async function allowedEntries(tx: Tx, round: RoundRef, judgeId: string): Promise<string[]> {
-  const [entries, conflicts] = await Promise.all([
-    tx.roundEntry.findMany({ where: { roundId: round.id }, select: { submissionId: true } }),
-    conflictsFor(round.challengeId, tx),
-  ]);
-  const excluded = new Set(conflicts.filter((c) => c.judgeId === judgeId).map((c) => c.submissionId));
-  return entries.map((e) => e.submissionId).filter((id) => !excluded.has(id));
+/** The round's entries with their cached μ, σ² and views, in one query (an entry with no state row yet: the priors). */
+async function roundCandidates(tx: Tx, roundId: string): Promise<Candidate[]> {
+  const entries = await tx.$queryRaw<{ id: string; mu: number | null; sigmaSq: number | null; views: number | null }[]>`
+    SELECT e."submissionId" AS id, s.mu, s."sigmaSq", s.views
+    FROM round_entries e
+    LEFT JOIN pairwise_entry_states s ON s."roundId" = e."roundId" AND s."submissionId" = e."submissionId"
+    WHERE e."roundId" = ${roundId}`;
+  const missing = entries.filter((e) => e.mu === null).map((e) => e.id);
+  if (missing.length > 0)
+    await tx.pairwiseEntryState.createMany({
+      data: missing.map((submissionId) => ({ roundId, submissionId })),
+      skipDuplicates: true,
+    });
+  return entries.map((e) => ({
+    id: e.id,
+    mu: e.mu ?? priorItem().mu,
+    sigmaSq: e.sigmaSq ?? priorItem().sigmaSq,
+    views: e.views ?? 0,
+  }));
 }
 
-/** Whether both entries of the stored pair are still the judge's to see (an entry may have become a conflict). */
+/** Of `ids`, those the judge has a conflict with (conflicts.ts, for just these entries). */
+async function conflicted(tx: Tx, round: RoundRef, judgeId: string, ids: readonly string[]): Promise<Set<string>> {
+  const found = await conflictsFor(round.challengeId, tx, { judgeId, submissionId: [...ids] });
+  return new Set(found.map((c) => c.submissionId));
+}
+
+/** Whether both entries of the stored pair are still the judge's to see (in the round, no conflict arisen since). */
 async function pairStillAllowed(tx: Tx, round: RoundRef, judgeId: string, ids: string[]): Promise<boolean> {
   const inRound = await tx.roundEntry.count({ where: { roundId: round.id, submissionId: { in: ids } } });
-  if (inRound !== ids.length) return false;
-  const conflicts = await conflictsFor(round.challengeId, tx);
-  return !conflicts.some((c) => c.judgeId === judgeId && ids.includes(c.submissionId));
+  return inRound === ids.length && (await conflicted(tx, round, judgeId, ids)).size === 0;
 }
+
+// After this many conflicted picks in one choice, the judge's conflicts are computed over the whole round at once.
+const CONFLICT_RETRIES = 8;
 
 /**
  * Picks the judge's next pair after `previousId` (null: a first pair, gavel's first-pair logic) and stores it as the
  * judge's current pair, counting a view for each entry newly shown. Answers the pair or null when none is left.
+ * Conflicts are checked on the entries picked (conflicts are rare: one small check instead of the whole round's);
+ * a conflicted pick is excluded and the choice made again.
  */
 async function chooseAndStore(
   tx: Tx,
@@ -85,39 +105,43 @@ async function chooseAndStore(
   previousId: string | null,
   rng: Rng,
   now: Date,
+  roundEntries?: Candidate[],
 ): Promise<[string, string] | null> {
-  const allowed = await allowedEntries(tx, round, judgeId);
-  const [states, decisions, busyRows] = await Promise.all([
-    tx.pairwiseEntryState.findMany({
-      where: { roundId: round.id },
-      select: { submissionId: true, mu: true, sigmaSq: true, views: true },
-    }),
+  const all = roundEntries ?? (await roundCandidates(tx, round.id));
+  const [decisions, busyRows] = await Promise.all([
     tx.pairwiseDecision.findMany({
       where: { roundId: round.id, judgeId, undoneAt: null },
       select: { winnerId: true, loserId: true },
     }),
     tx.pairwiseJudgeState.findMany({
       where: { roundId: round.id, judgeId: { not: judgeId }, viewingSince: { gte: new Date(now.getTime() - VIEWING_MS) } },
-      select: { previousId: true, currentId: true },
+      select: { currentId: true },
     }),
   ]);
-  const byId = new Map(states.map((s) => [s.submissionId, s]));
-  const missing = allowed.filter((id) => !byId.has(id));
-  if (missing.length > 0)
-    await tx.pairwiseEntryState.createMany({
-      data: missing.map((submissionId) => ({ roundId: round.id, submissionId })),
-      skipDuplicates: true,
-    });
-  const candidates: Candidate[] = allowed.map((id) => {
-    const s = byId.get(id);
-    return { id, mu: s?.mu ?? priorItem().mu, sigmaSq: s?.sigmaSq ?? priorItem().sigmaSq, views: s?.views ?? 0 };
-  });
   const seen = new Set<string>();
   for (const d of decisions) seen.add(d.winnerId).add(d.loserId);
   const busy = new Set<string>();
   for (const b of busyRows) if (b.currentId) busy.add(b.currentId);
-  const prev = previousId && allowed.includes(previousId) ? previousId : null;
-  const pair = nextPair({ judge, candidates, seen, busy, rng, previousId: prev });
+  let candidates = all;
+  let prev = previousId && all.some((c) => c.id === previousId) ? previousId : null;
+  let pair: [string, string] | null = null;
+  for (let attempt = 0; ; attempt++) {
+    pair = nextPair({ judge, candidates, seen, busy, rng, previousId: prev });
+    if (!pair) break;
+    const bad = await conflicted(tx, round, judgeId, pair);
+    if (bad.size === 0) break;
+    if (attempt >= CONFLICT_RETRIES) {
+      for (const id of await conflicted(
+        tx,
+        round,
+        judgeId,
+        candidates.map((c) => c.id),
+      ))
+        bad.add(id);
+    }
+    candidates = candidates.filter((c) => !bad.has(c.id));
+    if (prev && bad.has(prev)) prev = null;
+  }
   const shown = pair ? (prev === null ? pair : [pair[1]]) : [];
   if (shown.length > 0)
     await tx.pairwiseEntryState.updateMany({
@@ -216,7 +240,9 @@ export async function decide(
     const judge = await lockJudgeState(tx, roundId, userId);
     const pair = [judge.previousId, judge.currentId];
     if (winnerId === loserId || !pair.includes(winnerId) || !pair.includes(loserId)) throw new StalePairError();
+    // An entry that became a conflict (or left the round) since the pair was shown: the pair is replaced.
     if (!(await pairStillAllowed(tx, round, userId, [winnerId, loserId]))) throw new StalePairError();
+    const entries = await roundCandidates(tx, roundId);
     // The two entries' rows in a fixed order: decisions on the same entries apply one after the other.
     await tx.pairwiseEntryState.createMany({
       data: [winnerId, loserId].map((submissionId) => ({ roundId, submissionId })),
@@ -244,7 +270,15 @@ export async function decide(
       data: { alpha: r.alpha, beta: r.beta },
     });
     // gavel: the entry just seen second becomes the one the next comparison starts from.
-    return chooseAndStore(tx, round, userId, { alpha: r.alpha, beta: r.beta }, judge.currentId, rng, now);
+    // The candidates with the two new states (read before the update).
+    const fresh = entries.map((c) =>
+      c.id === winnerId
+        ? { ...c, mu: r.muWinner, sigmaSq: r.sigmaSqWinner }
+        : c.id === loserId
+          ? { ...c, mu: r.muLoser, sigmaSq: r.sigmaSqLoser }
+          : c,
+    );
+    return chooseAndStore(tx, round, userId, { alpha: r.alpha, beta: r.beta }, judge.currentId, rng, now, fresh);
   });
   return pairState(round, userId, next, now);
 }
