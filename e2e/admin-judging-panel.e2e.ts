@@ -106,6 +106,9 @@ test("judges by username and invitation, assignments with a conflict, results an
     "href",
     `/api/rounds/${roundId}/export?format=csv&by=judge`,
   );
+  const csv = await page.request.get(`/api/rounds/${roundId}/export?format=csv&by=entry`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-disposition"]).toContain("attachment");
   expect(await audit(page)).toEqual([]);
 
   // Awards: none; one added (a label and the entry are required), then published after the confirmation.
