@@ -14,6 +14,7 @@ import { DEMO_PRINTIFY_STATUS } from "../modules/orders/schema";
 export const DEMO_ACCOUNTS = {
   admin: { username: "admin", email: "admin@example.com", password: "admin-demo-1234" },
   member: { username: "member", email: "member@example.com", password: "member-demo-1234" },
+  judge: { username: "judge", email: "judge@example.com", password: "judge-demo-1234" },
 } as const;
 
 const REFERENCE_DATE = Date.UTC(2026, 10, 1); // 2026-11-01T00:00:00Z
@@ -53,6 +54,24 @@ const USERS = [
     role: "USER",
     toolAccess: [],
   },
+  // Judging (demo-judging.ts): `judge` sits on two juries with `priya`; four more entrants make the fields.
+  { ...DEMO_ACCOUNTS.judge, firstName: "Jordan", lastName: "Reyes", role: "USER", toolAccess: [] },
+  ...(
+    [
+      ["lina", "Lina", "Haddad"],
+      ["tomas", "Tomás", "Novak"],
+      ["kofi", "Kofi", "Mensah"],
+      ["mei", "Mei", "Chen"],
+    ] as const
+  ).map(([username, firstName, lastName]) => ({
+    username,
+    email: `${username}@example.com`,
+    password: EXTRA_MEMBER_PASSWORD,
+    firstName,
+    lastName,
+    role: "USER" as const,
+    toolAccess: [] as const,
+  })),
 ] as const;
 type Username = (typeof USERS)[number]["username"];
 
@@ -493,6 +512,8 @@ const DELIVERABLE_GUIDANCE: Record<string, string> = {
   URL: "A link to a clickable prototype, a repository or a short video.",
   TEXT: "In a few paragraphs: what you built, what you learned, and what comes next.",
 };
+// Judging's fields (demo-judging.ts): three more teams submitted on Accessible Transit for All, and Circular Schools'
+// three finalists handed in before it closed (it asked for no deliverables).
 // [id, challenge, owner, member, status, days the team started before the reference date, entries]
 const SUBMISSIONS = [
   {
@@ -521,11 +542,87 @@ const SUBMISSIONS = [
       ],
     ],
   },
+  {
+    id: "5b100003-5eed-4b00-8000-000000000003",
+    challengeId: CH.transit,
+    owner: "lina",
+    mate: "tomas",
+    submitted: true,
+    started: 28,
+    entries: [
+      ["de000005-5eed-4d00-8000-000000000005", { url: "https://example.org/bus-stop-barrier-reports" }],
+      [
+        "de000006-5eed-4d00-8000-000000000006",
+        {
+          text: "## Barrier reports riders trust\n\nA text-message line where riders report a blocked ramp or a broken lift in one sentence; volunteers confirm each report within a day and the agency sees a ranked fix list.",
+        },
+      ],
+    ],
+  },
+  {
+    id: "5b100004-5eed-4b00-8000-000000000004",
+    challengeId: CH.transit,
+    owner: "kofi",
+    submitted: true,
+    started: 26,
+    entries: [
+      ["de000005-5eed-4d00-8000-000000000005", { url: "https://example.org/talking-timetables" }],
+      [
+        "de000006-5eed-4d00-8000-000000000006",
+        {
+          text: "## Talking timetables\n\nA button on each stop's pole reads the next departures aloud; it runs on a solar panel and works offline.",
+        },
+      ],
+    ],
+  },
+  {
+    id: "5b100005-5eed-4b00-8000-000000000005",
+    challengeId: CH.transit,
+    owner: "mei",
+    submitted: true,
+    started: 25,
+    entries: [
+      ["de000005-5eed-4d00-8000-000000000005", { url: "https://example.org/stroller-friendly-stations" }],
+      [
+        "de000006-5eed-4d00-8000-000000000006",
+        {
+          text: "## Stroller-friendly stations\n\nPrinted station maps with step-free routes, lifts and baby-changing rooms, tested with twelve parents.",
+        },
+      ],
+    ],
+  },
+  {
+    id: "5b100006-5eed-4b00-8000-000000000006",
+    challengeId: CH.schools,
+    owner: "member",
+    mate: "lina",
+    submitted: true,
+    started: 236,
+    entries: [],
+  },
+  {
+    id: "5b100007-5eed-4b00-8000-000000000007",
+    challengeId: CH.schools,
+    owner: "diego",
+    mate: "tomas",
+    submitted: true,
+    started: 235,
+    entries: [],
+  },
+  {
+    id: "5b100008-5eed-4b00-8000-000000000008",
+    challengeId: CH.schools,
+    owner: "kofi",
+    mate: "mei",
+    submitted: true,
+    started: 233,
+    entries: [],
+  },
 ] as const satisfies readonly {
   id: string;
   challengeId: string;
   owner: Username;
-  mate: Username;
+  mate?: Username;
   submitted: boolean;
   started: number;
   entries: readonly (readonly [string, { url: string } | { text: string }])[];
@@ -936,9 +1033,9 @@ async function seedDemoSubmissions(tx: Prisma.TransactionClient, userIds: Record
   }
   for (const team of SUBMISSIONS) {
     const members = [
-      [userIds[team.owner], "OWNER"],
-      [userIds[team.mate], "MEMBER"],
-    ] as const;
+      [userIds[team.owner], "OWNER"] as const,
+      ...("mate" in team ? [[userIds[team.mate], "MEMBER"] as const] : []),
+    ];
     const submittedAt = team.submitted ? days(-team.started + 10) : null;
     const data = {
       challengeId: team.challengeId,

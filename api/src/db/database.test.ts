@@ -268,12 +268,26 @@ describe("demo seed", () => {
           p.challengeParticipant.count(),
           p.subscription.count(),
           p.order.count(),
+          p.judgingRound.count(),
+          p.judgeAssignment.count(),
+          p.judgeScore.count(),
+          p.roundResult.count(),
+          p.award.count(),
         ]);
       await seedDemo(p);
       const once = await counts();
       expect(once.every((n) => n > 0)).toBe(true);
+      const published = await p.roundResult.findMany({ select: { roundId: true, sha256: true, snapshot: true } });
       await seedDemo(p);
       expect(await counts()).toEqual(once);
+      // Judging (README): a verified `judge` on an open rubric round; a published round frozen once, with its awards.
+      expect(await p.roundResult.findMany({ select: { roundId: true, sha256: true, snapshot: true } })).toEqual(published);
+      expect(published).toHaveLength(1);
+      const judge = await p.user.findUniqueOrThrow({ where: { username: "judge" } });
+      expect(judge.emailVerified).toBe(true);
+      const states = await p.judgingRound.findMany({ select: { state: true }, orderBy: { state: "asc" } });
+      expect(states.map((r) => r.state)).toEqual(["OPEN", "PUBLISHED"]);
+      expect(await p.award.count({ where: { publishedAt: { not: null } } })).toBe(2);
       // What README's demo table promises: `member` owns the annual plan, `amara` has bought nothing.
       const member = await p.user.findUniqueOrThrow({ where: { username: "member" }, include: { subscriptions: true } });
       expect(member.subscriptions.map((s) => [s.plan, s.status])).toEqual([["ANNUAL", "ACTIVE"]]);

@@ -7,7 +7,7 @@
 // the eligibility screen; a later round the previous round's top K, or the admin's pick.
 import { db } from "../../db/client";
 import { isUniqueViolation } from "../../db/constraint-errors";
-import type { Prisma } from "../../generated/prisma/client";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client";
 import { enqueue } from "../../jobs/jobs";
 import { AppError, notFound } from "../../lib/errors";
 import { person, toPerson } from "../submissions/teams";
@@ -426,13 +426,14 @@ async function publishedResult(client: Tx, roundId: string): Promise<PublishedRo
  * its scores no longer change) in round_results with the UPDATE that wins. A second publish — at once or later —
  * answers the result already stored, never a second snapshot.
  */
-export async function publishRound(roundId: string, userId: string): Promise<PublishedRound> {
-  const prisma = await db();
-  const round = await getRound(roundId);
+export async function publishRound(roundId: string, userId: string, client?: PrismaClient): Promise<PublishedRound> {
+  // `client`: another database than the process's (the demo seed runs while the process's database opens).
+  const prisma = client ?? (await db());
+  const round = await getRound(roundId, prisma);
   const already = await publishedResult(prisma, roundId);
   if (already) return already;
   if (round.state !== "CLOSED") throw conflict(M.publishNeedsClosed);
-  const built = await buildSnapshot(roundId);
+  const built = await buildSnapshot(roundId, prisma);
   return prisma.$transaction(async (tx) => {
     if (await step(tx, roundId, "CLOSED", "PUBLISHED")) {
       await tx.roundResult.create({
