@@ -46,11 +46,15 @@ async function judgeRound(client: Tx, userId: string, roundId: string, open = tr
 
 /** The judge's state row, created at the priors if missing, locked FOR UPDATE: one request per judge at a time. */
 async function lockJudgeState(tx: Tx, roundId: string, judgeId: string) {
-  await tx.pairwiseJudgeState.createMany({ data: [{ roundId, judgeId }], skipDuplicates: true });
-  const [row] = await tx.$queryRaw<
+  const select = () => tx.$queryRaw<
     { alpha: number; beta: number; previousId: string | null; currentId: string | null; viewingSince: Date | null }[]
   >`SELECT alpha, beta, "previousId", "currentId", "viewingSince" FROM pairwise_judge_states
     WHERE "roundId" = ${roundId} AND "judgeId" = ${judgeId} FOR UPDATE`;
+  let [row] = await select();
+  if (!row) {
+    await tx.pairwiseJudgeState.createMany({ data: [{ roundId, judgeId }], skipDuplicates: true });
+    [row] = await select();
+  }
   if (!row) throw notFound(M.roundNotFound);
   return row;
 }
@@ -105,9 +109,9 @@ async function chooseAndStore(
   previousId: string | null,
   rng: Rng,
   now: Date,
-  roundEntries?: Candidate[],
+  after?: { entries: Candidate[]; answered: [string, string] },
 ): Promise<[string, string] | null> {
-  const all = roundEntries ?? (await roundCandidates(tx, round.id));
+  const all = after?.entries ?? (await roundCandidates(tx, round.id));
   const [decisions, busyRows] = await Promise.all([
     tx.pairwiseDecision.findMany({
       where: { roundId: round.id, judgeId, undoneAt: null },
@@ -127,9 +131,12 @@ async function chooseAndStore(
   let pair: [string, string] | null = null;
   for (let attempt = 0; ; attempt++) {
     pair = nextPair({ judge, candidates, seen, busy, rng, previousId: prev });
-    if (!pair) break;
-    const bad = await conflicted(tx, round, judgeId, pair);
-    if (bad.size === 0) break;
+    // The first check covers the pair just answered too: one that became a conflict meanwhile is refused as stale.
+    const answered = attempt === 0 && after ? after.answered : [];
+    if (!pair && answered.length === 0) break;
+    const bad = await conflicted(tx, round, judgeId, [...answered, ...(pair ?? [])]);
+    if (answered.some((id) => bad.has(id))) throw new StalePairError();
+    if (!pair || bad.size === 0) break;
     if (attempt >= CONFLICT_RETRIES) {
       for (const id of await conflicted(
         tx,
@@ -150,9 +157,13 @@ async function chooseAndStore(
     });
   await tx.pairwiseJudgeState.update({
     where: { roundId_judgeId: { roundId: round.id, judgeId } },
-    data: pair
-      ? { previousId: pair[0], currentId: pair[1], viewingSince: now }
-      : { previousId: prev, currentId: null, viewingSince: null },
+    data: {
+      alpha: judge.alpha,
+      beta: judge.beta,
+      ...(pair
+        ? { previousId: pair[0], currentId: pair[1], viewingSince: now }
+        : { previousId: prev, currentId: null, viewingSince: null }),
+    },
   });
   return pair;
 }
@@ -216,7 +227,16 @@ async function pairState(round: RoundRef, judgeId: string, pair: [string, string
 export async function getPair(userId: string, roundId: string, rng: Rng = Math.random, now = new Date()): Promise<PairState> {
   const prisma = await db();
   const round = await judgeRound(prisma, userId, roundId);
-  const pair = await prisma.$transaction((tx) => currentPair(tx, round, userId, rng, now));
+  // The common case — a reload of a pair still valid — reads without a transaction; a new pair is chosen in one.
+  const stored = await prisma.pairwiseJudgeState.findUnique({
+    where: { roundId_judgeId: { roundId, judgeId: userId } },
+    select: { previousId: true, currentId: true },
+  });
+  const shown: [string, string] | null = stored?.previousId && stored.currentId ? [stored.previousId, stored.currentId] : null;
+  const pair =
+    shown && (await pairStillAllowed(prisma, round, userId, shown))
+      ? shown
+      : await prisma.$transaction((tx) => currentPair(tx, round, userId, rng, now));
   return pairState(round, userId, pair, now);
 }
 
@@ -240,14 +260,10 @@ export async function decide(
     const judge = await lockJudgeState(tx, roundId, userId);
     const pair = [judge.previousId, judge.currentId];
     if (winnerId === loserId || !pair.includes(winnerId) || !pair.includes(loserId)) throw new StalePairError();
-    // An entry that became a conflict (or left the round) since the pair was shown: the pair is replaced.
-    if (!(await pairStillAllowed(tx, round, userId, [winnerId, loserId]))) throw new StalePairError();
     const entries = await roundCandidates(tx, roundId);
+    // An entry that left the round since the pair was shown: the pair is replaced (a new conflict: chooseAndStore).
+    if (!entries.some((c) => c.id === winnerId) || !entries.some((c) => c.id === loserId)) throw new StalePairError();
     // The two entries' rows in a fixed order: decisions on the same entries apply one after the other.
-    await tx.pairwiseEntryState.createMany({
-      data: [winnerId, loserId].map((submissionId) => ({ roundId, submissionId })),
-      skipDuplicates: true,
-    });
     const rows = await tx.$queryRaw<{ submissionId: string; mu: number; sigmaSq: number }[]>`
       SELECT "submissionId", mu, "sigmaSq" FROM pairwise_entry_states
       WHERE "roundId" = ${roundId} AND "submissionId" IN (${winnerId}, ${loserId})
@@ -257,20 +273,12 @@ export async function decide(
     // Stamped after the locks: the order of createdAt is the order the updates were applied (what a rebuild replays).
     await tx.pairwiseDecision.create({ data: { roundId, judgeId: userId, winnerId, loserId, createdAt: new Date() } });
     const r = update({ alpha: judge.alpha, beta: judge.beta }, winner, loser);
-    await tx.pairwiseEntryState.update({
-      where: { roundId_submissionId: { roundId, submissionId: winnerId } },
-      data: { mu: r.muWinner, sigmaSq: r.sigmaSqWinner },
-    });
-    await tx.pairwiseEntryState.update({
-      where: { roundId_submissionId: { roundId, submissionId: loserId } },
-      data: { mu: r.muLoser, sigmaSq: r.sigmaSqLoser },
-    });
-    await tx.pairwiseJudgeState.update({
-      where: { roundId_judgeId: { roundId, judgeId: userId } },
-      data: { alpha: r.alpha, beta: r.beta },
-    });
-    // gavel: the entry just seen second becomes the one the next comparison starts from.
-    // The candidates with the two new states (read before the update).
+    await tx.$executeRaw`
+      UPDATE pairwise_entry_states s SET mu = v.mu, "sigmaSq" = v.sigma_sq
+      FROM (VALUES (${winnerId}, ${r.muWinner}::float8, ${r.sigmaSqWinner}::float8),
+                   (${loserId}, ${r.muLoser}::float8, ${r.sigmaSqLoser}::float8)) AS v(id, mu, sigma_sq)
+      WHERE s."roundId" = ${roundId} AND s."submissionId" = v.id`;
+    // The candidates with the two new states; gavel: the entry shown second is where the next comparison starts.
     const fresh = entries.map((c) =>
       c.id === winnerId
         ? { ...c, mu: r.muWinner, sigmaSq: r.sigmaSqWinner }
@@ -278,7 +286,10 @@ export async function decide(
           ? { ...c, mu: r.muLoser, sigmaSq: r.sigmaSqLoser }
           : c,
     );
-    return chooseAndStore(tx, round, userId, { alpha: r.alpha, beta: r.beta }, judge.currentId, rng, now, fresh);
+    return chooseAndStore(tx, round, userId, { alpha: r.alpha, beta: r.beta }, judge.currentId, rng, now, {
+      entries: fresh,
+      answered: [winnerId, loserId],
+    });
   });
   return pairState(round, userId, next, now);
 }

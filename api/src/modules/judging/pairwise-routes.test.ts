@@ -185,6 +185,28 @@ describe("the judge's pair", () => {
     expect(seen.flatMap((d) => [d.winnerId, d.loserId])).not.toContain(conflicted);
   });
 
+  test("a conflict arising while a pair is on screen: its answer is refused as stale and the entry is not shown again", async () => {
+    const { round, entries, panel } = await pairwiseRound(5, 1);
+    const judge = panel[0]!.api;
+    let state = (await screen(judge, round.id).pair.get()).data!;
+    // Answer until entry 0 (its member applied for Acme Corp) is on screen.
+    while (state.pair && ![state.pair.a.submissionId, state.pair.b.submissionId].includes(entries[0]!)) {
+      const [a, b] = pairOf(state);
+      state = (await screen(judge, round.id).decisions.post({ winnerId: a, loserId: b })).data!;
+    }
+    const [a, b] = pairOf(state);
+    await (await db()).user.update({ where: { id: panel[0]!.id }, data: { affiliations: ["ACME corp"] } });
+    const refused = await screen(judge, round.id).decisions.post({ winnerId: a, loserId: b });
+    expect(refused.status).toBe(409);
+    expect(message(refused)).toBe(M.stalePair);
+    const current = (
+      refused.error?.value as { current: { pair: { a: { submissionId: string }; b: { submissionId: string } } | null } }
+    ).current;
+    if (current.pair) expect([current.pair.a.submissionId, current.pair.b.submissionId]).not.toContain(entries[0]);
+    const decided = await (await db()).pairwiseDecision.findMany({ where: { roundId: round.id } });
+    expect(decided.flatMap((d) => [d.winnerId, d.loserId])).not.toContain(entries[0]);
+  });
+
   test("404 for a non-judge, a removed judge, a rubric or closed round; 401 signed out; a decision after the close is 409", async () => {
     const { challenge, admin, round, panel } = await pairwiseRound(4);
     const judge = panel[0]!.api;

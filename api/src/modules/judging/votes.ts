@@ -31,12 +31,10 @@ export async function castVotes(roundId: string, voterId: string, submissionIds:
     const entries = await tx.roundEntry.count({ where: { roundId, submissionId: { in: submissionIds } } });
     if (entries !== submissionIds.length) throw new AppError("invalid_data", VOTE_MESSAGES.notEntry);
     await tx.publicVote.deleteMany({ where: { roundId, voterId, submissionId: { notIn: submissionIds } } });
-    const kept = await tx.publicVote.findMany({ where: { roundId, voterId }, select: { submissionId: true } });
-    const have = new Set(kept.map((v) => v.submissionId));
-    const fresh = submissionIds.filter((id) => !have.has(id));
-    if (fresh.length > 0)
+    // The votes kept stay as they were (their time, a voiding); only the new ones are inserted.
+    if (submissionIds.length > 0)
       await tx.publicVote.createMany({
-        data: fresh.map((submissionId) => ({ roundId, voterId, submissionId, network })),
+        data: submissionIds.map((submissionId) => ({ roundId, voterId, submissionId, network })),
         skipDuplicates: true,
       });
     return { submissionIds: [...submissionIds].sort(), voteLimit: round.voteLimit };
