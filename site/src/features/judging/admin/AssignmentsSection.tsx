@@ -3,7 +3,7 @@
 // a judge placed by hand (the API's refusal shown on the field), an assignment removed, and the automatic assignment
 // run again to fill the gaps.
 import { useState } from "react";
-import type { EntryAssignments, Round } from "@api/modules/judging/schema";
+import { type EntryAssignments, PANEL_MESSAGES, type Round } from "@api/modules/judging/schema";
 import Alert from "../../../components/ui/Alert";
 import Badge from "../../../components/ui/Badge";
 import Button from "../../../components/ui/Button";
@@ -191,7 +191,7 @@ function RoundAssignments({ challengeId, round }: { challengeId: string; round: 
   const list = useAssignments(challengeId, round.id);
   const again = useAssignAgain(challengeId);
   const submit = useSubmit("Assigning...");
-  if (round.state === "DRAFT") return <p className="opacity-80">Judges are assigned to entries once the round is open.</p>;
+  if (round.state === "DRAFT") return <p className="opacity-80">{PANEL_MESSAGES.assignNeedsOpen}</p>;
   if (list.isPending) return <Spinner label="Loading the assignments" />;
   if (list.isError) return <Alert>{serverMessage(list.error) || "Failed to load the assignments."}</Alert>;
   return (

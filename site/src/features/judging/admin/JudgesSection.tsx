@@ -71,9 +71,7 @@ function AddJudge({ challengeId }: { challengeId: string }) {
   );
 }
 
-type Counted = JudgeRow & { assigned?: number; scored?: number };
-
-function JudgeItem({ challengeId, judge }: { challengeId: string; judge: Counted }) {
+function JudgeItem({ challengeId, judge }: { challengeId: string; judge: JudgeRow }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useRemoveJudge(challengeId);
   const submit = useSubmit("Removing...");
@@ -83,11 +81,9 @@ function JudgeItem({ challengeId, judge }: { challengeId: string; judge: Counted
         <span>
           <span className="font-semibold">{judge.name}</span> <span className="text-sm opacity-80">@{judge.username}</span>
         </span>
-        {typeof judge.assigned === "number" && (
-          <span className="text-sm">
-            {judge.scored ?? 0} of {judge.assigned} scored
-          </span>
-        )}
+        <span className="text-sm">
+          {judge.scored} of {judge.assigned} scored
+        </span>
       </div>
       <p className="text-sm opacity-80">
         {judge.affiliations.length > 0 ? `Affiliations: ${judge.affiliations.join(", ")}` : "No affiliations given"} · added{" "}

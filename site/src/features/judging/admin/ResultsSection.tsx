@@ -2,7 +2,13 @@
 // and mean, or μ ± σ for a pairwise round, or votes for a public vote), the exports (CSV or JSON, by judge or by
 // entry), and for a public vote its votes: the tally, the anomaly flags, the votes, and voiding with a reason.
 import { useState } from "react";
-import { type Round, VOID_REASON_MAX_LENGTH, VoidVotesBodySchema, type VoteAdmin } from "@api/modules/judging/schema";
+import {
+  type Round,
+  VOID_REASON_MAX_LENGTH,
+  VOTE_MESSAGES,
+  VoidVotesBodySchema,
+  type VoteAdmin,
+} from "@api/modules/judging/schema";
 import Alert from "../../../components/ui/Alert";
 import Badge from "../../../components/ui/Badge";
 import Button from "../../../components/ui/Button";
@@ -152,7 +158,7 @@ function VoidForm({
         if (!found.reason && !found.voteIds) setConfirming(true);
       }}
     >
-      {published && <Alert tone="info">This round's results are published; its votes can no longer be voided.</Alert>}
+      {published && <Alert tone="info">{VOTE_MESSAGES.published}</Alert>}
       <p className="text-sm">
         {selected.length} {selected.length === 1 ? "vote" : "votes"} selected
       </p>
