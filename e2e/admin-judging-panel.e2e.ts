@@ -95,6 +95,14 @@ test("judges by username and invitation, assignments with a conflict, results an
   await entry.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(entry.getByText("That judge may not judge this entry: On the entry's team.")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/assignments.png`, fullPage: false });
+  // Taking Priya off the entry is confirmed; assigning again puts her back (the only judge who may judge it).
+  await entry.getByTestId("assigned-judge").getByRole("button", { name: "Remove" }).click();
+  await entry.getByRole("button", { name: "Confirm: remove Priya Natarajan" }).click();
+  await expectToast(page, "Assignment removed");
+  await expect(entry.getByText("No judge on this entry.")).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Assign again" }).click();
+  await expectToast(page, "Judges assigned again");
+  await expect(entry.getByTestId("assigned-judge")).toContainText("@priya");
 
   // Results: the open round's live table (no scores yet: unranked).
   await dialog(page).getByRole("tab", { name: "Results" }).click();
