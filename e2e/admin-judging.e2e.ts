@@ -1,66 +1,15 @@
 // The admin's Judging dialog (decision 021): on /admin/challenges a challenge's Judging dialog screens the submitted
 // entries (Pass, or Fail only with a reason), creates a rubric round, saves its criteria (a bad row is refused on the
 // row), and opens the round after a confirmation that says what opening does. Screenshots go to /tmp/shots-admin/.
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { AUTH_STATE, siteOrigin, uniqueName } from "./support/auth";
+import { expect, test } from "@playwright/test";
+import { AUTH_STATE } from "./support/auth";
 import { audit } from "./support/axe";
-import { expectToast, waitForHydration } from "./support/ui";
+import { challengeWithSubmission, dialog, openJudging } from "./support/judging";
+import { expectToast } from "./support/ui";
 
 test.use({ storageState: AUTH_STATE.admin });
 
 const SHOTS = "/tmp/shots-admin";
-const headers = () => ({ origin: siteOrigin() });
-async function call(request: APIRequestContext, path: string, data: object = {}, method: "post" | "patch" | "put" = "post") {
-  const res = await request[method](path, { data, headers: headers() });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-/** An ACTIVE challenge asking for a link, with the demo member's team submitted on it. */
-async function challengeWithSubmission(page: Page, browser: Browser) {
-  const admin = page.request;
-  const member = (await browser.newContext({ storageState: AUTH_STATE.member })).request;
-  const title = `Bright alleys ${uniqueName("ju")}`;
-  const { id } = await call(admin, "/api/challenges", {
-    title,
-    description: "Light for the back streets",
-    status: "ACTIVE",
-    startDate: "2026-01-01T00:00:00.000Z",
-    endDate: "2031-06-30T17:00:00.000Z",
-  });
-  const link = await call(admin, `/api/challenges/${id}/deliverables`, { title: "Prototype link", kind: "URL", required: true });
-  const applied = await call(member, `/api/challenges/${id}/register`, {
-    applicantName: "Demo member",
-    applicantEmail: "member@example.com",
-    company: "Neighbours",
-    role: "Volunteer",
-    isEnterprise: false,
-    interestDescription: "We map the dark corners of our district.",
-  });
-  await call(admin, `/api/challenges/${id}/applications/${applied.id}/approve`, {}, "patch");
-  await call(member, `/api/challenges/${id}/submission`);
-  await call(
-    member,
-    `/api/challenges/${id}/submission/items/${link.id}`,
-    { url: "https://example.org/alleys", revision: 0 },
-    "put",
-  );
-  await call(member, `/api/challenges/${id}/submission/submit`);
-  return { id, title };
-}
-
-const dialog = (page: Page) => page.getByRole("dialog");
-
-async function openJudging(page: Page, title: string) {
-  await page.goto("/admin/challenges");
-  await waitForHydration(page);
-  await page
-    .getByTestId("admin-challenge-card")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) })
-    .getByRole("button", { name: "Judging" })
-    .click();
-  await expect(dialog(page).getByRole("heading", { name: `Judging: ${title}` })).toBeVisible();
-}
 
 test("the admin screens the entries, creates a rubric round, saves its criteria and opens it", async ({ page, browser }) => {
   const { id, title } = await challengeWithSubmission(page, browser);

@@ -2,16 +2,40 @@
 // entry and rubric with the judge's OWN scores only, and recusal (which ends the assignment and finds the entry
 // another unconflicted judge when there is one). Every read goes through access.ts.
 import { db } from "../../db/client";
-import { AppError } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
+import { entryFileResponse } from "../submissions/files";
 import { person, toPerson } from "../submissions/teams";
 import { judgeAssignment } from "./access";
 import { listCriteria } from "./rounds";
 import { assignRound } from "./assignment";
 import { conflictReason } from "./conflicts";
 import { lockRoundOpen } from "./rounds";
-import { type JudgeAssignmentDetail, type JudgeQueue, PANEL_MESSAGES as M } from "./schema";
+import { type JudgeAssignmentDetail, type JudgeQueue, type JudgingOverview, PANEL_MESSAGES as M } from "./schema";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+type VersionItem = {
+  deliverableId?: unknown;
+  file?: { key?: string; name: string; type: string; bytes: number; sha256: string };
+};
+
+/** Where the judge downloads a file item of their assignment's entry (the API streams it; see assignmentFile). */
+export const assignmentFileUrl = (assignmentId: string, deliverableId: string) =>
+  `/api/judging/assignments/${encodeURIComponent(assignmentId)}/items/${encodeURIComponent(deliverableId)}/file`;
+
+/** A version's items as a judge sees them: the storage key stays on the server; a file item gets its `fileUrl`. */
+function judgeItems(assignmentId: string, items: unknown): unknown[] {
+  if (!Array.isArray(items)) return [];
+  return (items as VersionItem[]).map(({ file, ...item }) =>
+    file && typeof item.deliverableId === "string"
+      ? {
+          ...item,
+          file: { name: file.name, type: file.type, bytes: file.bytes, sha256: file.sha256 },
+          fileUrl: assignmentFileUrl(assignmentId, item.deliverableId),
+        }
+      : item,
+  );
+}
 
 export async function myQueue(userId: string): Promise<JudgeQueue> {
   const prisma = await db();
@@ -62,6 +86,60 @@ export async function myQueue(userId: string): Promise<JudgeQueue> {
   return { assignments, progress: [...progress.values()] };
 }
 
+/**
+ * The challenges the caller judges with their OPEN rounds and the caller's progress in each: a RUBRIC round counts the
+ * same assignments as the queue (not recused, no conflict); a PAIRWISE round the caller's decisions not undone.
+ */
+export async function myOverview(userId: string): Promise<JudgingOverview> {
+  const prisma = await db();
+  const judgeOf = await prisma.judge.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "asc" }, { challengeId: "asc" }],
+    select: {
+      challenge: {
+        select: {
+          id: true,
+          title: true,
+          rounds: {
+            where: { state: "OPEN", method: { in: ["RUBRIC", "PAIRWISE"] } },
+            orderBy: { position: "asc" },
+            select: { id: true, name: true, method: true, state: true, closesAt: true },
+          },
+        },
+      },
+    },
+  });
+  if (judgeOf.length === 0) return { challenges: [] };
+  const pairwiseIds = judgeOf.flatMap((j) => j.challenge.rounds.filter((r) => r.method === "PAIRWISE").map((r) => r.id));
+  const [queue, decisions] = await Promise.all([
+    judgeOf.some((j) => j.challenge.rounds.some((r) => r.method === "RUBRIC")) ? myQueue(userId) : null,
+    pairwiseIds.length === 0
+      ? []
+      : prisma.pairwiseDecision.groupBy({
+          by: ["roundId"],
+          where: { judgeId: userId, undoneAt: null, roundId: { in: pairwiseIds } },
+          _count: { _all: true },
+        }),
+  ]);
+  const rubric = new Map((queue?.progress ?? []).map((p) => [p.roundId, p]));
+  const decided = new Map(decisions.map((d) => [d.roundId, d._count._all]));
+  return {
+    challenges: judgeOf.map(({ challenge }) => ({
+      id: challenge.id,
+      title: challenge.title,
+      rounds: challenge.rounds.map((r) => ({
+        id: r.id,
+        name: r.name,
+        method: r.method,
+        state: r.state,
+        closesAt: iso(r.closesAt),
+        scored: r.method === "RUBRIC" ? (rubric.get(r.id)?.scored ?? 0) : (decided.get(r.id) ?? 0),
+        total: r.method === "RUBRIC" ? (rubric.get(r.id)?.total ?? 0) : null,
+      })),
+    })),
+  };
+}
+
 export async function assignmentDetail(userId: string, assignmentId: string): Promise<JudgeAssignmentDetail> {
   const a = await judgeAssignment(userId, assignmentId);
   const prisma = await db();
@@ -90,11 +168,23 @@ export async function assignmentDetail(userId: string, assignmentId: string): Pr
       submissionId: a.submissionId,
       team: submission.members.map((m) => toPerson(m.user)),
       version: latest?.number ?? 0,
-      items: Array.isArray(latest?.items) ? (latest.items as unknown[]) : [],
+      items: judgeItems(a.id, latest?.items),
     },
     criteria,
     scores,
   };
+}
+
+/** A file item of the assignment's entry in its latest submitted version, streamed (404 for anything else). */
+export async function assignmentFile(userId: string, assignmentId: string, itemId: string): Promise<Response> {
+  const a = await judgeAssignment(userId, assignmentId);
+  const latest = await (await db()).submissionVersion.findFirst({
+    where: { submissionId: a.submissionId },
+    orderBy: { number: "desc" },
+    select: { number: true },
+  });
+  if (!latest) throw notFound(M.fileNotFound);
+  return entryFileResponse(a.submissionId, itemId, latest.number);
 }
 
 /** Ends the caller's assignment with their reason and gives the entry another judge who may judge it, if any. */

@@ -189,6 +189,7 @@ export const PANEL_MESSAGES = {
   challengeNotFound: "Challenge not found",
   roundNotFound: "Round not found",
   judgeNotFound: "Judge not found",
+  invitationNotFound: "Invitation not found",
   userNotFound: "No account has that username: invite the person by e-mail instead.",
   usernameOrEmail: `Give a username or an e-mail address (at most ${USERNAME_OR_EMAIL_MAX_LENGTH} characters).`,
   assignmentNotFound: "Assignment not found",
@@ -199,6 +200,7 @@ export const PANEL_MESSAGES = {
   closedRound: "This round is closed: its assignments no longer change.",
   assignNeedsOpen: "Judges are assigned to entries once the round is open.",
   judgeRecused: "That judge recused themselves from this entry.",
+  fileNotFound: "File not found",
   recusalReason: `Say why you recuse yourself (1 to ${RECUSAL_REASON_MAX_LENGTH} characters).`,
 } as const;
 
@@ -216,6 +218,9 @@ const JudgeSchema = T.Object({
   name: T.String(),
   affiliations: T.Array(T.String()),
   addedAt: T.String(),
+  /** Assignments in rounds past the draft that the judge did not recuse from, and how many sheets are complete. */
+  assigned: T.Integer(),
+  scored: T.Integer(),
 });
 export type JudgeRow = Static<typeof JudgeSchema>;
 const InvitationSchema = T.Object({ id: T.String(), email: T.String(), invitedAt: T.String() });
@@ -433,6 +438,34 @@ export const MyResultsSchema = T.Object({
   ),
 });
 export type MyResults = Static<typeof MyResultsSchema>;
+
+// ── the judge's overview, the entry's files (panel-routes.ts) ───────────────────────────────────────────────────
+
+/**
+ * /judging's first screen: the challenges the caller judges and their OPEN rounds with the caller's progress (RUBRIC:
+ * complete sheets of the caller's assignments; PAIRWISE: the caller's decisions, not undone, and `total` null).
+ * A non-judge gets an empty list.
+ */
+export const JudgingOverviewSchema = T.Object({
+  challenges: T.Array(
+    T.Object({
+      id: T.String(),
+      title: T.String(),
+      rounds: T.Array(
+        T.Object({
+          id: T.String(),
+          name: T.String(),
+          method: RoundMethodSchema,
+          state: RoundStateSchema,
+          closesAt: T.Union([T.String(), T.Null()]),
+          scored: T.Integer(),
+          total: T.Union([T.Integer(), T.Null()]),
+        }),
+      ),
+    }),
+  ),
+});
+export type JudgingOverview = Static<typeof JudgingOverviewSchema>;
 
 // ── pairwise and public vote (pairwise-routes.ts) ──────────────────────────────────────────────────────────────────
 

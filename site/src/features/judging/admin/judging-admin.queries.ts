@@ -1,7 +1,7 @@
 // The admin Judging dialog's calls (decision 021: rounds, criteria, eligibility), as queries and mutations of the one
 // data layer. Every write refreshes the challenge's rounds (their state, entry and criteria counts move with it).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateRoundBody, CriterionInput, PatchRoundBody } from "@api/modules/judging/schema";
+import type { AwardBody, CreateRoundBody, CriterionInput, PatchRoundBody } from "@api/modules/judging/schema";
 import { api, unwrap } from "../../../lib/api";
 
 const key = (challengeId: string) => ["challenges", challengeId, "judging"] as const;
@@ -72,3 +72,80 @@ export const usePickEntries = (challengeId: string) =>
 
 export const useDeleteRound = (challengeId: string) =>
   useJudgingWrite(challengeId, (roundId: string) => unwrap(api.rounds({ roundId }).delete()));
+
+// ── the panel: judges, invitations, assignments ──────────────────────────────────────────────────────────────────
+
+export const useJudges = (challengeId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "judges"],
+    queryFn: () => unwrap(api.challenges({ id: challengeId }).judges.get()),
+  });
+
+/** Adds a judge by username or e-mail: the answer names the judge added, or the invitation sent. */
+export const useAddJudge = (challengeId: string) =>
+  useJudgingWrite(challengeId, (usernameOrEmail: string) =>
+    unwrap(api.challenges({ id: challengeId }).judges.post({ usernameOrEmail })),
+  );
+
+export const useRemoveJudge = (challengeId: string) =>
+  useJudgingWrite(challengeId, (userId: string) => unwrap(api.challenges({ id: challengeId }).judges({ userId }).delete()));
+
+export const useAssignments = (challengeId: string, roundId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "assignments", roundId],
+    queryFn: () => unwrap(api.rounds({ roundId }).assignments.get()),
+  });
+
+export const useAssignByHand = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, submissionId, judgeId }: { roundId: string; submissionId: string; judgeId: string }) =>
+    unwrap(api.rounds({ roundId }).assignments.post({ submissionId, judgeId })),
+  );
+
+export const useAssignAgain = (challengeId: string) =>
+  useJudgingWrite(challengeId, (roundId: string) => unwrap(api.rounds({ roundId }).assign.post()));
+
+export const useCancelInvitation = (challengeId: string) =>
+  useJudgingWrite(challengeId, (invitationId: string) =>
+    unwrap(api.challenges({ id: challengeId })["judge-invitations"]({ invitationId }).delete()),
+  );
+
+export const useRemoveAssignment = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, assignmentId }: { roundId: string; assignmentId: string }) =>
+    unwrap(api.rounds({ roundId }).assignments({ assignmentId }).delete()),
+  );
+
+// ── results, the public vote's votes, awards ────────────────────────────────────────────────────────────────────
+
+export const useResults = (challengeId: string, roundId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "results", roundId],
+    queryFn: () => unwrap(api.rounds({ roundId }).results.get()),
+  });
+
+export const useVotes = (challengeId: string, roundId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "votes", roundId],
+    queryFn: () => unwrap(api.rounds({ roundId }).votes.get()),
+  });
+
+export const useVoidVotes = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ roundId, voteIds, reason }: { roundId: string; voteIds: string[]; reason: string }) =>
+    unwrap(api.rounds({ roundId }).votes.void.post({ voteIds, reason })),
+  );
+
+export const useAwards = (challengeId: string) =>
+  useQuery({
+    queryKey: [...key(challengeId), "awards"],
+    queryFn: () => unwrap(api.challenges({ id: challengeId }).awards.get()),
+  });
+
+export const useSaveAward = (challengeId: string) =>
+  useJudgingWrite(challengeId, ({ awardId, body }: { awardId: string | null; body: AwardBody }) =>
+    awardId ? unwrap(api.awards({ awardId }).patch(body)) : unwrap(api.challenges({ id: challengeId }).awards.post(body)),
+  );
+
+export const useDeleteAward = (challengeId: string) =>
+  useJudgingWrite(challengeId, (awardId: string) => unwrap(api.awards({ awardId }).delete()));
+
+export const usePublishAwards = (challengeId: string) =>
+  useJudgingWrite(challengeId, () => unwrap(api.challenges({ id: challengeId }).awards.publish.post()));
