@@ -7,7 +7,7 @@ import { ID_MAX_LENGTH } from "../../lib/typebox";
 import { authPlugin } from "../auth/guard";
 import { assignByHand, reassignRound, roundAssignments } from "./assignment";
 import { addJudge, claimInvitations, listJudges, removeJudge } from "./judges";
-import { assignmentDetail, myQueue, recuse } from "./queue";
+import { assignmentDetail, myOverview, myQueue, recuse } from "./queue";
 import {
   AddJudgeBodySchema,
   AddJudgeResultSchema,
@@ -16,6 +16,7 @@ import {
   JudgeAssignmentDetailSchema,
   JudgeQueueSchema,
   JudgesListSchema,
+  JudgingOverviewSchema,
   RecuseBodySchema,
 } from "./schema";
 
@@ -85,6 +86,18 @@ export const panelRoutes = new Elysia({ name: "judging-panel", tags: ["judging"]
       body: AssignByHandBodySchema,
       response: { 201: EntryAssignmentsSchema, ...errors },
       detail: { summary: "Place a judge on an entry by hand (409 with the reason when the judge has a conflict)" },
+    },
+  )
+  .get(
+    "/judging",
+    async ({ user }) => {
+      await claimInvitations(user);
+      return myOverview(user.id);
+    },
+    {
+      auth: true,
+      response: { 200: JudgingOverviewSchema, ...errors },
+      detail: { summary: "The challenges the caller judges, their open rounds and the caller's progress in each" },
     },
   )
   .get(

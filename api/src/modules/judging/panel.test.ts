@@ -250,3 +250,56 @@ describe("the judge's side (privacy)", () => {
     expect((await successor.api.judging.assignments.get()).data!.assignments).toEqual([]);
   });
 });
+
+describe("the judge's overview (GET /judging)", () => {
+  test("lists the caller's challenges with open rounds and their progress; a non-judge gets an empty list", async () => {
+    const ctx = await openRound({ entries: 2, judges: 1, perEntry: 1 });
+    const judge = ctx.judges[0]!;
+    const overview = await judge.api.judging.get();
+    expect(overview.status).toBe(200);
+    expect(overview.data).toEqual({
+      challenges: [
+        {
+          id: ctx.challenge.id,
+          title: ctx.challenge.title,
+          rounds: [{ id: ctx.round.id, name: "Rubric", method: "RUBRIC", state: "OPEN", closesAt: null, scored: 0, total: 2 }],
+        },
+      ],
+    });
+    const first = (await judge.api.judging.assignments.get()).data!.assignments[0]!;
+    const criterion = (await ctx.admin.rounds({ roundId: ctx.round.id }).criteria.get()).data![0]!;
+    await judge.api.judging
+      .assignments({ assignmentId: first.assignmentId })
+      .scores.put({ scores: [{ criterionId: criterion.id, value: 5 }] });
+    expect((await judge.api.judging.get()).data!.challenges[0]!.rounds[0]).toMatchObject({ scored: 1, total: 2 });
+
+    // A PAIRWISE round counts the judge's decisions that were not undone; its total is null.
+    const prisma = await db();
+    const pairwise = await prisma.judgingRound.create({
+      data: { challengeId: ctx.challenge.id, position: 2, name: "Shortlist", method: "PAIRWISE", state: "OPEN" },
+    });
+    const [e0, e1] = ctx.entries as [Ctx["entries"][number], Ctx["entries"][number]];
+    await prisma.pairwiseDecision.createMany({
+      data: [
+        { roundId: pairwise.id, judgeId: judge.user.id, winnerId: e0.submissionId, loserId: e1.submissionId },
+        {
+          roundId: pairwise.id,
+          judgeId: judge.user.id,
+          winnerId: e1.submissionId,
+          loserId: e0.submissionId,
+          undoneAt: new Date(),
+        },
+      ],
+    });
+    const rounds = (await judge.api.judging.get()).data!.challenges[0]!.rounds;
+    expect(rounds.map((r) => [r.name, r.scored, r.total])).toEqual([
+      ["Rubric", 1, 2],
+      ["Shortlist", 1, null],
+    ]);
+
+    await ctx.admin.rounds({ roundId: ctx.round.id }).close.post();
+    expect((await judge.api.judging.get()).data!.challenges[0]!.rounds.map((r) => r.name)).toEqual(["Shortlist"]);
+    expect((await as(await createUser()).judging.get()).data).toEqual({ challenges: [] });
+    expect((await as().judging.get()).status).toBe(401);
+  });
+});

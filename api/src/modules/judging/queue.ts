@@ -9,7 +9,7 @@ import { listCriteria } from "./rounds";
 import { assignRound } from "./assignment";
 import { conflictReason } from "./conflicts";
 import { lockRoundOpen } from "./rounds";
-import { type JudgeAssignmentDetail, type JudgeQueue, PANEL_MESSAGES as M } from "./schema";
+import { type JudgeAssignmentDetail, type JudgeQueue, type JudgingOverview, PANEL_MESSAGES as M } from "./schema";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -60,6 +60,60 @@ export async function myQueue(userId: string): Promise<JudgeQueue> {
     };
   });
   return { assignments, progress: [...progress.values()] };
+}
+
+/**
+ * The challenges the caller judges with their OPEN rounds and the caller's progress in each: a RUBRIC round counts the
+ * same assignments as the queue (not recused, no conflict); a PAIRWISE round the caller's decisions not undone.
+ */
+export async function myOverview(userId: string): Promise<JudgingOverview> {
+  const prisma = await db();
+  const judgeOf = await prisma.judge.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "asc" }, { challengeId: "asc" }],
+    select: {
+      challenge: {
+        select: {
+          id: true,
+          title: true,
+          rounds: {
+            where: { state: "OPEN", method: { in: ["RUBRIC", "PAIRWISE"] } },
+            orderBy: { position: "asc" },
+            select: { id: true, name: true, method: true, state: true, closesAt: true },
+          },
+        },
+      },
+    },
+  });
+  if (judgeOf.length === 0) return { challenges: [] };
+  const pairwiseIds = judgeOf.flatMap((j) => j.challenge.rounds.filter((r) => r.method === "PAIRWISE").map((r) => r.id));
+  const [queue, decisions] = await Promise.all([
+    judgeOf.some((j) => j.challenge.rounds.some((r) => r.method === "RUBRIC")) ? myQueue(userId) : null,
+    pairwiseIds.length === 0
+      ? []
+      : prisma.pairwiseDecision.groupBy({
+          by: ["roundId"],
+          where: { judgeId: userId, undoneAt: null, roundId: { in: pairwiseIds } },
+          _count: { _all: true },
+        }),
+  ]);
+  const rubric = new Map((queue?.progress ?? []).map((p) => [p.roundId, p]));
+  const decided = new Map(decisions.map((d) => [d.roundId, d._count._all]));
+  return {
+    challenges: judgeOf.map(({ challenge }) => ({
+      id: challenge.id,
+      title: challenge.title,
+      rounds: challenge.rounds.map((r) => ({
+        id: r.id,
+        name: r.name,
+        method: r.method,
+        state: r.state,
+        closesAt: iso(r.closesAt),
+        scored: r.method === "RUBRIC" ? (rubric.get(r.id)?.scored ?? 0) : (decided.get(r.id) ?? 0),
+        total: r.method === "RUBRIC" ? (rubric.get(r.id)?.total ?? 0) : null,
+      })),
+    })),
+  };
 }
 
 export async function assignmentDetail(userId: string, assignmentId: string): Promise<JudgeAssignmentDetail> {

@@ -429,6 +429,34 @@ export const MyResultsSchema = T.Object({
 });
 export type MyResults = Static<typeof MyResultsSchema>;
 
+// ── the judge's overview, the entry's files (panel-routes.ts) ───────────────────────────────────────────────────
+
+/**
+ * /judging's first screen: the challenges the caller judges and their OPEN rounds with the caller's progress (RUBRIC:
+ * complete sheets of the caller's assignments; PAIRWISE: the caller's decisions, not undone, and `total` null).
+ * A non-judge gets an empty list.
+ */
+export const JudgingOverviewSchema = T.Object({
+  challenges: T.Array(
+    T.Object({
+      id: T.String(),
+      title: T.String(),
+      rounds: T.Array(
+        T.Object({
+          id: T.String(),
+          name: T.String(),
+          method: RoundMethodSchema,
+          state: RoundStateSchema,
+          closesAt: T.Union([T.String(), T.Null()]),
+          scored: T.Integer(),
+          total: T.Union([T.Integer(), T.Null()]),
+        }),
+      ),
+    }),
+  ),
+});
+export type JudgingOverview = Static<typeof JudgingOverviewSchema>;
+
 // ── pairwise and public vote (pairwise-routes.ts) ──────────────────────────────────────────────────────────────────
 
 export const VOTES_ADMIN_MAX = 1000;
