@@ -1,16 +1,7 @@
-// What /judging shows (decision 021), put together from the judge's queue (their rubric assignments with progress)
-// and, where the API has it, the overview of their challenges' open rounds (pairwise rounds too). Pure, so the page
-// renders it on the server with no JavaScript.
-import type { JudgeQueue, RoundMethod } from "@api/modules/judging/schema";
-
-/** The overview's shape (GET /api/judging), as far as this page reads it. */
-export type OverviewData = {
-  challenges: {
-    id: string;
-    title: string;
-    rounds: { id: string; name: string; method: RoundMethod; closesAt: string | null; scored: number; total: number | null }[];
-  }[];
-};
+// What /judging shows (decision 021): the overview of the judge's challenges and open rounds (GET /api/judging, pairwise
+// rounds too) with each rubric round's queue of entries from the judge's queue (GET /api/judging/assignments).
+// Pure, so the page renders it on the server.
+import type { JudgeQueue, JudgingOverview, RoundMethod } from "@api/modules/judging/schema";
 
 export type QueueEntry = { assignmentId: string; team: string; complete: boolean };
 export type RoundView = {
@@ -32,32 +23,24 @@ export const comparisonsText = (n: number) => `${n} ${n === 1 ? "comparison" : "
 export const teamName = (team: { name: string; username: string }[]) =>
   team.map((m) => m.name || m.username).join(", ") || "Unnamed team";
 
-export function judgingView(queue: JudgeQueue, overview?: OverviewData | null): ChallengeView[] {
+export function judgingView(queue: JudgeQueue, overview: JudgingOverview): ChallengeView[] {
   const entries = new Map<string, QueueEntry[]>();
   for (const a of queue.assignments) {
     const list = entries.get(a.round.id) ?? [];
     list.push({ assignmentId: a.assignmentId, team: teamName(a.entry.team), complete: a.complete });
     entries.set(a.round.id, list);
   }
-  if (overview)
-    return overview.challenges.map((c) => ({
-      id: c.id,
-      title: c.title,
-      rounds: c.rounds.map((r) => ({ ...r, entries: entries.get(r.id) ?? [] })),
-    }));
-  const progress = new Map(queue.progress.map((p) => [p.roundId, p]));
-  const challenges = new Map<string, ChallengeView>();
-  for (const a of queue.assignments) {
-    const challenge = challenges.get(a.challenge.id) ?? { id: a.challenge.id, title: a.challenge.title, rounds: [] };
-    challenges.set(a.challenge.id, challenge);
-    if (challenge.rounds.some((r) => r.id === a.round.id)) continue;
-    const p = progress.get(a.round.id);
-    challenge.rounds.push({
-      ...a.round,
-      scored: p?.scored ?? 0,
-      total: p?.total ?? 0,
-      entries: entries.get(a.round.id) ?? [],
-    });
-  }
-  return [...challenges.values()];
+  return overview.challenges.map((c) => ({
+    id: c.id,
+    title: c.title,
+    rounds: c.rounds.map((r) => ({
+      id: r.id,
+      name: r.name,
+      method: r.method,
+      closesAt: r.closesAt,
+      scored: r.scored,
+      total: r.total,
+      entries: entries.get(r.id) ?? [],
+    })),
+  }));
 }
