@@ -97,14 +97,14 @@ async function openRound(admin: APIRequestContext, challengeId: string, method: 
 const roundCard = (page: Page, name: string) =>
   page.getByTestId("judging-round").filter({ has: page.getByRole("heading", { name }) });
 
-test("a judge scores an entry, sees the progress move, and recuses from another with a reason", async ({
+test("a judge scores an entry, sees the progress move, recuses from another with a reason, and keeps typed values when the round closes", async ({
   page,
   browser,
   playwright,
 }) => {
   const set = await setUp(browser, playwright);
   const { title, id } = await challengeWithEntries(set, "School streets");
-  await openRound(set.admin, id, "RUBRIC", "Shortlist");
+  const roundId = await openRound(set.admin, id, "RUBRIC", "Shortlist");
 
   await page.goto("/judging");
   const challenge = page.getByTestId("judging-challenge").filter({ has: page.getByRole("heading", { name: title }) });
@@ -167,6 +167,35 @@ test("a judge scores an entry, sees the progress move, and recuses from another 
   const gone = await page.goto(otherHref);
   expect(gone?.status()).toBe(404);
   await expect(page.getByText("This entry is not assigned to you, or its round has closed.")).toBeVisible();
+
+  // The round closes while the judge types: the save is refused with the reason, and the typed value stays.
+  await page.goto("/judging");
+  await entries.getByRole("link").click();
+  await waitForHydration(page);
+  await page.getByLabel("Impact score").fill("8");
+  await call(set.admin, `/api/rounds/${roundId}/close`);
+  await page.getByRole("button", { name: "Save scores" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /round has closed|round is closed/ })).toBeVisible();
+  await expect(page.getByLabel("Impact score")).toHaveValue("8");
+  await expect(page.getByTestId("saved")).toHaveCount(0);
+});
+
+test("/dashboard links a judge to /judging, and not a member who judges nothing", async ({ page, browser, playwright }) => {
+  const { admin } = await setUp(browser, playwright);
+  const { id } = await call(admin, "/api/challenges", {
+    title: `Judged ${uniqueName("jd")}`,
+    description: "A panel before any entry",
+    status: "ACTIVE",
+    startDate: "2026-01-01T00:00:00.000Z",
+    endDate: "2031-06-30T17:00:00.000Z",
+  });
+  await call(admin, `/api/challenges/${id}/judges`, { usernameOrEmail: "priya" });
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("dashboard-judging").getByRole("link", { name: "Judging" })).toHaveAttribute("href", "/judging");
+  const member = await (await browser.newContext({ storageState: AUTH_STATE.member })).newPage();
+  await member.goto("/dashboard");
+  await expect(member.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(member.getByTestId("dashboard-judging")).toHaveCount(0);
 });
 
 test("a member who judges nothing is told so", async ({ browser }) => {
