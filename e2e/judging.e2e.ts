@@ -233,8 +233,23 @@ test("the pairwise screen answers, undoes and answers again", async ({ page, bro
   expect(await audit(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/pair.png`, fullPage: true });
 
+  // Answered meanwhile elsewhere (another tab): the screen's answer is refused and the current state shown instead.
+  const shown = await (await page.request.get(`/api/judging/rounds/${roundId}/pair`)).json();
+  await call(page.request, `/api/judging/rounds/${roundId}/decisions`, {
+    winnerId: shown.pair.a.submissionId,
+    loserId: shown.pair.b.submissionId,
+  });
+  await page.getByRole("button", { name: "B is better" }).click();
+  await expect(page.getByText("This pair has changed: here is your current pair.")).toBeVisible();
+  await expect(page.getByText("No more pairs for now.")).toBeVisible();
+  await expect(page.getByTestId("comparisons")).toHaveText("1 comparison made");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByTestId("comparisons")).toHaveText("0 comparisons made");
+
+  // A double click answers once; Undo brings the pair back; a second answer counts again.
   await page.getByRole("button", { name: "A is better" }).dblclick();
   await expect(page.getByTestId("comparisons")).toHaveText("1 comparison made");
+  await expect(page.getByText("No more pairs for now.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Undo" })).toBeVisible();
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByTestId("comparisons")).toHaveText("0 comparisons made");
