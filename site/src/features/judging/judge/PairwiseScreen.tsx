@@ -8,7 +8,7 @@ import Alert from "../../../components/ui/Alert";
 import Button from "../../../components/ui/Button";
 import { serverMessage } from "../../../lib/api";
 import { withQueries } from "../../../lib/query";
-import EntryItems from "./EntryItems";
+import EntryItems from "../../submissions/EntryItems";
 import { PairRefused, usePair, usePairStep } from "./judge.queries";
 
 type Props = { roundId: string; state: PairState };
