@@ -186,6 +186,21 @@ export async function assignByHand(roundId: string, submissionId: string, judgeI
   return row;
 }
 
+/**
+ * An admin takes a judge off an entry: the assignment and its scores go (204). Only while the round is a draft or open
+ * (409 after the close: a closed round's sheets are its record); 404 for another round's assignment.
+ */
+export async function removeAssignment(roundId: string, assignmentId: string): Promise<void> {
+  const prisma = await db();
+  await prisma.$transaction(async (tx) => {
+    const round = await lockRoundRow(tx, roundId);
+    const found = await tx.judgeAssignment.findFirst({ where: { id: assignmentId, roundId }, select: { id: true } });
+    if (!found) throw notFound(M.assignmentNotFound);
+    if (round.state !== "DRAFT" && round.state !== "OPEN") throw conflict(M.closedRound);
+    await tx.judgeAssignment.delete({ where: { id: assignmentId } }); // its scores go with it (ON DELETE CASCADE)
+  });
+}
+
 /** Per entry: its team, its judges (complete: every criterion scored), recusals, and the judges excluded and why. */
 export async function roundAssignments(roundId: string): Promise<EntryAssignments[]> {
   const prisma = await db();

@@ -22,13 +22,37 @@ const judgeSelect = {
   user: { select: { id: true, username: true, firstName: true, lastName: true, affiliations: true } },
 } satisfies Prisma.JudgeSelect;
 type JudgeDbRow = Prisma.JudgeGetPayload<{ select: typeof judgeSelect }>;
-const toJudge = (j: JudgeDbRow): JudgeRow => ({
+type Load = { assigned: number; scored: number };
+const toJudge = (j: JudgeDbRow, load?: Load): JudgeRow => ({
   userId: j.user.id,
   username: j.user.username,
   name: [j.user.firstName, j.user.lastName].filter(Boolean).join(" ") || j.user.username,
   affiliations: j.user.affiliations,
   addedAt: j.createdAt.toISOString(),
+  assigned: load?.assigned ?? 0,
+  scored: load?.scored ?? 0,
 });
+
+/**
+ * Per judge of the challenge (or only `userId`), in one query: their assignments in rounds past the draft (open,
+ * closed, published) that they did not recuse from, and how many of those sheets are complete.
+ */
+async function judgeLoads(client: Tx, challengeId: string, userId?: string): Promise<Map<string, Load>> {
+  const rows = await client.$queryRaw<{ judgeId: string; assigned: number; scored: number }[]>`
+    SELECT a."judgeId",
+           COUNT(*)::int AS assigned,
+           COUNT(*) FILTER (WHERE c.n > 0 AND s.n >= c.n)::int AS scored
+    FROM judge_assignments a
+    JOIN judging_rounds r ON r.id = a."roundId"
+    CROSS JOIN LATERAL (SELECT COUNT(*) AS n FROM judging_criteria WHERE "roundId" = r.id) c
+    CROSS JOIN LATERAL (SELECT COUNT(*) AS n FROM judge_scores WHERE "assignmentId" = a.id) s
+    WHERE r."challengeId" = ${challengeId}
+      AND r.state::text IN ('OPEN', 'CLOSED', 'PUBLISHED')
+      AND a."recusedAt" IS NULL
+      AND (${userId ?? null}::text IS NULL OR a."judgeId" = ${userId ?? null}::text)
+    GROUP BY a."judgeId"`;
+  return new Map(rows.map((r) => [r.judgeId, { assigned: Number(r.assigned), scored: Number(r.scored) }]));
+}
 
 async function requireChallenge(client: Tx, challengeId: string) {
   const found = await client.challenge.findUnique({ where: { id: challengeId }, select: { id: true } });
@@ -55,7 +79,10 @@ export async function addJudge(challengeId: string, usernameOrEmail: string, add
         where: { challengeId_userId: { challengeId, userId: user.id } },
         select: judgeSelect,
       });
-      if (existing) return { status: 200 as const, body: { judge: toJudge(existing) } };
+      if (existing) {
+        const load = (await judgeLoads(tx, challengeId, user.id)).get(user.id);
+        return { status: 200 as const, body: { judge: toJudge(existing, load) } };
+      }
       const created = await tx.judge.create({ data: { challengeId, userId: user.id, addedById }, select: judgeSelect });
       return { status: 201 as const, body: { judge: toJudge(created) } };
     }
@@ -79,16 +106,17 @@ export async function addJudge(challengeId: string, usernameOrEmail: string, add
 export async function listJudges(challengeId: string): Promise<JudgesList> {
   const prisma = await db();
   await requireChallenge(prisma, challengeId);
-  const [judges, invitations] = await Promise.all([
+  const [judges, invitations, loads] = await Promise.all([
     prisma.judge.findMany({ where: { challengeId }, orderBy: [{ createdAt: "asc" }, { userId: "asc" }], select: judgeSelect }),
     prisma.judgeInvitation.findMany({
       where: { challengeId, acceptedAt: null },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { id: true, email: true, createdAt: true },
     }),
+    judgeLoads(prisma, challengeId),
   ]);
   return {
-    judges: judges.map(toJudge),
+    judges: judges.map((j) => toJudge(j, loads.get(j.user.id))),
     invitations: invitations.map((i): InvitationRow => ({ id: i.id, email: i.email, invitedAt: i.createdAt.toISOString() })),
   };
 }
@@ -98,6 +126,13 @@ export async function removeJudge(challengeId: string, userId: string): Promise<
   const prisma = await db();
   const { count } = await prisma.judge.deleteMany({ where: { challengeId, userId } });
   if (count === 0) throw notFound(M.judgeNotFound);
+}
+
+/** Withdraws an invitation (404 when it is not one of this challenge's): its link no longer makes anyone a judge. */
+export async function removeInvitation(challengeId: string, invitationId: string): Promise<void> {
+  const prisma = await db();
+  const { count } = await prisma.judgeInvitation.deleteMany({ where: { id: invitationId, challengeId, acceptedAt: null } });
+  if (count === 0) throw notFound(M.invitationNotFound);
 }
 
 export async function isJudge(userId: string, challengeId: string, client?: Tx): Promise<boolean> {

@@ -5,9 +5,9 @@ import { Elysia, t } from "elysia";
 import { errorResponses, NoContent } from "../../lib/http-schema";
 import { ID_MAX_LENGTH } from "../../lib/typebox";
 import { authPlugin } from "../auth/guard";
-import { assignByHand, reassignRound, roundAssignments } from "./assignment";
-import { addJudge, claimInvitations, listJudges, removeJudge } from "./judges";
-import { assignmentDetail, myOverview, myQueue, recuse } from "./queue";
+import { assignByHand, reassignRound, removeAssignment, roundAssignments } from "./assignment";
+import { addJudge, claimInvitations, listJudges, removeInvitation, removeJudge } from "./judges";
+import { assignmentDetail, assignmentFile, myOverview, myQueue, recuse } from "./queue";
 import {
   AddJudgeBodySchema,
   AddJudgeResultSchema,
@@ -62,6 +62,19 @@ export const panelRoutes = new Elysia({ name: "judging-panel", tags: ["judging"]
       detail: { summary: "Remove a judge: their access to the entries ends at once" },
     },
   )
+  .delete(
+    "/challenges/:id/judge-invitations/:invitationId",
+    async ({ params, set }) => {
+      await removeInvitation(params.id, params.invitationId);
+      set.status = 204;
+    },
+    {
+      section: "challenges",
+      params: t.Object({ id, invitationId: id }),
+      response: { 204: NoContent, ...errors },
+      detail: { summary: "Withdraw an open judge invitation" },
+    },
+  )
   .post("/rounds/:roundId/assign", ({ params }) => reassignRound(params.roundId), {
     section: "challenges",
     params: RoundParams,
@@ -86,6 +99,19 @@ export const panelRoutes = new Elysia({ name: "judging-panel", tags: ["judging"]
       body: AssignByHandBodySchema,
       response: { 201: EntryAssignmentsSchema, ...errors },
       detail: { summary: "Place a judge on an entry by hand (409 with the reason when the judge has a conflict)" },
+    },
+  )
+  .delete(
+    "/rounds/:roundId/assignments/:assignmentId",
+    async ({ params, set }) => {
+      await removeAssignment(params.roundId, params.assignmentId);
+      set.status = 204;
+    },
+    {
+      section: "challenges",
+      params: t.Object({ roundId: id, assignmentId: id }),
+      response: { 204: NoContent, ...errors },
+      detail: { summary: "Take a judge off an entry (its scores go too); only while the round is a draft or open, else 409" },
     },
   )
   .get(
@@ -123,6 +149,19 @@ export const panelRoutes = new Elysia({ name: "judging-panel", tags: ["judging"]
       params: AssignmentParams,
       response: { 200: JudgeAssignmentDetailSchema, ...errors },
       detail: { summary: "One of the caller's assignments: the entry's latest submitted items, the rubric, own scores" },
+    },
+  )
+  .get(
+    "/judging/assignments/:assignmentId/items/:itemId/file",
+    async ({ user, params }) => {
+      await claimInvitations(user);
+      return assignmentFile(user.id, params.assignmentId, params.itemId);
+    },
+    {
+      auth: true,
+      params: t.Object({ assignmentId: id, itemId: id }),
+      response: { 200: t.Unknown({ description: "The file's bytes" }), ...errors },
+      detail: { summary: "Download a file item of the entry of one of the caller's assignments (its latest submitted version)" },
     },
   )
   .post(

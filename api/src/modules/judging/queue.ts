@@ -2,7 +2,8 @@
 // entry and rubric with the judge's OWN scores only, and recusal (which ends the assignment and finds the entry
 // another unconflicted judge when there is one). Every read goes through access.ts.
 import { db } from "../../db/client";
-import { AppError } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
+import { entryFileResponse } from "../submissions/files";
 import { person, toPerson } from "../submissions/teams";
 import { judgeAssignment } from "./access";
 import { listCriteria } from "./rounds";
@@ -12,6 +13,29 @@ import { lockRoundOpen } from "./rounds";
 import { type JudgeAssignmentDetail, type JudgeQueue, type JudgingOverview, PANEL_MESSAGES as M } from "./schema";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+type VersionItem = {
+  deliverableId?: unknown;
+  file?: { key?: string; name: string; type: string; bytes: number; sha256: string };
+};
+
+/** Where the judge downloads a file item of their assignment's entry (the API streams it; see assignmentFile). */
+export const assignmentFileUrl = (assignmentId: string, deliverableId: string) =>
+  `/api/judging/assignments/${encodeURIComponent(assignmentId)}/items/${encodeURIComponent(deliverableId)}/file`;
+
+/** A version's items as a judge sees them: the storage key stays on the server; a file item gets its `fileUrl`. */
+function judgeItems(assignmentId: string, items: unknown): unknown[] {
+  if (!Array.isArray(items)) return [];
+  return (items as VersionItem[]).map(({ file, ...item }) =>
+    file && typeof item.deliverableId === "string"
+      ? {
+          ...item,
+          file: { name: file.name, type: file.type, bytes: file.bytes, sha256: file.sha256 },
+          fileUrl: assignmentFileUrl(assignmentId, item.deliverableId),
+        }
+      : item,
+  );
+}
 
 export async function myQueue(userId: string): Promise<JudgeQueue> {
   const prisma = await db();
@@ -144,11 +168,23 @@ export async function assignmentDetail(userId: string, assignmentId: string): Pr
       submissionId: a.submissionId,
       team: submission.members.map((m) => toPerson(m.user)),
       version: latest?.number ?? 0,
-      items: Array.isArray(latest?.items) ? (latest.items as unknown[]) : [],
+      items: judgeItems(a.id, latest?.items),
     },
     criteria,
     scores,
   };
+}
+
+/** A file item of the assignment's entry in its latest submitted version, streamed (404 for anything else). */
+export async function assignmentFile(userId: string, assignmentId: string, itemId: string): Promise<Response> {
+  const a = await judgeAssignment(userId, assignmentId);
+  const latest = await (await db()).submissionVersion.findFirst({
+    where: { submissionId: a.submissionId },
+    orderBy: { number: "desc" },
+    select: { number: true },
+  });
+  if (!latest) throw notFound(M.fileNotFound);
+  return entryFileResponse(a.submissionId, itemId, latest.number);
 }
 
 /** Ends the caller's assignment with their reason and gives the entry another judge who may judge it, if any. */

@@ -182,13 +182,12 @@ export type PublishedRound = Static<typeof PublishedRoundSchema>;
 
 export const USERNAME_OR_EMAIL_MAX_LENGTH = 254;
 export const RECUSAL_REASON_MAX_LENGTH = 500;
-export const AFFILIATIONS_MAX = 10;
-export const AFFILIATION_MAX_LENGTH = 120;
 
 export const PANEL_MESSAGES = {
   challengeNotFound: "Challenge not found",
   roundNotFound: "Round not found",
   judgeNotFound: "Judge not found",
+  invitationNotFound: "Invitation not found",
   userNotFound: "No account has that username: invite the person by e-mail instead.",
   usernameOrEmail: `Give a username or an e-mail address (at most ${USERNAME_OR_EMAIL_MAX_LENGTH} characters).`,
   assignmentNotFound: "Assignment not found",
@@ -199,6 +198,7 @@ export const PANEL_MESSAGES = {
   closedRound: "This round is closed: its assignments no longer change.",
   assignNeedsOpen: "Judges are assigned to entries once the round is open.",
   judgeRecused: "That judge recused themselves from this entry.",
+  fileNotFound: "File not found",
   recusalReason: `Say why you recuse yourself (1 to ${RECUSAL_REASON_MAX_LENGTH} characters).`,
 } as const;
 
@@ -216,6 +216,9 @@ const JudgeSchema = T.Object({
   name: T.String(),
   affiliations: T.Array(T.String()),
   addedAt: T.String(),
+  /** Assignments in rounds past the draft that the judge did not recuse from, and how many sheets are complete. */
+  assigned: T.Integer(),
+  scored: T.Integer(),
 });
 export type JudgeRow = Static<typeof JudgeSchema>;
 const InvitationSchema = T.Object({ id: T.String(), email: T.String(), invitedAt: T.String() });

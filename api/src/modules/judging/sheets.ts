@@ -1,39 +1,15 @@
-// A judge's score sheet (decisions 020 and 021): the caller's own assignment only, written in ONE transaction that
-// holds the round row FOR SHARE (lockRoundOpen) so a close and a write are ordered — the close wins, a late write 409.
+// A judge's score sheet (decisions 020 and 021): the caller's own assignment only (access.ts judgeAssignment, the one
+// gate), written in ONE transaction that holds the round row FOR SHARE (lockRoundOpen) so a close and a write are
+// ordered — the close wins, a late write 409 (the gate answers a closed round with 409 too, for that judge only).
 // Values are checked against each criterion's own range here; scoring.ts refuses them again when results are computed.
 import { db } from "../../db/client";
 import type { Prisma } from "../../generated/prisma/client";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
+import { judgeAssignment } from "./access";
 import { lockRoundOpen } from "./rounds";
 import { SCORE_MESSAGES as M, type ScoreSheet, type ScoresBody } from "./schema";
 
 type Tx = Prisma.TransactionClient;
-
-/**
- * The caller's assignment, or 404 (never 403: the id reveals nothing): the caller is on the challenge's panel, the
- * assignment is theirs and not recused. The panel's access.ts `judgeAssignment` is the shared rule; this is the same
- * check for this file until both branches meet (the integrator may point this at access.ts).
- */
-export async function judgeAssignmentForScores(userId: string, assignmentId: string, tx: Tx) {
-  const a = await tx.judgeAssignment.findUnique({
-    where: { id: assignmentId },
-    select: {
-      id: true,
-      roundId: true,
-      submissionId: true,
-      judgeId: true,
-      recusedAt: true,
-      round: { select: { challengeId: true } },
-    },
-  });
-  if (!a || a.judgeId !== userId || a.recusedAt) throw notFound(M.assignmentNotFound);
-  const onPanel = await tx.judge.findUnique({
-    where: { challengeId_userId: { challengeId: a.round.challengeId, userId } },
-    select: { userId: true },
-  });
-  if (!onPanel) throw notFound(M.assignmentNotFound);
-  return { id: a.id, roundId: a.roundId, submissionId: a.submissionId, challengeId: a.round.challengeId };
-}
 
 async function sheet(tx: Tx, assignment: { id: string; roundId: string; submissionId: string }): Promise<ScoreSheet> {
   const [criteria, scores] = await Promise.all([
@@ -69,7 +45,7 @@ async function sheet(tx: Tx, assignment: { id: string; roundId: string; submissi
 /** The caller's sheet on their assignment (while the round is open). */
 export async function readSheet(userId: string, assignmentId: string): Promise<ScoreSheet> {
   return (await db()).$transaction(async (tx) => {
-    const a = await judgeAssignmentForScores(userId, assignmentId, tx);
+    const a = await judgeAssignment(userId, assignmentId, tx, { closed: "conflict" });
     await lockRoundOpen(tx, a.roundId);
     return sheet(tx, a);
   });
@@ -78,7 +54,7 @@ export async function readSheet(userId: string, assignmentId: string): Promise<S
 /** Upserts the given criteria's scores on the caller's sheet; answers the whole sheet and whether it is complete. */
 export async function writeScores(userId: string, assignmentId: string, body: ScoresBody): Promise<ScoreSheet> {
   return (await db()).$transaction(async (tx) => {
-    const a = await judgeAssignmentForScores(userId, assignmentId, tx);
+    const a = await judgeAssignment(userId, assignmentId, tx, { closed: "conflict" });
     const round = await lockRoundOpen(tx, a.roundId);
     if (round.method !== "RUBRIC") throw new AppError("invalid_data", M.notRubric);
     const criteria = await tx.judgingCriterion.findMany({

@@ -7,6 +7,7 @@
 // Files are read through short-lived signed links only, by those mayReadSubmissionFiles lets in; anyone else gets 404.
 import { randomBytes } from "node:crypto";
 import { db } from "../../db/client";
+import { contentDisposition } from "../../lib/content-disposition";
 import { CONTENT_TYPES } from "../../lib/content-types";
 import { AppError, notFound } from "../../lib/errors";
 import { storage, type StoredFile } from "../../lib/storage";
@@ -306,4 +307,27 @@ export async function myEntryFileLink(
  */
 export async function openEntryFile(key: string): Promise<StoredFile | null> {
   return storage().get(key);
+}
+
+/**
+ * A file entry of version `version`, streamed by the server itself with the headers of the signed download (its own
+ * type, no sniffing, an attachment under its name, sandboxed, never cached): for readers who must never hold the
+ * storage key or a link to it, such as an assigned judge. The caller checks access first; 404 when there is no file.
+ */
+export async function entryFileResponse(submissionId: string, deliverableId: string, version: number): Promise<Response> {
+  const { key, name } = await entryFileOf(submissionId, deliverableId, version);
+  const file = await openEntryFile(key);
+  if (!file) throw noFile();
+  return new Response(file.body, {
+    headers: {
+      "content-type": file.contentType,
+      "content-length": String(file.size),
+      "x-content-type-options": "nosniff",
+      "content-disposition": contentDisposition("attachment", name),
+      "content-security-policy": "default-src 'none'; sandbox",
+      "cross-origin-resource-policy": "same-origin",
+      "cache-control": "private, no-store",
+      "referrer-policy": "no-referrer",
+    },
+  });
 }
