@@ -17,17 +17,20 @@ export const userSelect = {
   toolAccess: true,
   emailVerified: true,
   createdAt: true,
+  affiliations: true,
 } satisfies Prisma.UserSelect;
 type UserRow = Prisma.UserGetPayload<{ select: typeof userSelect }>;
 
 /** The one projection of a user row: the admin list, the current user and every other response start here. */
 export function toUser(user: UserRow): User {
-  return { ...user, createdAt: user.createdAt.toISOString() };
+  // Affiliations are the person's own (the profile) and the judging panel's to read, not every list's.
+  const { affiliations: _affiliations, ...rest } = user;
+  return { ...rest, createdAt: user.createdAt.toISOString() };
 }
 
 /** The signed-in user as the header reads it: the user plus role names for its badges (SPEC §3). */
 export function toCurrentUser(user: UserRow): CurrentUser {
-  return { ...toUser(user), roles: [user.role] };
+  return { ...toUser(user), roles: [user.role], affiliations: user.affiliations };
 }
 
 export const cleanName = (name: string | null | undefined) => name?.trim() || null;

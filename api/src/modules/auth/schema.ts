@@ -107,6 +107,35 @@ export const ResetPasswordBody = T.Object({
 });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
+/** Organisations a person declares on /profile (decision 021): judging reads conflicts of interest from them. */
+export const AFFILIATIONS_MAX = 10;
+export const AFFILIATION_MAX_LENGTH = 120;
+export const AFFILIATIONS_HINT =
+  "Organisations you work for or with. Used to keep you from judging entries you have a conflict with.";
+export const AFFILIATIONS_MESSAGE = `List at most ${AFFILIATIONS_MAX} organisations, one per line, each at most ${AFFILIATION_MAX_LENGTH} characters.`;
+const affiliationsField = T.Optional(
+  T.Array(T.String({ maxLength: AFFILIATION_MAX_LENGTH, error: AFFILIATIONS_MESSAGE }), {
+    maxItems: AFFILIATIONS_MAX * 4,
+    error: AFFILIATIONS_MESSAGE,
+  }),
+);
+
+/**
+ * A profile's affiliations as stored: trimmed, empty ones dropped, repeats (ignoring case) dropped — the first
+ * spelling stays. The caller refuses more than AFFILIATIONS_MAX after this.
+ */
+export function cleanAffiliations(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of list) {
+    const a = raw.trim().replace(/\s+/g, " ");
+    if (!a || seen.has(a.toLowerCase())) continue;
+    seen.add(a.toLowerCase());
+    out.push(a);
+  }
+  return out;
+}
+
 /** Profile details (SPEC §7 PATCH /api/profile, first shape). */
 export const ProfileUpdateBody = T.Object(
   {
@@ -114,6 +143,8 @@ export const ProfileUpdateBody = T.Object(
     email: emailField(),
     firstName: nameField,
     lastName: nameField,
+    /** Absent: unchanged. Cleaned by cleanAffiliations; at most AFFILIATIONS_MAX once cleaned. */
+    affiliations: affiliationsField,
     /** Required when the e-mail changes (the new address takes over password resets): checked by the service. */
     currentPassword: T.Optional(T.String({ maxLength: PASSWORD_MAX_LENGTH })),
     /** A body with a new password is the other shape, never a profile update. */
@@ -169,7 +200,10 @@ export const UserSchema = T.Object({
 export type User = Static<typeof UserSchema>;
 
 /** The signed-in user: the user plus role names for the header's badges (SPEC §3 "a list of role names"). */
-export const CurrentUserSchema = T.Composite([UserSchema, T.Object({ roles: T.Array(T.String()) })]);
+export const CurrentUserSchema = T.Composite([
+  UserSchema,
+  T.Object({ roles: T.Array(T.String()), affiliations: T.Array(T.String()) }),
+]);
 export type CurrentUser = Static<typeof CurrentUserSchema>;
 
 export const MessageSchema = T.Object({ message: T.String() });

@@ -7,7 +7,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import { enqueue, enqueueNow, work } from "../../jobs/jobs";
 import { AppError } from "../../lib/errors";
 import { RateLimiter } from "../../db/rate-limit";
-import { MESSAGES, normaliseEmail } from "./schema";
+import { AFFILIATIONS_MAX, AFFILIATIONS_MESSAGE, cleanAffiliations, MESSAGES, normaliseEmail } from "./schema";
 import {
   assertAvailable,
   assertUsername,
@@ -231,8 +231,17 @@ async function assertCurrentPassword(userId: string, currentPassword: string | u
 
 export async function updateProfile(
   userId: string,
-  input: { username: string; email: string; firstName?: string | null; lastName?: string | null; currentPassword?: string },
+  input: {
+    username: string;
+    email: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    affiliations?: string[];
+    currentPassword?: string;
+  },
 ) {
+  const affiliations = input.affiliations === undefined ? undefined : cleanAffiliations(input.affiliations);
+  if (affiliations && affiliations.length > AFFILIATIONS_MAX) throw new AppError("invalid_data", AFFILIATIONS_MESSAGE);
   const username = input.username.trim();
   const email = normaliseEmail(input.email);
   assertUsername(username);
@@ -256,6 +265,7 @@ export async function updateProfile(
           email,
           firstName: cleanName(input.firstName),
           lastName: cleanName(input.lastName),
+          ...(affiliations ? { affiliations } : {}),
           ...(emailChanged ? { emailVerified: false } : {}),
         },
         select: userSelect,

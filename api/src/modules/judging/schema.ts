@@ -182,8 +182,6 @@ export type PublishedRound = Static<typeof PublishedRoundSchema>;
 
 export const USERNAME_OR_EMAIL_MAX_LENGTH = 254;
 export const RECUSAL_REASON_MAX_LENGTH = 500;
-export const AFFILIATIONS_MAX = 10;
-export const AFFILIATION_MAX_LENGTH = 120;
 
 export const PANEL_MESSAGES = {
   challengeNotFound: "Challenge not found",

@@ -2,13 +2,20 @@
 // own busy state. The page has already checked sign-in on the server and hands the user in. Both forms post to
 // /profile when submitted before hydration (or without JavaScript); the page then hands a `notice` in.
 import { useState, type FormEvent, type ReactNode } from "react";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_PASSWORD_MIN_LENGTH, type CurrentUser } from "@api/modules/auth/schema";
+import {
+  AFFILIATIONS_HINT,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SHORT_PASSWORD_MIN_LENGTH,
+  type CurrentUser,
+} from "@api/modules/auth/schema";
 import { api, unwrap } from "../../lib/api";
 import { useContractForm, useSubmit } from "../../lib/forms";
 import { toast } from "../../stores/toast";
 import Alert from "../../components/ui/Alert";
 import Button from "../../components/ui/Button";
 import Field from "../../components/ui/Field";
+import TextArea from "../../components/ui/TextArea";
 import { CurrentPasswordField, NewPasswordFields } from "./PasswordFields";
 import {
   checkPasswordChange,
@@ -25,6 +32,7 @@ const profileValues = (user: CurrentUser): ProfileValues => ({
   lastName: user.lastName ?? "",
   username: user.username,
   email: user.email,
+  affiliations: user.affiliations.join("\n"),
   currentPassword: "",
 });
 
@@ -105,6 +113,13 @@ function PersonalInformationForm({ user }: { user: CurrentUser }) {
           {...form.field("username")}
         />
         <Field label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required {...form.field("email")} />
+        <TextArea
+          label="Affiliations"
+          hint={`${AFFILIATIONS_HINT} One organisation per line.`}
+          rows={3}
+          spellCheck={false}
+          {...form.field("affiliations")}
+        />
         {needsPassword && (
           <CurrentPasswordField
             label="Current Password"

@@ -13,9 +13,10 @@ import { NewPasswordFields } from "./PasswordFields";
 import AuthCard from "./AuthCard";
 import { checkRegister, registerBody, type FormState, type RegisterValues } from "./form";
 
-export default function RegisterForm({ initial }: { initial?: FormState<keyof RegisterValues> }) {
+/** `email`: the address an invitation link carries (/register?email=…), filled in for the visitor. */
+export default function RegisterForm({ initial, email = "" }: { initial?: FormState<keyof RegisterValues>; email?: string }) {
   const form = useContractForm<RegisterValues>(
-    { firstName: "", lastName: "", username: "", email: "", password: "", confirmPassword: "" },
+    { firstName: "", lastName: "", username: "", email, password: "", confirmPassword: "" },
     initial,
   );
   const submit = useSubmit("Creating account...");

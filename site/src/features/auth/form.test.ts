@@ -81,7 +81,7 @@ describe("other forms", () => {
   });
 
   test("profile and password change (the 6-character rule)", () => {
-    const profile = { firstName: "", lastName: "", username: "abc", email: "x@y.z", currentPassword: "" };
+    const profile = { firstName: "", lastName: "", username: "abc", email: "x@y.z", affiliations: "", currentPassword: "" };
     expect(checkProfile({ ...profile, username: "ab" }, "x@y.z").username).toBe("Username must be at least 3 characters");
     expect(checkProfile({ ...profile, email: "bad" }, "x@y.z").email).toBe("Invalid email address");
     // A new e-mail needs the current password; the same one (any case) does not.
@@ -91,6 +91,15 @@ describe("other forms", () => {
     expect(profileBody({ ...profile, email: "new@y.z", currentPassword: "pw" }, "x@y.z")).toMatchObject({
       currentPassword: "pw",
     });
+    // Affiliations: one per line, trimmed, blank lines and repeats (ignoring case) dropped; at most 10 once cleaned.
+    expect(profileBody({ ...profile, affiliations: " Acme  Corp \n\nacme corp\r\nGlobex" }, "x@y.z").affiliations).toEqual([
+      "Acme Corp",
+      "Globex",
+    ]);
+    const eleven = Array.from({ length: 11 }, (_, i) => `Org ${i}`).join("\n");
+    expect(checkProfile({ ...profile, affiliations: eleven }, "x@y.z").affiliations).toContain("at most 10 organisations");
+    expect(checkProfile({ ...profile, affiliations: `${eleven}\norg 0` }, "x@y.z").affiliations).toContain("at most 10");
+    expect(checkProfile({ ...profile, affiliations: "x".repeat(121) }, "x@y.z").affiliations).toBeDefined();
     expect(onlyErrors(checkPasswordChange({ currentPassword: "", newPassword: "five5", confirmPassword: "" }))).toEqual({
       currentPassword: "Current password is required",
       newPassword: "Password must be at least 6 characters",

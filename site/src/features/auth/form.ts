@@ -2,6 +2,9 @@
 // the form kit (site/src/lib/forms.ts), plus the cross-field rules a schema cannot state. Shared by the islands and
 // by the pages that handle a no-JavaScript POST (submit.server.ts), so both say the same thing.
 import {
+  AFFILIATIONS_MAX,
+  AFFILIATIONS_MESSAGE,
+  cleanAffiliations,
   ForgotPasswordBody,
   LoginBody,
   MESSAGES,
@@ -69,7 +72,18 @@ export const checkResetPassword = (v: ResetValues, token: string): FieldErrors<k
 
 // ---- Profile (SPEC §5: username ≥ 3, valid email; the password change uses the 6-character rule) ----
 
-export type ProfileValues = { firstName: string; lastName: string; username: string; email: string; currentPassword: string };
+export type ProfileValues = {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  /** One organisation per line. */
+  affiliations: string;
+  currentPassword: string;
+};
+
+/** The affiliations textarea as the API takes them: one per line, cleaned the way the server stores them. */
+export const affiliationLines = (text: string) => cleanAffiliations(text.split(/\r?\n/));
 
 /** Whether the profile form must ask for the current password: a changed e-mail takes over password resets. */
 export const profileNeedsPassword = (v: ProfileValues, savedEmail: string) =>
@@ -80,11 +94,14 @@ export const profileBody = (v: ProfileValues, savedEmail: string) => ({
   email: v.email.trim(),
   firstName: optionalName(v.firstName),
   lastName: optionalName(v.lastName),
+  affiliations: affiliationLines(v.affiliations),
   ...(profileNeedsPassword(v, savedEmail) ? { currentPassword: v.currentPassword } : {}),
 });
 
 export const checkProfile = (v: ProfileValues, savedEmail: string): FieldErrors<keyof ProfileValues> => ({
   ...checkForm(ProfileUpdateBody, profileBody(v, savedEmail)),
+  // The schema caps each line; the count is the cleaned list's (as the service counts it).
+  ...(affiliationLines(v.affiliations).length > AFFILIATIONS_MAX ? { affiliations: AFFILIATIONS_MESSAGE } : {}),
   // Cross-field (the e-mail against the saved one); the service asks the same.
   currentPassword: profileNeedsPassword(v, savedEmail) && !v.currentPassword ? MESSAGES.currentPasswordRequired : undefined,
 });

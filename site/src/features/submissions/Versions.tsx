@@ -4,12 +4,12 @@
 // short-lived signed link. Loaded when asked for, so the workspace's first paint does not wait for it.
 import { useState } from "react";
 import type { Static } from "@sinclair/typebox/type";
-import { formatBytes, type VersionSchema, type VersionSummarySchema } from "@api/modules/submissions/schema";
+import type { VersionSchema, VersionSummarySchema } from "@api/modules/submissions/schema";
 import Button from "../../components/ui/Button";
 import { api, unwrap } from "../../lib/api";
 import { failureToast } from "../../lib/failure-toast";
 import { formatMoment } from "../../lib/format";
-import Markdown, { safeHref } from "../../lib/markdown";
+import EntryItems from "./EntryItems";
 
 type Summary = Static<typeof VersionSummarySchema>;
 type Version = Static<typeof VersionSchema>;
@@ -71,41 +71,13 @@ export default function Versions({ challengeId, latest }: { challengeId: string;
       {shown && (
         <div className="rounded-box border border-base-300 p-4" data-testid="version-detail">
           <h3 className="font-semibold">Version {shown.number}</h3>
-          <dl className="mt-2 space-y-3">
-            {shown.items.map((item) => {
-              const href = item.url ? safeHref(item.url) : null;
-              return (
-                <div key={item.deliverableId}>
-                  <dt className="font-medium">{item.title}</dt>
-                  <dd className="text-sm">
-                    {item.file ? (
-                      <>
-                        <a
-                          className="link"
-                          rel="noreferrer"
-                          href={`/api/challenges/${encodeURIComponent(challengeId)}/submission/items/${encodeURIComponent(item.deliverableId)}/file?version=${shown.number}`}
-                        >
-                          {item.file.name}
-                        </a>{" "}
-                        ({formatBytes(item.file.bytes)})
-                        <span className="block break-all font-mono text-xs" data-testid="version-sha256">
-                          SHA-256 {item.file.sha256}
-                        </span>
-                      </>
-                    ) : item.text !== undefined ? (
-                      <Markdown text={item.text} />
-                    ) : href ? (
-                      <a className="link break-all" href={href} rel="nofollow noopener noreferrer" target="_blank">
-                        {item.url}
-                      </a>
-                    ) : (
-                      <span className="break-all">{item.url}</span>
-                    )}
-                  </dd>
-                </div>
-              );
-            })}
-          </dl>
+          <EntryItems
+            className="mt-2"
+            items={shown.items}
+            fileHref={(deliverableId) =>
+              `/api/challenges/${encodeURIComponent(challengeId)}/submission/items/${encodeURIComponent(deliverableId)}/file?version=${shown.number}`
+            }
+          />
         </div>
       )}
     </section>
