@@ -51,7 +51,7 @@ test("judges by username and invitation, assignments with a conflict, results an
   page,
   browser,
 }) => {
-  const { id, title } = await challengeWithSubmission(page, browser, "Quiet courtyards");
+  const { id, title, entrant } = await challengeWithSubmission(page, browser, "Quiet courtyards");
   const { roundId } = await rubricRound(page, id);
   await openJudging(page, title);
 
@@ -72,11 +72,11 @@ test("judges by username and invitation, assignments with a conflict, results an
   await invitation.getByRole("button", { name: "Confirm: cancel the invitation" }).click();
   await expectToast(page, "Invitation cancelled");
   await expect(dialog(page).getByTestId("invitation-row")).toHaveCount(0);
-  // The demo member is on the entry's team: a judge, but never of that entry.
-  await addJudge(page, "member");
+  // The entrant is on the entry's team: a judge, but never of that entry.
+  await addJudge(page, entrant);
   await expect(dialog(page).getByTestId("judge-row")).toHaveCount(2);
 
-  // Assignments: before opening, none; after, Priya judges the entry and the member is excluded with the reason.
+  // Assignments: before opening, none; after, Priya judges the entry and the entrant is excluded with the reason.
   await dialog(page).getByRole("tab", { name: "Assignments" }).click();
   await expect(dialog(page).getByText("Judges are assigned to entries once the round is open.")).toBeVisible();
   await dialog(page).getByRole("tab", { name: "Rounds" }).click();
@@ -90,8 +90,8 @@ test("judges by username and invitation, assignments with a conflict, results an
   await expect(entry.getByTestId("assigned-judge")).toContainText("Not complete");
   await expect(entry).toContainText("On the entry's team.");
   const { judges } = await (await page.request.get(`/api/challenges/${id}/judges`)).json();
-  const member = judges.find((j: { username: string }) => j.username === "member");
-  await entry.getByRole("combobox", { name: "Assign a judge" }).selectOption(member.userId);
+  const teamJudge = judges.find((j: { username: string }) => j.username === entrant);
+  await entry.getByRole("combobox", { name: "Assign a judge" }).selectOption(teamJudge.userId);
   await entry.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(entry.getByText("That judge may not judge this entry: On the entry's team.")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/assignments.png`, fullPage: false });

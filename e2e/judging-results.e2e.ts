@@ -1,13 +1,13 @@
 // What the public and the entrants see of judging (decision 021). Seeded through the API: a challenge with two
-// submitted teams (the demo member's and Priya's), a rubric round scored by the admin as judge (one criterion's
+// submitted teams (an entrant's of its own and Priya's), a rubric round scored by the admin as judge (one criterion's
 // feedback for entrants, one private), closed and published, and a published award. Then: the challenge page (as a
 // visitor, whose earlier copy of the page was kept in the page cache) shows the Winners with the team's names and
 // the round's SHA-256 with how to verify it; the project page its Winners; the member's dashboard their rank and the
 // ENTRANT comment but never the PRIVATE one. A public-vote round opened next: visitors get "Sign in to vote"; the
 // member votes on the ballot, reloads and finds their vote kept; no tally while the round is open.
 import { createHash } from "node:crypto";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { AUTH_STATE, siteOrigin, uniqueName } from "./support/auth";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { AUTH_STATE, freshMember, siteOrigin, uniqueName } from "./support/auth";
 import { audit } from "./support/axe";
 import { waitForHydration } from "./support/ui";
 
@@ -71,10 +71,14 @@ async function enter(admin: APIRequestContext, entrant: APIRequestContext, chall
   return submitted.id as string;
 }
 
-/** An ACTIVE challenge with two submitted entries that passed screening: the demo member's team's and Priya's. */
+/**
+ * An ACTIVE challenge with two submitted entries that passed screening: an entrant's of its own (freshMember: the demo
+ * member's ten applications an hour belong to the journeys about them) and Priya's.
+ */
 async function challengeWithEntries(page: Page, browser: Browser) {
   const admin = page.request;
-  const member = (await browser.newContext({ storageState: AUTH_STATE.member })).request;
+  const entrant = await freshMember(browser, "Morgan");
+  const member = entrant.request;
   const priya = (await browser.newContext({ storageState: AUTH_STATE.delegate })).request;
   const title = `Quiet streets ${uniqueName("pr")}`;
   const { id } = await call(admin, "/api/challenges", {
@@ -89,15 +93,15 @@ async function challengeWithEntries(page: Page, browser: Browser) {
   const priyaEntry = await enter(admin, priya, id, link.id, "Priya");
   for (const entry of [memberEntry, priyaEntry])
     await call(admin, `/api/challenges/${id}/eligibility/${entry}`, { verdict: "PASS" }, "put");
-  return { id, title, memberEntry };
+  return { id, title, memberEntry, entrant: entrant.context };
 }
 
-type Seeded = { id: string; title: string; memberTeam: string; sha256: string };
+type Seeded = { id: string; title: string; memberTeam: string; sha256: string; entrant: BrowserContext };
 
 /** The challenge with its rubric round scored, closed and published, and the member's team's award published. */
 async function publishedChallenge(page: Page, browser: Browser): Promise<Seeded> {
   const admin = page.request;
-  const { id, title, memberEntry } = await challengeWithEntries(page, browser);
+  const { id, title, memberEntry, entrant } = await challengeWithEntries(page, browser);
   await call(admin, `/api/challenges/${id}/judges`, { usernameOrEmail: "admin" });
   const round = await call(admin, `/api/challenges/${id}/rounds`, { name: "Shortlist", method: "RUBRIC", judgesPerEntry: 1 });
   await call(
@@ -143,7 +147,7 @@ async function publishedChallenge(page: Page, browser: Browser): Promise<Seeded>
   const award = await call(admin, `/api/challenges/${id}/awards`, { label: "Winner", rank: 1, submissionId: memberEntry });
   await call(admin, `/api/challenges/${id}/awards/publish`);
   await visitor.close();
-  return { id, title, memberTeam: award.team, sha256: published.sha256 };
+  return { id, title, memberTeam: award.team, sha256: published.sha256, entrant };
 }
 
 test("published results: Winners and the record's SHA-256 on the challenge page, the entrant's rank and feedback on the dashboard", async ({
@@ -189,7 +193,7 @@ test("published results: Winners and the record's SHA-256 on the challenge page,
   await auditThemes(visitor);
 
   // The entrant: rank and the ENTRANT feedback, never the PRIVATE one.
-  const member = await (await browser.newContext({ storageState: AUTH_STATE.member })).newPage();
+  const member = await seeded.entrant.newPage();
   await member.goto("/dashboard");
   const card = member.getByTestId("dashboard-challenge").filter({ has: member.getByRole("heading", { name: seeded.title }) });
   const mine = card.getByTestId("your-results");

@@ -2,9 +2,9 @@
 // sheet saves scores (a refused value is shown by its criterion), keeps them over a reload, and counts on /judging;
 // recusal asks for a reason and ends on /judging with a notice; a member who judges nothing is told so; the pairwise
 // screen answers, undoes and answers again. Data is set up through the API: the admin's challenge, two teams (the
-// demo member and a fresh account), and Priya (the delegate) as the only judge. Screenshots go to /tmp/shots-judging/.
+// entrants of their own), and Priya (the delegate) as the only judge. Screenshots go to /tmp/shots-judging/.
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { apiLogin, AUTH_STATE, registerViaApi, signedOutRequest, siteOrigin, uniqueName } from "./support/auth";
+import { AUTH_STATE, freshMember, siteOrigin, uniqueName } from "./support/auth";
 import { audit } from "./support/axe";
 import { waitForHydration } from "./support/ui";
 
@@ -20,16 +20,14 @@ async function call(request: APIRequestContext, path: string, data: object = {},
 type Teams = { admin: APIRequestContext; entrants: APIRequestContext[] };
 let teams: Teams | null = null;
 
-/** The admin's and the two entrants' API contexts (the second entrant is registered once per run). */
-async function setUp(browser: Browser, playwright: Parameters<Parameters<typeof test>[2]>[0]["playwright"]): Promise<Teams> {
+/** The admin's and the two entrants' API contexts (both entrants made once per run). */
+async function setUp(browser: Browser): Promise<Teams> {
   if (teams) return teams;
   const admin = (await browser.newContext({ storageState: AUTH_STATE.admin })).request;
-  const member = (await browser.newContext({ storageState: AUTH_STATE.member })).request;
-  const username = uniqueName("entrant");
-  const other = await signedOutRequest(playwright);
-  await registerViaApi(other, { username, email: `${username}@example.com`, password: "entrant-demo-1234", firstName: "Rosa" });
-  expect((await apiLogin(other, username, "entrant-demo-1234")).status()).toBe(200);
-  teams = { admin, entrants: [member, other] };
+  // Entrants of their own: each challenge here takes an application from both (freshMember says why).
+  const first = await freshMember(browser, "Morgan");
+  const second = await freshMember(browser, "Rosa");
+  teams = { admin, entrants: [first.request, second.request] };
   return teams;
 }
 
@@ -100,9 +98,8 @@ const roundCard = (page: Page, name: string) =>
 test("a judge scores an entry, sees the progress move, recuses from another with a reason, and keeps typed values when the round closes", async ({
   page,
   browser,
-  playwright,
 }) => {
-  const set = await setUp(browser, playwright);
+  const set = await setUp(browser);
   const { title, id } = await challengeWithEntries(set, "School streets");
   const roundId = await openRound(set.admin, id, "RUBRIC", "Shortlist");
 
@@ -180,8 +177,16 @@ test("a judge scores an entry, sees the progress move, recuses from another with
   await expect(page.getByTestId("saved")).toHaveCount(0);
 });
 
-test("/dashboard links a judge to /judging, and not a member who judges nothing", async ({ page, browser, playwright }) => {
-  const { admin } = await setUp(browser, playwright);
+/**
+ * A member of their own, signed in: the demo accounts may judge (the demo data, other journeys adding `member` to a
+ * panel on the same server), so "judges nothing" needs an account no journey touches.
+ */
+async function newcomer(browser: Browser): Promise<Page> {
+  return (await freshMember(browser, "Nadia")).context.newPage();
+}
+
+test("/dashboard links a judge to /judging, and not a member who judges nothing", async ({ page, browser }) => {
+  const { admin } = await setUp(browser);
   const { id } = await call(admin, "/api/challenges", {
     title: `Judged ${uniqueName("jd")}`,
     description: "A panel before any entry",
@@ -192,14 +197,14 @@ test("/dashboard links a judge to /judging, and not a member who judges nothing"
   await call(admin, `/api/challenges/${id}/judges`, { usernameOrEmail: "priya" });
   await page.goto("/dashboard");
   await expect(page.getByTestId("dashboard-judging").getByRole("link", { name: "Judging" })).toHaveAttribute("href", "/judging");
-  const member = await (await browser.newContext({ storageState: AUTH_STATE.member })).newPage();
+  const member = await newcomer(browser);
   await member.goto("/dashboard");
   await expect(member.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(member.getByTestId("dashboard-judging")).toHaveCount(0);
 });
 
 test("a member who judges nothing is told so", async ({ browser }) => {
-  const page = await (await browser.newContext({ storageState: AUTH_STATE.member })).newPage();
+  const page = await newcomer(browser);
   await page.goto("/judging");
   await expect(page.getByText("You are not judging any challenge.")).toBeVisible();
   expect(await audit(page)).toEqual([]);
@@ -211,8 +216,8 @@ test("signed out, /judging asks to sign in", async ({ browser }) => {
   await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
 });
 
-test("the pairwise screen answers, undoes and answers again", async ({ page, browser, playwright }) => {
-  const set = await setUp(browser, playwright);
+test("the pairwise screen answers, undoes and answers again", async ({ page, browser }) => {
+  const set = await setUp(browser);
   const { title, id } = await challengeWithEntries(set, "Quiet streets");
   const roundId = await openRound(set.admin, id, "PAIRWISE", "Head to head");
 

@@ -3,7 +3,16 @@
 // e2e/auth.setup.ts. The API refuses cross-origin writes, so every POST carries the site's Origin. Each call to
 // /api/login counts against the per-IP sign-in limit (50 per 15 minutes, all e2e traffic is 127.0.0.1).
 import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext, type APIResponse, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from "@playwright/test";
 
 /** The seeded demo accounts (prisma/seed.ts). */
 export const DEMO = {
@@ -79,4 +88,27 @@ export async function registerViaApi(request: APIRequestContext, account: NewAcc
     headers: { origin: siteOrigin() },
   });
   expect(response.status(), `POST /api/register ${account.username}: ${await response.text()}`).toBe(201);
+}
+
+/**
+ * A verified member of their own, made by the admin (POST /api/users counts no sign-up limit) and signed in: for
+ * journeys that apply and enter again and again. The demo accounts' limits (ten applications an hour per account, ten
+ * sign-ups an hour per address) belong to the journeys that are about them.
+ */
+export async function freshMember(
+  browser: Browser,
+  firstName = "Rosa",
+): Promise<{ username: string; context: BrowserContext; request: APIRequestContext }> {
+  const admin = await browser.newContext({ storageState: AUTH_STATE.admin });
+  const username = uniqueName("fm");
+  const password = "fresh-member-1234";
+  const created = await admin.request.post("/api/users", {
+    data: { username, email: `${username}@example.com`, password, firstName, lastName: null },
+    headers: { origin: siteOrigin() },
+  });
+  expect(created.status(), `POST /api/users ${username}: ${await created.text()}`).toBe(201);
+  await admin.close();
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  expect((await apiLogin(context.request, username, password)).status(), `POST /api/login as ${username}`).toBe(200);
+  return { username, context, request: context.request };
 }

@@ -1,7 +1,7 @@
 // Setting up a challenge to judge through the API, for the admin Judging dialog's e2e files: an ACTIVE challenge asking
-// for a link, with the demo member's team submitted on it; writes carry the site's Origin like every e2e call.
+// for a link, with an entrant's team submitted on it; writes carry the site's Origin like every e2e call.
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { AUTH_STATE, siteOrigin, uniqueName } from "./auth";
+import { freshMember, siteOrigin, uniqueName } from "./auth";
 import { waitForHydration } from "./ui";
 
 const headers = () => ({ origin: siteOrigin() });
@@ -18,10 +18,14 @@ export async function call(
   return res.status() === 204 ? null : res.json();
 }
 
-/** An ACTIVE challenge asking for a link, with the demo member's team submitted on it. */
+/**
+ * An ACTIVE challenge asking for a link, with a team submitted on it by an entrant of its own (freshMember: the demo
+ * member's ten applications an hour belong to the journeys about them). Answers the entrant's username too.
+ */
 export async function challengeWithSubmission(page: Page, browser: Browser, prefix = "Bright alleys") {
   const admin = page.request;
-  const member = (await browser.newContext({ storageState: AUTH_STATE.member })).request;
+  const entrant = await freshMember(browser, "Morgan");
+  const member = entrant.request;
   const title = `${prefix} ${uniqueName("ju")}`;
   const { id } = await call(admin, "/api/challenges", {
     title,
@@ -48,7 +52,7 @@ export async function challengeWithSubmission(page: Page, browser: Browser, pref
     "put",
   );
   await call(member, `/api/challenges/${id}/submission/submit`);
-  return { id, title };
+  return { id, title, entrant: entrant.username };
 }
 
 export const dialog = (page: Page) => page.getByRole("dialog");
