@@ -7,21 +7,16 @@
 // member votes on the ballot, reloads and finds their vote kept; no tally while the round is open.
 import { createHash } from "node:crypto";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { AUTH_STATE, freshMember, siteOrigin, uniqueName } from "./support/auth";
+import { AUTH_STATE, freshMember, uniqueName } from "./support/auth";
 import { audit } from "./support/axe";
+import { call } from "./support/judging";
 import { waitForHydration } from "./support/ui";
 
 test.use({ storageState: AUTH_STATE.admin });
 
 const SHOTS = "/tmp/shots-publicui";
-const headers = () => ({ origin: siteOrigin() });
 /** A visitor's browser: no session, so the page cache's view. */
 const signedOut = { storageState: { cookies: [], origins: [] } };
-async function call(request: APIRequestContext, path: string, data: object = {}, method: "post" | "patch" | "put" = "post") {
-  const res = await request[method](path, { data, headers: headers() });
-  expect(res.status(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.status() === 204 ? null : res.json();
-}
 async function get(request: APIRequestContext, path: string) {
   const res = await request.get(path);
   expect(res.status(), `GET ${path}: ${await res.text()}`).toBe(200);

@@ -4,18 +4,14 @@
 // screen answers, undoes and answers again. Data is set up through the API: the admin's challenge, two teams (the
 // entrants of their own), and Priya (the delegate) as the only judge. Screenshots go to /tmp/shots-judging/.
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { AUTH_STATE, freshMember, siteOrigin, uniqueName } from "./support/auth";
+import { AUTH_STATE, freshMember, uniqueName } from "./support/auth";
 import { audit } from "./support/axe";
+import { call } from "./support/judging";
 import { waitForHydration } from "./support/ui";
 
 test.use({ storageState: AUTH_STATE.delegate });
 
 const SHOTS = "/tmp/shots-judging";
-async function call(request: APIRequestContext, path: string, data: object = {}, method: "post" | "patch" | "put" = "post") {
-  const res = await request[method](path, { data, headers: { origin: siteOrigin() } });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.status() === 204 ? null : res.json();
-}
 
 type Teams = { admin: APIRequestContext; entrants: APIRequestContext[] };
 let teams: Teams | null = null;
